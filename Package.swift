@@ -1,0 +1,64 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Every target: Swift 6 language mode plus the two upcoming features the style guide requires.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "gymcard",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "gymcard", targets: ["gymcard"]),
+        .library(name: "Codabar", targets: ["Codabar"]),
+        .library(name: "Symbols", targets: ["Symbols"]),
+        .library(name: "Scanner", targets: ["Scanner"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+    ],
+    targets: [
+        // C libraries, each seen by exactly one Swift module.
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(
+            name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+
+        // Libraries along the boundaries in DESIGN §3.
+        .target(name: "Codabar", swiftSettings: strictSettings),
+        .target(name: "Storage", swiftSettings: strictSettings),
+        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG"], swiftSettings: strictSettings),
+        .target(
+            name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
+            swiftSettings: strictSettings),
+        .target(name: "Scanner", dependencies: ["Imaging", "CZBar"], swiftSettings: strictSettings),
+
+        // The doorway: argument parsing, terminal output, exit codes.
+        .executableTarget(
+            name: "gymcard",
+            dependencies: [
+                "Codabar", "Imaging", "Symbols", "Scanner", "Storage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+
+        .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SymbolsTests", dependencies: ["Symbols", "Scanner", "Imaging", "Codabar"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["Scanner", "Imaging"],
+            swiftSettings: strictSettings),
+    ]
+)
