@@ -1,0 +1,115 @@
+import CPNG
+
+/// PNG through libpng's simplified `png_image_*` API, which reports errors by return value and never
+/// longjmps into Swift.
+public enum PNGCodec {
+    /// A 1-bit palette PNG of a two-colour image: the smallest faithful encoding of a barcode.
+    ///
+    /// The simplified API writes a colour-mapped image with two entries at bit depth 1.
+    public static func encode(_ image: BitImage) throws(ImagingError) -> [UInt8] {
+        let indices = image.isDark.map { $0 ? UInt8(0) : UInt8(1) }
+        let palette: [UInt8] = [0, 0, 0, 255, 255, 255]
+        let png = try write(
+            width: image.width, height: image.height, format: gymcard_png_format_rgb_colormap(),
+            colormapEntries: 2, pixels: indices, colormap: palette)
+        // The simplified API always tags the file sRGB. Pure black and white are the same in every colour
+        // space, so the 13-byte chunk says nothing here; chunks are self-delimiting, so dropping it
+        // leaves a valid file (a tenth of a barcode PNG).
+        return removingChunk("sRGB", from: png)
+    }
+
+    /// The PNG without any chunk of the given type.
+    static func removingChunk(_ type: String, from png: [UInt8]) -> [UInt8] {
+        let target = Array(type.utf8)
+        var output = Array(png.prefix(8))
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let end = offset + 12 + length
+            guard end <= png.count else { return png }
+            if !png[offset + 4..<offset + 8].elementsEqual(target) { output += png[offset..<end] }
+            offset = end
+        }
+        return offset == png.count ? output : png
+    }
+
+    /// An 8-bit greyscale PNG.
+    public static func encode(_ image: GrayImage) throws(ImagingError) -> [UInt8] {
+        try write(
+            width: image.width, height: image.height, format: gymcard_png_format_gray(),
+            colormapEntries: 0, pixels: image.pixels, colormap: nil)
+    }
+
+    /// Decodes any PNG (palette, grey, colour, 16-bit, with alpha composited onto white) to 8-bit grey.
+    ///
+    /// The header's dimensions are checked against ``ImageLimits`` before the pixel buffer is allocated.
+    public static func decodeGray(_ bytes: [UInt8]) throws(ImagingError) -> GrayImage {
+        guard bytes.starts(with: signature) else { throw .unrecognizedFormat }
+        var image = png_image()
+        image.version = gymcard_png_image_version()
+        let began = bytes.withUnsafeBytes { buffer in
+            png_image_begin_read_from_memory(&image, buffer.baseAddress, buffer.count)
+        }
+        guard began != 0 else { throw .corrupt(format: "PNG", detail: message(of: &image)) }
+        defer { png_image_free(&image) }
+        let width = Int(image.width)
+        let height = Int(image.height)
+        try ImageLimits.check(width: width, height: height, format: "PNG")
+        image.format = gymcard_png_format_gray()
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        var white = png_color(red: 255, green: 255, blue: 255)
+        let finished = pixels.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(&image, &white, buffer.baseAddress, 0, nil)
+        }
+        // finish_read frees the image's internals itself, also on failure.
+        guard finished != 0 else { throw .corrupt(format: "PNG", detail: message(of: &image)) }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The eight bytes every PNG starts with.
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    private static func write(
+        width: Int, height: Int, format: png_uint_32, colormapEntries: png_uint_32, pixels: [UInt8],
+        colormap: [UInt8]?
+    ) throws(ImagingError) -> [UInt8] {
+        guard width > 0, height > 0 else { throw .encodingFailed(detail: "the image has no pixels") }
+        var image = png_image()
+        image.version = gymcard_png_image_version()
+        image.width = png_uint_32(width)
+        image.height = png_uint_32(height)
+        image.format = format
+        image.colormap_entries = colormapEntries
+        var size = 0
+        // First call measures, second writes: the documented two-pass use of png_image_write_to_memory.
+        let measured = pixels.withUnsafeBytes { buffer in
+            colormapBytes(colormap) { map in
+                png_image_write_to_memory(&image, nil, &size, 0, buffer.baseAddress, 0, map)
+            }
+        }
+        guard measured != 0, size > 0 else { throw .encodingFailed(detail: message(of: &image)) }
+        var output = [UInt8](repeating: 0, count: size)
+        let written = output.withUnsafeMutableBytes { destination in
+            pixels.withUnsafeBytes { buffer in
+                colormapBytes(colormap) { map in
+                    png_image_write_to_memory(&image, destination.baseAddress, &size, 0, buffer.baseAddress, 0, map)
+                }
+            }
+        }
+        guard written != 0 else { throw .encodingFailed(detail: message(of: &image)) }
+        return Array(output.prefix(size))
+    }
+
+    private static func colormapBytes(_ colormap: [UInt8]?, _ body: (UnsafeRawPointer?) -> Int32) -> Int32 {
+        guard let colormap else { return body(nil) }
+        return colormap.withUnsafeBytes { body($0.baseAddress) }
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.isEmpty ? "libpng gave no reason" : text
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import FoundationEssentials
+
+/// Why a symbol could not be made or drawn.
+public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// libqrencode could not encode the text (out of memory, or too long for any version).
+    case qrEncodingFailed
+    /// A size parameter outside what gymcard draws.
+    case outOfRange(name: String, value: Int, allowed: ClosedRange<Int>)
+    /// 1 px narrow bars with 2 px wide ones: too fine a distinction for readers.
+    case ratioTooSmallForNarrowBars(ratio: Double)
+    /// The terminal is narrower than the smallest readable drawing.
+    case terminalTooNarrow(requiredColumns: Int, availableColumns: Int)
+
+    public var description: String {
+        switch self {
+        case .qrEncodingFailed:
+            return "libqrencode could not encode the ID as a QR code"
+        case .outOfRange(let name, let value, let allowed):
+            return "a \(name) of \(value) is out of range; use \(allowed.lowerBound) to \(allowed.upperBound)"
+        case .ratioTooSmallForNarrowBars(let ratio):
+            return
+                "a ratio of \(ratio) at a scale of 1 gives 2-pixel wide bars that readers confuse with "
+                + "narrow ones; use --scale 2 or more, or a ratio of 2.5 or more"
+        case .terminalTooNarrow(let required, let available):
+            return
+                "the barcode needs a terminal at least \(required) columns wide, this one has \(available); "
+                + "widen the window, or write an image with --png"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
