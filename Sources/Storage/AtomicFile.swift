@@ -1,0 +1,73 @@
+import Glibc
+
+/// Replaces files all at once: readers see the old file or the new one, never half of either.
+///
+/// The bytes go to a temporary file in the same directory (same file system, so `rename` is atomic),
+/// which is then renamed over the target. With `durable`, the file and then the directory are fsynced so
+/// the new content survives a power cut; Foundation's `.atomic` writes do neither, and create files 0666
+/// minus umask.
+public enum AtomicFile {
+    /// Writes `bytes` to `path` atomically with the given permissions.
+    ///
+    /// On any failure the temporary file is removed and the target is left as it was.
+    public static func write(
+        _ bytes: [UInt8], to path: String, permissions: mode_t = 0o644, durable: Bool = false
+    ) throws(StorageError) {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+        let directory = Self.directory(of: path)
+        var template = Array((directory + "/." + Self.baseName(of: path) + ".tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
+        guard descriptor >= 0 else { throw StorageError(errno: errno, path: path, operation: "create a file beside it") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var succeeded = false
+        defer {
+            if !succeeded { unlink(temporary) }
+        }
+        do {
+            defer { close(descriptor) }
+            guard fchmod(descriptor, permissions) == 0 else {
+                throw StorageError(errno: errno, path: path, operation: "set permissions")
+            }
+            try writeAll(bytes, to: descriptor, path: path)
+            if durable, fsync(descriptor) != 0 { throw StorageError(errno: errno, path: path, operation: "flush") }
+        }
+        guard rename(temporary, path) == 0 else { throw StorageError(errno: errno, path: path, operation: "replace") }
+        succeeded = true
+        if durable { syncDirectory(directory) }
+    }
+
+    /// Writes every byte to an open descriptor, retrying short writes and interrupted calls.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StorageError(errno: errno, path: path, operation: "write")
+            }
+            offset += written
+        }
+    }
+
+    /// Flushes a directory's entries, so a rename inside it survives a crash.
+    public static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Everything before the last `/`, or `.`.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

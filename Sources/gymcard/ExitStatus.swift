@@ -1,0 +1,27 @@
+/// gymcard's exit codes, following sysexits(3); the man page's EXIT STATUS lists the same.
+enum ExitStatus: Int32 {
+    case success = 0
+    /// Nothing found (e.g. no barcode in a photo).
+    case nothingFound = 1
+    /// The command line was wrong.
+    case usage = 64
+    /// Bad data: an invalid ID, a corrupt image, page, feed or vault.
+    case dataError = 65
+    /// A missing input: a file, or no stored card.
+    case noInput = 66
+    /// A service is unavailable.
+    case unavailable = 69
+    /// Writing or reading failed (disk full, permission denied, output too narrow).
+    case ioError = 74
+}
+
+/// A failure already worded for a person; the doorway prints it and exits with its status.
+struct Failure: Error {
+    var message: String
+    var status: ExitStatus
+
+    init(_ message: String, status: ExitStatus) {
+        self.message = message
+        self.status = status
+    }
+}

@@ -1,0 +1,165 @@
+import ArgumentParser
+import Codabar
+import Dispatch
+import Glibc
+import Imaging
+import Storage
+import Symbols
+import Synchronization
+
+/// `gymcard render --batch`: one image per ID in a file, on every core, with flat memory.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render many IDs to image files.",
+        discussion: """
+            FILE holds one ID per line; blank lines and lines starting with # are skipped. Each ID is \
+            written to DIR as its normalized form plus the extension, e.g. A123456789B.png; in names, \
+            / is written _, : is written = and $ is written S. An ID given twice (in any spelling) is \
+            written once. A bad line is reported with its line number and skipped; the exit status is \
+            then 65. DIR is created when missing.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case png, svg
+    }
+
+    @Option(name: .long, help: ArgumentHelp("The file of IDs, one per line.", valueName: "FILE"))
+    var batch: String
+
+    @Option(name: .long, help: ArgumentHelp("The directory to write the images to.", valueName: "DIR"))
+    var out: String
+
+    @Option(name: .long, help: "The image format.")
+    var format: Format = .png
+
+    @OptionGroup var symbolOptions: SymbolOptions
+
+    /// Lines handed to the cores at a time: bounds memory however long the file is.
+    static let chunkSize = 256
+
+    func run() throws {
+        let style = try symbolOptions.style()
+        let reader: LineReader
+        do { reader = try LineReader(path: batch) } catch {
+            throw Failure("cannot read the batch file: \(error.description)", status: .noInput)
+        }
+        let total = Terminal.standardError.isTerminal ? try countIDs() : nil
+        try makeDirectory(out)
+
+        var written = 0
+        var failedLines: [Int] = []
+        var seenLines = 0
+        var chunk: [(line: Int, id: String)] = []
+        func flush() throws {
+            let outcomes = renderConcurrently(chunk, style: style)
+            for (entry, outcome) in zip(chunk, outcomes) {
+                switch outcome {
+                case .written: written += 1
+                case .invalid(let reason):
+                    failedLines.append(entry.line)
+                    Terminal.standardError.say("\(batch):\(entry.line): \(reason); line skipped")
+                case .writeFailed(let reason):
+                    throw Failure("cannot write \(reason); stopped after \(written) files", status: .ioError)
+                }
+            }
+            seenLines += chunk.count
+            chunk.removeAll(keepingCapacity: true)
+            if let total { Terminal.standardError.write("\rrendered \(seenLines) of \(total) IDs") }
+        }
+        for line in reader {
+            let trimmed = line.trimmingWhitespace()
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            chunk.append((reader.lineNumber, trimmed))
+            if chunk.count == Self.chunkSize { try flush() }
+        }
+        try flush()
+        if total != nil { Terminal.standardError.write("\n") }
+
+        guard seenLines > 0 else {
+            throw Failure("\(batch) has no IDs (blank lines and # comments are skipped)", status: .dataError)
+        }
+        guard failedLines.isEmpty else {
+            throw Failure(
+                "\(failedLines.count) of \(seenLines) lines failed; \(written) files written to \(out)",
+                status: .dataError)
+        }
+    }
+
+    enum Outcome: Sendable {
+        case written
+        case invalid(String)
+        case writeFailed(String)
+    }
+
+    private func renderConcurrently(_ entries: [(line: Int, id: String)], style: BarcodeStyle) -> [Outcome] {
+        let results = Mutex([Outcome](repeating: .written, count: entries.count))
+        let ids = entries.map(\.id)
+        let directory = out
+        let format = format
+        let options = symbolOptions
+        DispatchQueue.concurrentPerform(iterations: ids.count) { index in
+            let outcome = Self.render(ids[index], options: options, style: style, format: format, directory: directory)
+            results.withLock { $0[index] = outcome }
+        }
+        return results.withLock { $0 }
+    }
+
+    private static func render(
+        _ id: String, options: SymbolOptions, style: BarcodeStyle, format: Format, directory: String
+    ) -> Outcome {
+        let symbol: CodabarSymbol
+        do { symbol = try options.symbol(for: id) } catch let failure as Failure {
+            return .invalid(failure.message)
+        } catch { return .invalid("\(error)") }
+        let path = directory + "/" + SymbolFileName.name(for: symbol, extension: format.rawValue)
+        do {
+            let bytes: [UInt8]
+            switch format {
+            case .png: bytes = try PNGCodec.encode(CodabarRaster.image(of: symbol, style: style))
+            case .svg: bytes = Array(SVGDocument.codabar(symbol, style: style).utf8)
+            }
+            try AtomicFile.write(bytes, to: path)
+            return .written
+        } catch {
+            return .writeFailed("\(error)")
+        }
+    }
+
+    private func countIDs() throws -> Int {
+        guard let reader = try? LineReader(path: batch) else { return 0 }
+        return reader.reduce(0) { count, line in
+            let trimmed = line.trimmingWhitespace()
+            return trimmed.isEmpty || trimmed.hasPrefix("#") ? count : count + 1
+        }
+    }
+
+    private func makeDirectory(_ path: String) throws {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw Failure("\(path) exists and is not a directory; give a directory with --out", status: .ioError)
+            }
+            return
+        }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
+                throw Failure(
+                    "cannot create the output directory: \(StorageError(errno: errno, path: prefix, operation: "create").description)",
+                    status: .ioError)
+            }
+            prefix += "/"
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space.
+    func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
+    }
+}

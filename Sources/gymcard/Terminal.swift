@@ -1,0 +1,69 @@
+import Glibc
+import Storage
+import Symbols
+
+/// What the process is attached to: whether stdout is a terminal, how wide it is, whether colour is wanted.
+struct Terminal {
+    /// Writes to standard error, for everything said to a person.
+    struct StandardError {
+        func say(_ message: String) {
+            write("gymcard: " + message + "\n")
+        }
+
+        /// Writes without a newline or prefix (progress lines).
+        func write(_ text: String) {
+            // Unbuffered: a person must see it now, and a failed write to stderr has nowhere to be reported.
+            try? AtomicFile.writeAll(Array(text.utf8), to: STDERR_FILENO, path: "standard error")
+        }
+
+        var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    }
+
+    static let standardError = StandardError()
+
+    let stdoutIsTerminal: Bool
+    let environment: [String: String]
+
+    init(environment: [String: String] = Terminal.processEnvironment()) {
+        stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        self.environment = environment
+    }
+
+    /// Why colour is off, or `nil` when it is on.
+    func reasonColourIsOff(noColorFlag: Bool) -> String? {
+        if noColorFlag { return "--no-color was given" }
+        if let value = environment["NO_COLOR"], !value.isEmpty { return "NO_COLOR is set" }
+        if environment["TERM"] == "dumb" { return "TERM is dumb" }
+        if !stdoutIsTerminal { return "standard output is not a terminal" }
+        return nil
+    }
+
+    /// The terminal's width in columns; when stdout is not a terminal, `$COLUMNS` or no limit.
+    var columns: Int? {
+        if stdoutIsTerminal {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        if let text = environment["COLUMNS"], let value = Int(text), value > 0 { return value }
+        return stdoutIsTerminal ? 80 : nil
+    }
+
+    /// Prints lines to standard output.
+    func printLines(_ lines: [String]) {
+        for line in lines { print(line) }
+    }
+
+    /// The process environment, read without Foundation.
+    static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
