@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "gymcard",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "Scanner", "Storage",
+                "Codabar", "Imaging", "Symbols", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),

@@ -1,0 +1,96 @@
+import Foundation
+import Storage
+import Testing
+
+/// A fresh temporary directory per test, removed afterwards.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "gymcard-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
+}
+
+@Suite("Atomic file replacement")
+struct AtomicFileTests {
+    @Test("writes the bytes with the requested permissions and leaves no temporary file", arguments: [0o644, 0o600])
+    func writes(permissions: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/card.png"
+        try AtomicFile.write(Array("first".utf8), to: path, permissions: mode_t(permissions), durable: true)
+        try AtomicFile.write(Array("second".utf8), to: path, permissions: mode_t(permissions))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == permissions)
+        #expect(try directory.contents() == ["card.png"])
+    }
+
+    @Test("a directory in the way is refused and left alone")
+    func directoryInTheWay() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/out"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(throws: StorageError.isDirectory(path: path)) { try AtomicFile.write([1], to: path) }
+        #expect(try directory.contents() == ["out"])
+    }
+
+    @Test("a missing parent or a file as parent fails cleanly, and the old file survives")
+    func badParents() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path + "/file"
+        try AtomicFile.write(Array("keep".utf8), to: file)
+        #expect(throws: StorageError.notFound(path: directory.path + "/missing/x.png")) {
+            try AtomicFile.write([1], to: directory.path + "/missing/x.png")
+        }
+        #expect(throws: StorageError.notDirectory(path: file + "/x.png")) { try AtomicFile.write([1], to: file + "/x.png") }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep")
+        #expect(try directory.contents() == ["file"])
+    }
+
+    @Test("errors speak to people", arguments: [StorageError.noSpace(path: "/x"), .notPermitted(path: "/x")])
+    func messages(error: StorageError) {
+        #expect(error.description.hasPrefix("/x: "))
+        #expect(error.description.count > 20)
+    }
+}
+
+@Suite("Reading lines")
+struct LineReaderTests {
+    @Test("LF, CRLF, a missing final newline and line numbers")
+    func lines() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/ids.txt"
+        try Data("one\r\ntwo\n\nfour".utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try LineReader(path: path)
+        var seen: [(Int, String)] = []
+        for line in reader { seen.append((reader.lineNumber, line)) }
+        #expect(seen.map(\.0) == [1, 2, 3, 4])
+        #expect(seen.map(\.1) == ["one", "two", "", "four"])
+    }
+
+    @Test("a directory or a missing file is an error")
+    func badInput() throws {
+        let directory = try TemporaryDirectory()
+        #expect(throws: StorageError.isDirectory(path: directory.path)) { try LineReader(path: directory.path) }
+        #expect(throws: StorageError.notFound(path: directory.path + "/none")) { try LineReader(path: directory.path + "/none") }
+    }
+}
+
+@Suite("XDG base directories")
+struct XDGDirectoriesTests {
+    @Test("absolute values win, relative ones are ignored, defaults under HOME")
+    func resolution() {
+        let directories = XDGDirectories(environment: [
+            "HOME": "/home/hokie", "XDG_DATA_HOME": "/data", "XDG_CONFIG_HOME": "relative/config",
+        ])
+        #expect(directories.dataHome == "/data")
+        #expect(directories.configHome == "/home/hokie/.config")
+        #expect(directories.cacheHome == "/home/hokie/.cache")
+        #expect(directories.stateHome == "/home/hokie/.local/state")
+    }
+}
