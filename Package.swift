@@ -49,16 +49,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
 
+        // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
+        .target(
+            name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport",
+            swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strictSettings),
         .testTarget(
-            name: "SymbolsTests", dependencies: ["Symbols", "Scanner", "Imaging", "Codabar"],
+            name: "SymbolsTests", dependencies: ["Symbols", "Scanner", "Imaging", "Codabar", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSettings),
+            name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["Scanner", "Imaging"],
+            name: "EndToEndTests", dependencies: ["gymcard", "Scanner", "Imaging", "TestSupport"],
             swiftSettings: strictSettings),
     ]
 )

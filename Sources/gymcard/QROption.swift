@@ -1,8 +1,11 @@
 /// `--qr` takes an optional file name: `--qr card-qr.png` writes a PNG, a bare `--qr` draws on the terminal.
 ///
 /// argument-parser has no optional-value options, so a bare `--qr` (last, or followed by another option)
-/// is rewritten to `--qr=` before parsing; an empty value means "the terminal".
+/// is rewritten before parsing to the hidden flag `--qr-terminal`.
 enum QROption {
+    /// The hidden flag a bare `--qr` becomes.
+    static let terminalFlag = "qr-terminal"
+
     static func rewritingBareFlag(in arguments: [String]) -> [String] {
         var result: [String] = []
         for (index, argument) in arguments.enumerated() {
@@ -12,7 +15,7 @@ enum QROption {
             }
             let next = index + 1 < arguments.count ? arguments[index + 1] : nil
             if argument == "--qr", next == nil || (next?.hasPrefix("-") == true && next != "-") {
-                result.append("--qr=")
+                result.append("--" + terminalFlag)
             } else {
                 result.append(argument)
             }

@@ -30,6 +30,9 @@ struct Show: ParsableCommand {
             valueName: "FILE"))
     var qr: String?
 
+    @Flag(name: .customLong(QROption.terminalFlag), help: .hidden)
+    var qrOnTerminal = false
+
     @Flag(name: .customLong("no-color"), help: "Draw on the terminal without colour codes.")
     var noColor = false
 
@@ -43,16 +46,16 @@ struct Show: ParsableCommand {
         if let svg { try OutputFile.write(Array(SVGDocument.codabar(symbol, style: style).utf8), to: svg) }
         if let qr {
             let code = try qrSymbol(for: symbol)
-            if qr.isEmpty {
-                try draw(terminal: terminal) { palette in
-                    try TerminalArt.qr(code, palette: palette, availableColumns: terminal.columns)
-                }
-            } else {
-                try OutputFile.write(try encodePNG(code.image(moduleSize: 2 * style.narrowBarWidth)), to: qr)
+            try OutputFile.write(try encodePNG(code.image(moduleSize: 2 * style.narrowBarWidth)), to: qr)
+        }
+        if qrOnTerminal {
+            let code = try qrSymbol(for: symbol)
+            try draw(terminal: terminal) { palette in
+                try TerminalArt.qr(code, palette: palette, availableColumns: terminal.columns)
             }
         }
         // The Codabar goes to the terminal only when nothing else was asked for.
-        guard png == nil, svg == nil, qr == nil else { return }
+        guard png == nil, svg == nil, qr == nil, !qrOnTerminal else { return }
         try draw(terminal: terminal) { palette in
             try TerminalArt.codabar(symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
         }

@@ -1,20 +1,7 @@
 import Foundation
 import Storage
 import Testing
-
-/// A fresh temporary directory per test, removed afterwards.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "gymcard-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
-}
+import TestSupport
 
 @Suite("Atomic file replacement")
 struct AtomicFileTests {

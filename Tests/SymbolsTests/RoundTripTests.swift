@@ -3,6 +3,7 @@ import Imaging
 import Scanner
 import Symbols
 import Testing
+import TestSupport
 
 /// Every rendered symbol is proven by the real libzbar decoding the real PNG libpng wrote.
 @Suite("Render → PNG → libpng → libzbar round trips")

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs the built `gymcard` binary as a person or a script would: its own environment, no terminal,
+/// stdin closed, with a time limit so a hang fails the test instead of stalling the suite.
+public struct GymcardProcess {
+    /// What one run produced.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: Data
+        public var stderr: String
+        public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        /// Standard error's lines, without the empty one after the last newline.
+        public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+    }
+
+    /// The `gymcard` binary built beside the test bundle.
+    public static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gymcard")
+    }
+
+    /// The package's root directory (for man/, samples/).
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    public var environment: [String: String]
+
+    /// A process environment with HOME and every XDG directory inside `home`, so no real file is touched.
+    public init(home: String, extra: [String: String] = [:]) {
+        var environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        environment["XDG_DATA_HOME"] = home + "/data"
+        environment["XDG_CONFIG_HOME"] = home + "/config"
+        environment["XDG_CACHE_HOME"] = home + "/cache"
+        environment["XDG_STATE_HOME"] = home + "/state"
+        environment.merge(extra) { $1 }
+        self.environment = environment
+    }
+
+    /// Runs `gymcard` with the arguments; fails after `timeoutSeconds`.
+    public func run(_ arguments: [String], timeoutSeconds: Double = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Drain both pipes concurrently so a large output cannot block the child.
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw TimedOut(arguments: arguments)
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The run did not finish in time.
+    public struct TimedOut: Error { public var arguments: [String] }
+}
