@@ -14,8 +14,8 @@ struct Render: ParsableCommand {
         discussion: """
             FILE holds one ID per line; blank lines and lines starting with # are skipped. Each ID is \
             written to DIR as its normalized form plus the extension, e.g. A123456789B.png; in names, \
-            / is written _, : is written = and $ is written S. An ID given twice (in any spelling) is \
-            written once. A bad line is reported with its line number and skipped; the exit status is \
+            / is written _, : is written = and $ is written S. IDs that normalize to the same symbol share \
+            one file. A bad line is reported with its line number and skipped; the exit status is \
             then 65. DIR is created when missing.
             """
     )
@@ -30,7 +30,7 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The directory to write the images to.", valueName: "DIR"))
     var out: String
 
-    @Option(name: .long, help: "The image format.")
+    @Option(name: .long, help: "The image format: png or svg.")
     var format: Format = .png
 
     @OptionGroup var symbolOptions: SymbolOptions

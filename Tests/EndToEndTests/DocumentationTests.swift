@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The CLI definitions are the source of truth; the man page, README and completions must keep up.
+@Suite("Man page, README and completions match the CLI")
+struct DocumentationTests {
+    /// Every visible subcommand and long option, from argument-parser's own dump of the definitions.
+    static func commandSurface() throws -> (subcommands: [String], options: [String]) {
+        let home = try TemporaryDirectory()
+        let result = try GymcardProcess(home: home.path).run(["--experimental-dump-help"])
+        let root = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        var subcommands: [String] = []
+        var options: Set<String> = []
+        func walk(_ command: [String: Any]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                guard argument["shouldDisplay"] as? Bool ?? true else { continue }
+                for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+                    if let text = name["name"] as? String { options.insert(text) }
+                }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                guard sub["shouldDisplay"] as? Bool ?? true, let name = sub["commandName"] as? String else { continue }
+                if name != "help" { subcommands.append(name) }
+                walk(sub)
+            }
+        }
+        walk(try #require(root["command"] as? [String: Any]))
+        return (subcommands, options.sorted())
+    }
+
+    @Test("the man page names every subcommand and option, and has the extra sections")
+    func manPage() throws {
+        let manual = try String(
+            contentsOf: GymcardProcess.packageRoot.appendingPathComponent("man/gymcard.1"), encoding: .utf8)
+        let surface = try Self.commandSurface()
+        #expect(surface.subcommands.contains("show") && surface.subcommands.contains("render"))
+        for subcommand in surface.subcommands {
+            #expect(manual.contains(".It Em \(subcommand)\n"), "man page misses subcommand \(subcommand)")
+        }
+        for option in surface.options {
+            #expect(manual.contains("Fl -\(option)"), "man page misses --\(option)")
+        }
+        for section in ["FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES"] {
+            #expect(manual.contains(".Sh \(section)\n"), "man page misses \(section)")
+        }
+    }
+
+    @Test("the README shows every subcommand and option")
+    func readme() throws {
+        let readme = try String(
+            contentsOf: GymcardProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let surface = try Self.commandSurface()
+        for subcommand in surface.subcommands { #expect(readme.contains("gymcard \(subcommand)"), "\(subcommand)") }
+        for option in surface.options { #expect(readme.contains("--\(option)"), "README misses --\(option)") }
+    }
+
+    @Test("completion scripts are generated for bash, zsh and fish and name the subcommands", arguments: ["bash", "zsh", "fish"])
+    func completions(shell: String) throws {
+        let home = try TemporaryDirectory()
+        let result = try GymcardProcess(home: home.path).run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        let script = result.stdoutText
+        #expect(script.contains("render") && script.contains("show") && script.contains("check-digit"))
+        // Syntax-check with the shell itself where it is installed (bash always is).
+        let path = home.path + "/completion." + shell
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        let checker = ["bash": "/bin/bash", "zsh": "/usr/bin/zsh", "fish": "/usr/bin/fish"][shell] ?? ""
+        guard FileManager.default.isExecutableFile(atPath: checker) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: checker)
+        process.arguments = ["-n", path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(shell) -n rejects the completion script")
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let home = try TemporaryDirectory()
+        let result = try GymcardProcess(home: home.path).run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.hasPrefix("0."))
+    }
+}
