@@ -7,15 +7,31 @@ public enum PNGCodec {
     ///
     /// The simplified API writes a colour-mapped image with two entries at bit depth 1.
     public static func encode(_ image: BitImage) throws(ImagingError) -> [UInt8] {
-        let indices = image.isDark.map { $0 ? UInt8(0) : UInt8(1) }
-        let palette: [UInt8] = [0, 0, 0, 255, 255, 255]
-        let png = try write(
-            width: image.width, height: image.height, format: gymcard_png_format_rgb_colormap(),
-            colormapEntries: 2, pixels: indices, colormap: palette)
+        // Palette entry 0 is white and 1 black, so a Bool's byte (0 or 1) is already the palette index:
+        // libpng reads the pixels straight from the image's storage, with no copy.
+        let palette: [UInt8] = [255, 255, 255, 0, 0, 0]
+        let png = try image.isDark.withUnsafeBytes { pixels in
+            Result { () throws(ImagingError) in
+                try write(
+                    width: image.width, height: image.height, format: gymcard_png_format_rgb_colormap(),
+                    colormapEntries: 2, pixels: pixels, colormap: palette)
+            }
+        }.get()
         // The simplified API always tags the file sRGB. Pure black and white are the same in every colour
         // space, so the 13-byte chunk says nothing here; chunks are self-delimiting, so dropping it
         // leaves a valid file (a tenth of a barcode PNG).
         return removingChunk("sRGB", from: png)
+    }
+
+    /// An 8-bit greyscale PNG.
+    public static func encode(_ image: GrayImage) throws(ImagingError) -> [UInt8] {
+        try image.pixels.withUnsafeBytes { pixels in
+            Result { () throws(ImagingError) in
+                try write(
+                    width: image.width, height: image.height, format: gymcard_png_format_gray(), colormapEntries: 0,
+                    pixels: pixels, colormap: nil)
+            }
+        }.get()
     }
 
     /// The PNG without any chunk of the given type.
@@ -31,13 +47,6 @@ public enum PNGCodec {
             offset = end
         }
         return offset == png.count ? output : png
-    }
-
-    /// An 8-bit greyscale PNG.
-    public static func encode(_ image: GrayImage) throws(ImagingError) -> [UInt8] {
-        try write(
-            width: image.width, height: image.height, format: gymcard_png_format_gray(),
-            colormapEntries: 0, pixels: image.pixels, colormap: nil)
     }
 
     /// Decodes any PNG (palette, grey, colour, 16-bit, with alpha composited onto white) to 8-bit grey.
@@ -70,7 +79,7 @@ public enum PNGCodec {
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     private static func write(
-        width: Int, height: Int, format: png_uint_32, colormapEntries: png_uint_32, pixels: [UInt8],
+        width: Int, height: Int, format: png_uint_32, colormapEntries: png_uint_32, pixels: UnsafeRawBufferPointer,
         colormap: [UInt8]?
     ) throws(ImagingError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .encodingFailed(detail: "the image has no pixels") }
@@ -80,24 +89,23 @@ public enum PNGCodec {
         image.height = png_uint_32(height)
         image.format = format
         image.colormap_entries = colormapEntries
-        var size = 0
-        // First call measures, second writes: the documented two-pass use of png_image_write_to_memory.
-        let measured = pixels.withUnsafeBytes { buffer in
-            colormapBytes(colormap) { map in
-                png_image_write_to_memory(&image, nil, &size, 0, buffer.baseAddress, 0, map)
-            }
-        }
-        guard measured != 0, size > 0 else { throw .encodingFailed(detail: message(of: &image)) }
-        var output = [UInt8](repeating: 0, count: size)
-        let written = output.withUnsafeMutableBytes { destination in
-            pixels.withUnsafeBytes { buffer in
+        // One pass into a buffer sized for the uncompressed data; png_image_write_to_memory reports the
+        // size it needs when that is not enough (incompressible noise), and the second pass uses it.
+        var capacity = height * (width + 1) + 1024
+        for _ in 0..<2 {
+            var output = [UInt8](repeating: 0, count: capacity)
+            var size = capacity
+            let written = output.withUnsafeMutableBytes { destination in
                 colormapBytes(colormap) { map in
-                    png_image_write_to_memory(&image, destination.baseAddress, &size, 0, buffer.baseAddress, 0, map)
+                    png_image_write_to_memory(&image, destination.baseAddress, &size, 0, pixels.baseAddress, 0, map)
                 }
             }
+            if written != 0 { return Array(output.prefix(size)) }
+            guard size > capacity else { break }
+            capacity = size
+            image.warning_or_error = 0
         }
-        guard written != 0 else { throw .encodingFailed(detail: message(of: &image)) }
-        return Array(output.prefix(size))
+        throw .encodingFailed(detail: message(of: &image))
     }
 
     private static func colormapBytes(_ colormap: [UInt8]?, _ body: (UnsafeRawPointer?) -> Int32) -> Int32 {
