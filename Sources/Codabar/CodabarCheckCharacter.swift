@@ -9,8 +9,11 @@ extension CodabarSymbol {
     public func addingCheckCharacter() throws(CodabarError) -> CodabarSymbol {
         let sum = characters.reduce(0) { $0 + $1.checkValue }
         let value = (16 - sum % 16) % 16
-        guard let check = CodabarCharacter(checkValue: value) else { preconditionFailure("0-15 is a data value") }
-        return try CodabarSymbol(start: characters[0], data: Array(data) + [check], stop: characters[characters.count - 1])
+        guard let check = CodabarCharacter(checkValue: value) else {
+            preconditionFailure("0-15 is a data value")
+        }
+        return try CodabarSymbol(
+            start: characters[0], data: Array(data) + [check], stop: characters[characters.count - 1])
     }
 
     /// Whether the last data character is a valid check character for the rest.

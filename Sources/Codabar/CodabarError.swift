@@ -18,6 +18,7 @@ public enum CodabarError: Error, Equatable, Sendable, CustomStringConvertible, L
     /// A wide:narrow ratio outside the 2.0–3.0 the specification allows.
     case ratioOutOfRange(Double)
 
+    /// One line for a person: what happened and what to do.
     public var description: String {
         switch self {
         case .empty:
@@ -46,6 +47,7 @@ public enum CodabarError: Error, Equatable, Sendable, CustomStringConvertible, L
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 
     /// `T N * E` are the older names of the start/stop patterns `A B C D`.
@@ -57,7 +59,9 @@ public enum CodabarError: Error, Equatable, Sendable, CustomStringConvertible, L
         case "\t": return "a tab"
         default:
             if character.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.value < 0x20 }) {
-                let codes = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+                let codes = character.unicodeScalars.map {
+                    "U+" + String($0.value, radix: 16, uppercase: true)
+                }
                 return codes.joined(separator: " ")
             }
             return "'\(character)'"

@@ -74,14 +74,18 @@ public struct CodabarSymbol: Sendable, Hashable {
     }
 
     /// A symbol from its parts; the data must be non-empty and hold only data characters.
-    public init(start: CodabarCharacter, data: [CodabarCharacter], stop: CodabarCharacter) throws(CodabarError) {
+    public init(start: CodabarCharacter, data: [CodabarCharacter], stop: CodabarCharacter)
+        throws(CodabarError)
+    {
         precondition(start.isStartStop && stop.isStartStop, "start and stop must be A-D")
         guard !data.isEmpty else { throw .noData }
         if let inner = data.firstIndex(where: \.isStartStop) {
             throw .startStopInData(data[inner].symbol, position: inner + 2)
         }
         let length = data.count + 2
-        guard length <= Self.maximumLength else { throw .tooLong(length: length, maximum: Self.maximumLength) }
+        guard length <= Self.maximumLength else {
+            throw .tooLong(length: length, maximum: Self.maximumLength)
+        }
         characters = [start] + data + [stop]
     }
 

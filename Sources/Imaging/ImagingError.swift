@@ -13,6 +13,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     /// The encoder failed (out of memory, an image too big for the format).
     case encodingFailed(detail: String)
 
+    /// One line for a person: what happened and what to do.
     public var description: String {
         switch self {
         case .unrecognizedFormat:
@@ -30,6 +31,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }
 

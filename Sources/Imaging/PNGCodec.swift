@@ -28,7 +28,8 @@ public enum PNGCodec {
         try image.pixels.withUnsafeBytes { pixels in
             Result { () throws(ImagingError) in
                 try write(
-                    width: image.width, height: image.height, format: gymcard_png_format_gray(), colormapEntries: 0,
+                    width: image.width, height: image.height, format: gymcard_png_format_gray(),
+                    colormapEntries: 0,
                     pixels: pixels, colormap: nil)
             }
         }.get()
@@ -79,7 +80,8 @@ public enum PNGCodec {
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     private static func write(
-        width: Int, height: Int, format: png_uint_32, colormapEntries: png_uint_32, pixels: UnsafeRawBufferPointer,
+        width: Int, height: Int, format: png_uint_32, colormapEntries: png_uint_32,
+        pixels: UnsafeRawBufferPointer,
         colormap: [UInt8]?
     ) throws(ImagingError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .encodingFailed(detail: "the image has no pixels") }
@@ -97,7 +99,8 @@ public enum PNGCodec {
             var size = capacity
             let written = output.withUnsafeMutableBytes { destination in
                 colormapBytes(colormap) { map in
-                    png_image_write_to_memory(&image, destination.baseAddress, &size, 0, pixels.baseAddress, 0, map)
+                    png_image_write_to_memory(
+                        &image, destination.baseAddress, &size, 0, pixels.baseAddress, 0, map)
                 }
             }
             if written != 0 { return Array(output.prefix(size)) }

@@ -38,7 +38,9 @@ public struct ZBarReader: Sendable {
                     let data = zbar_symbol_get_data(current)
                 {
                     let text = String(cString: data)
-                    found.append(DecodedSymbol(symbology: symbology, text: text, quality: Int(zbar_symbol_get_quality(current))))
+                    found.append(
+                        DecodedSymbol(
+                            symbology: symbology, text: text, quality: Int(zbar_symbol_get_quality(current))))
                 }
                 symbol = zbar_symbol_next(current)
             }

@@ -16,10 +16,12 @@ public enum AtomicFile {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
         let directory = Self.directory(of: path)
-        if try writeUnnamed(bytes, to: path, directory: directory, permissions: permissions, durable: durable) {
+        if try writeUnnamed(bytes, to: path, directory: directory, permissions: permissions, durable: durable)
+        {
             return
         }
-        try writeThroughTemporaryName(bytes, to: path, directory: directory, permissions: permissions, durable: durable)
+        try writeThroughTemporaryName(
+            bytes, to: path, directory: directory, permissions: permissions, durable: durable)
     }
 
     /// Linux's `O_TMPFILE`: an unnamed file in the directory that `linkat` names in one step once it is
@@ -42,7 +44,9 @@ public enum AtomicFile {
             throw StorageError(errno: errno, path: path, operation: "set permissions")
         }
         try writeAll(bytes, to: descriptor, path: path)
-        if durable, fsync(descriptor) != 0 { throw StorageError(errno: errno, path: path, operation: "flush") }
+        if durable, fsync(descriptor) != 0 {
+            throw StorageError(errno: errno, path: path, operation: "flush")
+        }
         guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else {
             // Another writer created the target meanwhile, or /proc is not mounted: take the other path.
             if errno == EEXIST || errno == ENOENT { return false }
@@ -59,8 +63,11 @@ public enum AtomicFile {
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
-        guard descriptor >= 0 else { throw StorageError(errno: errno, path: path, operation: "create a file beside it") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard descriptor >= 0 else {
+            throw StorageError(errno: errno, path: path, operation: "create a file beside it")
+        }
+        let temporary = String(
+            decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var succeeded = false
         defer {
             if !succeeded { unlink(temporary) }
@@ -71,9 +78,13 @@ public enum AtomicFile {
                 throw StorageError(errno: errno, path: path, operation: "set permissions")
             }
             try writeAll(bytes, to: descriptor, path: path)
-            if durable, fsync(descriptor) != 0 { throw StorageError(errno: errno, path: path, operation: "flush") }
+            if durable, fsync(descriptor) != 0 {
+                throw StorageError(errno: errno, path: path, operation: "flush")
+            }
         }
-        guard rename(temporary, path) == 0 else { throw StorageError(errno: errno, path: path, operation: "replace") }
+        guard rename(temporary, path) == 0 else {
+            throw StorageError(errno: errno, path: path, operation: "replace")
+        }
         succeeded = true
         if durable { syncDirectory(directory) }
     }
@@ -86,7 +97,9 @@ public enum AtomicFile {
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress, $0.count)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw StorageError(errno: errno, path: path, operation: "write")

@@ -11,9 +11,13 @@ public final class LineReader: Sequence, IteratorProtocol {
     /// Opens `path` for reading; a directory or a missing file is an error.
     public init(path: String) throws(StorageError) {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw StorageError(errno: errno, path: path, operation: "read") }
+        guard stat(path, &status) == 0 else {
+            throw StorageError(errno: errno, path: path, operation: "read")
+        }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .isDirectory(path: path) }
-        guard let file = fopen(path, "r") else { throw StorageError(errno: errno, path: path, operation: "read") }
+        guard let file = fopen(path, "r") else {
+            throw StorageError(errno: errno, path: path, operation: "read")
+        }
         self.file = file
     }
 
@@ -27,8 +31,11 @@ public final class LineReader: Sequence, IteratorProtocol {
         let length = getline(&buffer, &capacity, file)
         guard length >= 0, let buffer else { return nil }
         lineNumber += 1
-        var bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
-        while let last = bytes.last, last == 10 || last == 13 { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+        var bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: length)
+        while let last = bytes.last, last == 10 || last == 13 {
+            bytes = UnsafeBufferPointer(rebasing: bytes.dropLast())
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,5 +1,5 @@
-import Glibc
 import FoundationEssentials
+import Glibc
 
 /// A file-system failure, with the path and what to do about it.
 public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -28,6 +28,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible, L
         }
     }
 
+    /// One line for a person: what happened and what to do.
     public var description: String {
         switch self {
         case .notFound(let path): return "\(path): no such file or directory"
@@ -39,5 +40,6 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible, L
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

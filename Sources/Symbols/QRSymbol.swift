@@ -37,7 +37,8 @@ public struct QRSymbol: Sendable, Equatable {
         for y in 0..<size {
             for x in 0..<size where isDark(x: x, y: y) {
                 image.fill(
-                    x: (x + quiet) * moduleSize, y: (y + quiet) * moduleSize, width: moduleSize, height: moduleSize)
+                    x: (x + quiet) * moduleSize, y: (y + quiet) * moduleSize, width: moduleSize,
+                    height: moduleSize)
             }
         }
         return image

@@ -11,6 +11,7 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// The terminal is narrower than the smallest readable drawing.
     case terminalTooNarrow(requiredColumns: Int, availableColumns: Int)
 
+    /// One line for a person: what happened and what to do.
     public var description: String {
         switch self {
         case .qrEncodingFailed:
@@ -28,5 +29,6 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         }
     }
 
+    /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

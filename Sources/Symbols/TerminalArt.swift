@@ -55,7 +55,9 @@ public enum TerminalArt {
     }
 
     /// The QR symbol as lines of text, with its 4-module quiet zone.
-    public static func qr(_ symbol: QRSymbol, palette: Palette, availableColumns: Int?) throws(SymbolError) -> [String] {
+    public static func qr(_ symbol: QRSymbol, palette: Palette, availableColumns: Int?) throws(SymbolError)
+        -> [String]
+    {
         let quiet = QRSymbol.quietZoneModules
         let side = symbol.size + 2 * quiet
         if let availableColumns, side > availableColumns {

@@ -99,7 +99,8 @@ struct Render: ParsableCommand {
         let format = format
         let options = symbolOptions
         DispatchQueue.concurrentPerform(iterations: ids.count) { index in
-            let outcome = Self.render(ids[index], options: options, style: style, format: format, directory: directory)
+            let outcome = Self.render(
+                ids[index], options: options, style: style, format: format, directory: directory)
             results.withLock { $0[index] = outcome }
         }
         return results.withLock { $0 }
@@ -138,7 +139,8 @@ struct Render: ParsableCommand {
         var status = stat()
         if stat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw Failure("\(path) exists and is not a directory; give a directory with --out", status: .ioError)
+                throw Failure(
+                    "\(path) exists and is not a directory; give a directory with --out", status: .ioError)
             }
             return
         }
@@ -158,7 +160,8 @@ struct Render: ParsableCommand {
 extension String {
     /// The string without leading and trailing white space.
     func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])
     }

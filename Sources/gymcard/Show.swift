@@ -42,7 +42,9 @@ struct Show: ParsableCommand {
         let style = try symbolOptions.style()
         let symbol = try symbolOptions.symbol(for: try resolveID())
         let terminal = Terminal()
-        if let png { try OutputFile.write(try encodePNG(CodabarRaster.image(of: symbol, style: style)), to: png) }
+        if let png {
+            try OutputFile.write(try encodePNG(CodabarRaster.image(of: symbol, style: style)), to: png)
+        }
         if let svg { try OutputFile.write(Array(SVGDocument.codabar(symbol, style: style).utf8), to: svg) }
         if let qr {
             let code = try qrSymbol(for: symbol)
@@ -57,7 +59,8 @@ struct Show: ParsableCommand {
         // The Codabar goes to the terminal only when nothing else was asked for.
         guard png == nil, svg == nil, qr == nil, !qrOnTerminal else { return }
         try draw(terminal: terminal) { palette in
-            try TerminalArt.codabar(symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
+            try TerminalArt.codabar(
+                symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
         }
     }
 

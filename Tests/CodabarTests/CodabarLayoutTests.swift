@@ -31,7 +31,8 @@ struct CodabarLayoutTests {
     @Test("at ratio 2, A123456B is the 81-module row of DESIGN §4")
     func designRow() throws {
         let layout = try CodabarLayout(ratio: 2)
-        let row = layout.row(of: try CodabarSymbol(normalizing: "A123456B"), narrowWidth: 1, includingQuietZones: false)
+        let row = layout.row(
+            of: try CodabarSymbol(normalizing: "A123456B"), narrowWidth: 1, includingQuietZones: false)
         let expected = "101100100101010110010101001011011001010101011010010110101001010010101101001001011"
         #expect(String(row.map { $0 ? "1" : "0" }) == expected)
     }

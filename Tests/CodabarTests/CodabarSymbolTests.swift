@@ -103,7 +103,9 @@ struct CodabarCheckCharacterTests {
         #expect(checked.hasValidCheckCharacter)
         var data = Array(checked.data)
         let original = data[3]
-        guard let substitute = CodabarCharacter(checkValue: replacement), substitute != original else { return }
+        guard let substitute = CodabarCharacter(checkValue: replacement), substitute != original else {
+            return
+        }
         data[3] = substitute
         let tampered = try CodabarSymbol(start: .a, data: data, stop: .b)
         #expect(!tampered.hasValidCheckCharacter)

@@ -15,12 +15,15 @@ struct DocumentationTests {
         func walk(_ command: [String: Any]) {
             for argument in command["arguments"] as? [[String: Any]] ?? [] {
                 guard argument["shouldDisplay"] as? Bool ?? true else { continue }
-                for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+                for name in argument["names"] as? [[String: Any]] ?? []
+                where name["kind"] as? String == "long" {
                     if let text = name["name"] as? String { options.insert(text) }
                 }
             }
             for sub in command["subcommands"] as? [[String: Any]] ?? [] {
-                guard sub["shouldDisplay"] as? Bool ?? true, let name = sub["commandName"] as? String else { continue }
+                guard sub["shouldDisplay"] as? Bool ?? true, let name = sub["commandName"] as? String else {
+                    continue
+                }
                 if name != "help" { subcommands.append(name) }
                 walk(sub)
             }
@@ -51,11 +54,15 @@ struct DocumentationTests {
         let readme = try String(
             contentsOf: GymcardProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let surface = try Self.commandSurface()
-        for subcommand in surface.subcommands { #expect(readme.contains("gymcard \(subcommand)"), "\(subcommand)") }
+        for subcommand in surface.subcommands {
+            #expect(readme.contains("gymcard \(subcommand)"), "\(subcommand)")
+        }
         for option in surface.options { #expect(readme.contains("--\(option)"), "README misses --\(option)") }
     }
 
-    @Test("completion scripts are generated for bash, zsh and fish and name the subcommands", arguments: ["bash", "zsh", "fish"])
+    @Test(
+        "completion scripts are generated for bash, zsh and fish and name the subcommands",
+        arguments: ["bash", "zsh", "fish"])
     func completions(shell: String) throws {
         let home = try TemporaryDirectory()
         let result = try GymcardProcess(home: home.path).run(["--generate-completion-script", shell])

@@ -41,7 +41,8 @@ struct RenderCommandTests {
         let home = try TemporaryDirectory()
         try Data("123456789\n987654321\n".utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
         let result = try GymcardProcess(home: home.path).run([
-            "render", "--batch", home.path + "/ids.txt", "--out", home.path + "/out/nested", "--format", "svg",
+            "render", "--batch", home.path + "/ids.txt", "--out", home.path + "/out/nested", "--format",
+            "svg",
         ])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
@@ -58,11 +59,23 @@ struct RenderCommandTests {
         try Data("x".utf8).write(to: URL(fileURLWithPath: home.path + "/afile"))
         let cases: [([String], Int32, String)] = [
             (["render", "--batch", home.path + "/empty.txt", "--out", home.path + "/o1"], 65, "has no IDs"),
-            (["render", "--batch", home.path + "/missing.txt", "--out", home.path + "/o2"], 66, "no such file"),
+            (
+                ["render", "--batch", home.path + "/missing.txt", "--out", home.path + "/o2"], 66,
+                "no such file"
+            ),
             (["render", "--batch", home.path, "--out", home.path + "/o3"], 66, "is a directory"),
-            (["render", "--batch", home.path + "/one.txt", "--out", home.path + "/afile"], 74, "not a directory"),
-            (["render", "--batch", home.path + "/one.txt", "--out", home.path + "/o4", "--format", "gif"], 64, "gif"),
-            (["render", "--batch", home.path + "/one.txt", "--out", home.path + "/o5", "--scale", "0"], 64, "scale"),
+            (
+                ["render", "--batch", home.path + "/one.txt", "--out", home.path + "/afile"], 74,
+                "not a directory"
+            ),
+            (
+                ["render", "--batch", home.path + "/one.txt", "--out", home.path + "/o4", "--format", "gif"],
+                64, "gif"
+            ),
+            (
+                ["render", "--batch", home.path + "/one.txt", "--out", home.path + "/o5", "--scale", "0"], 64,
+                "scale"
+            ),
         ]
         for (arguments, status, message) in cases {
             let result = try gymcard.run(arguments)

@@ -56,17 +56,21 @@ struct ShowCommandTests {
         #expect(!result.stdoutText.contains("\u{1B}"))
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.contains("colours are off"))
-        let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         #expect(ZBarReader().decode(rasterize(lines)).map(\.text) == ["A905123456B"])
     }
 
     @Test("a bare --qr draws the QR on the terminal, and it scans")
     func qrOnTerminal() throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path, extra: ["NO_COLOR": "1"]).run(["show", "--id", "905123456", "--qr"])
+        let result = try GymcardProcess(home: home.path, extra: ["NO_COLOR": "1"]).run([
+            "show", "--id", "905123456", "--qr",
+        ])
         #expect(result.status == 0)
         #expect(result.stderr.contains("NO_COLOR"))
-        let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         #expect(ZBarReader().decode(rasterize(lines)).map(\.text) == ["A905123456B"])
     }
 
@@ -82,12 +86,15 @@ struct ShowCommandTests {
         BadCase(arguments: ["show", "--id", "12x4"], status: 65, message: "'x' at position 3"),
         BadCase(arguments: ["show", "--id", ""], status: 65, message: "empty"),
         BadCase(arguments: ["show", "--id", "12A4"], status: 65, message: "start/stop letter"),
-        BadCase(arguments: ["show", "--id", String(repeating: "7", count: 70)], status: 65, message: "up to 60"),
+        BadCase(
+            arguments: ["show", "--id", String(repeating: "7", count: 70)], status: 65, message: "up to 60"),
         BadCase(arguments: ["show", "--id", "123456789", "--scale", "0"], status: 64, message: "scale of 0"),
-        BadCase(arguments: ["show", "--id", "123456789", "--scale", "10000"], status: 64, message: "use 1 to 32"),
+        BadCase(
+            arguments: ["show", "--id", "123456789", "--scale", "10000"], status: 64, message: "use 1 to 32"),
         BadCase(arguments: ["show", "--id", "123456789", "--ratio", "4"], status: 64, message: "2.0-3.0"),
         BadCase(
-            arguments: ["show", "--id", "123456789", "--scale", "1", "--ratio", "2"], status: 64, message: "--scale 2"),
+            arguments: ["show", "--id", "123456789", "--scale", "1", "--ratio", "2"], status: 64,
+            message: "--scale 2"),
         BadCase(arguments: ["show", "--id", "123456789", "--bogus"], status: 64, message: "--bogus"),
     ]
 
@@ -108,7 +115,8 @@ struct ShowCommandTests {
     func unwritableOutput() throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
-        try FileManager.default.createDirectory(atPath: home.path + "/dir", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/dir", withIntermediateDirectories: false)
         try Data("x".utf8).write(to: URL(fileURLWithPath: home.path + "/file"))
         for target in [home.path + "/dir", home.path + "/file/card.png", home.path + "/missing/card.png"] {
             let result = try gymcard.run(["show", "--id", "123456789", "--png", target])
@@ -122,7 +130,9 @@ struct ShowCommandTests {
     @Test("a terminal too narrow says how wide it must be")
     func tooNarrow() throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path, extra: ["COLUMNS": "40"]).run(["show", "--id", "123456789"])
+        let result = try GymcardProcess(home: home.path, extra: ["COLUMNS": "40"]).run([
+            "show", "--id", "123456789",
+        ])
         #expect(result.status == 74)
         #expect(result.stderr.contains("at least 78 columns"))
         #expect(result.stdout.isEmpty)

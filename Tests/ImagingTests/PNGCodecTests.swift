@@ -61,7 +61,9 @@ struct PNGCodecTests {
     @Test("a truncated PNG is reported as damaged", arguments: [0.1, 0.3, 0.5, 0.7, 0.9])
     func truncated(fraction: Double) throws {
         var image = GrayImage(width: 64, height: 64)
-        for index in image.pixels.indices { image.pixels[index] = UInt8(truncatingIfNeeded: index &* 7919 >> 3) }
+        for index in image.pixels.indices {
+            image.pixels[index] = UInt8(truncatingIfNeeded: index &* 7919 >> 3)
+        }
         let png = try PNGCodec.encode(image)
         let keep = Int(Double(png.count - 12) * fraction)
         #expect(throws: ImagingError.self) { try PNGCodec.decodeGray(Array(png.prefix(keep))) }

@@ -1,11 +1,13 @@
 import Foundation
 import Storage
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Atomic file replacement")
 struct AtomicFileTests {
-    @Test("writes the bytes with the requested permissions and leaves no temporary file", arguments: [0o644, 0o600])
+    @Test(
+        "writes the bytes with the requested permissions and leaves no temporary file",
+        arguments: [0o644, 0o600])
     func writes(permissions: Int) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/card.png"
@@ -34,7 +36,9 @@ struct AtomicFileTests {
         #expect(throws: StorageError.notFound(path: directory.path + "/missing/x.png")) {
             try AtomicFile.write([1], to: directory.path + "/missing/x.png")
         }
-        #expect(throws: StorageError.notDirectory(path: file + "/x.png")) { try AtomicFile.write([1], to: file + "/x.png") }
+        #expect(throws: StorageError.notDirectory(path: file + "/x.png")) {
+            try AtomicFile.write([1], to: file + "/x.png")
+        }
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep")
         #expect(try directory.contents() == ["file"])
     }
@@ -63,8 +67,12 @@ struct LineReaderTests {
     @Test("a directory or a missing file is an error")
     func badInput() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: StorageError.isDirectory(path: directory.path)) { try LineReader(path: directory.path) }
-        #expect(throws: StorageError.notFound(path: directory.path + "/none")) { try LineReader(path: directory.path + "/none") }
+        #expect(throws: StorageError.isDirectory(path: directory.path)) {
+            try LineReader(path: directory.path)
+        }
+        #expect(throws: StorageError.notFound(path: directory.path + "/none")) {
+            try LineReader(path: directory.path + "/none")
+        }
     }
 }
 

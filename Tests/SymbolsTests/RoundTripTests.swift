@@ -2,8 +2,8 @@ import Codabar
 import Imaging
 import Scanner
 import Symbols
-import Testing
 import TestSupport
+import Testing
 
 /// Every rendered symbol is proven by the real libzbar decoding the real PNG libpng wrote.
 @Suite("Render → PNG → libpng → libzbar round trips")
@@ -50,7 +50,8 @@ struct RoundTripTests {
     @Test("the text line under the bars does not disturb decoding", arguments: [1, 2, 3])
     func codabarWithText(scale: Int) throws {
         let symbol = try CodabarSymbol(normalizing: "C12-345:678/9.0+$D")
-        let image = CodabarRaster.image(of: symbol, style: try BarcodeStyle(narrowBarWidth: scale, showsText: true))
+        let image = CodabarRaster.image(
+            of: symbol, style: try BarcodeStyle(narrowBarWidth: scale, showsText: true))
         let decoded = ZBarReader().decode(try PNGCodec.decodeGray(try PNGCodec.encode(image)))
         #expect(decoded.map(\.text) == [symbol.text])
     }
@@ -76,7 +77,9 @@ struct RoundTripTests {
         _ = try BarcodeStyle(narrowBarWidth: 2, layout: layout)
     }
 
-    @Test("scale and height outside their ranges are refused", arguments: [(0, 50), (33, 50), (10000, 50), (2, 4), (2, 1001)])
+    @Test(
+        "scale and height outside their ranges are refused",
+        arguments: [(0, 50), (33, 50), (10000, 50), (2, 4), (2, 1001)])
     func ranges(scale: Int, height: Int) {
         #expect(throws: SymbolError.self) { try BarcodeStyle(narrowBarWidth: scale, barHeight: height) }
     }
@@ -86,14 +89,17 @@ struct RoundTripTests {
         let reader = ZBarReader(requiresCodabarCheckCharacter: true)
         var generator = SeededGenerator(seed: 16)
         for _ in 0..<40 {
-            let digits = String((0..<9).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let digits = String(
+                (0..<9).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
             let plain = try CodabarSymbol(normalizing: digits)
             let checked = try plain.addingCheckCharacter()
             let style = try BarcodeStyle()
-            let checkedImage = try PNGCodec.decodeGray(try PNGCodec.encode(CodabarRaster.image(of: checked, style: style)))
+            let checkedImage = try PNGCodec.decodeGray(
+                try PNGCodec.encode(CodabarRaster.image(of: checked, style: style)))
             #expect(reader.decode(checkedImage).map(\.text) == [checked.text])
             if !plain.hasValidCheckCharacter {
-                let plainImage = try PNGCodec.decodeGray(try PNGCodec.encode(CodabarRaster.image(of: plain, style: style)))
+                let plainImage = try PNGCodec.decodeGray(
+                    try PNGCodec.encode(CodabarRaster.image(of: plain, style: style)))
                 #expect(reader.decode(plainImage).isEmpty)
             }
         }
@@ -105,13 +111,16 @@ struct PNGSizeTests {
     /// zint 2.11 writes A123456789B at its default 224×116 (with text) in 248 bytes, 224×100 (without) in
     /// 131. gymcard's default symbol has more pixels (3:1 ratio, quiet zones), so compare bytes per pixel,
     /// and the text version also in absolute bytes.
-    @Test("a VT ID's PNG is no bigger than zint's at the same pixel size", arguments: [(false, 131), (true, 248)])
+    @Test(
+        "a VT ID's PNG is no bigger than zint's at the same pixel size",
+        arguments: [(false, 131), (true, 248)])
     func small(showsText: Bool, zintBytes: Int) throws {
         let symbol = try CodabarSymbol(normalizing: "123456789")
         let image = CodabarRaster.image(of: symbol, style: try BarcodeStyle(showsText: showsText))
         let png = try PNGCodec.encode(image)
         let zintPixels = 224 * (showsText ? 116 : 100)
-        #expect(Double(png.count) / Double(image.width * image.height) <= Double(zintBytes) / Double(zintPixels))
+        #expect(
+            Double(png.count) / Double(image.width * image.height) <= Double(zintBytes) / Double(zintPixels))
         if showsText { #expect(png.count <= zintBytes) }
     }
 }

@@ -2,8 +2,8 @@ import Codabar
 import Imaging
 import Scanner
 import Symbols
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Terminal drawings")
 struct TerminalArtTests {
@@ -31,7 +31,8 @@ struct TerminalArtTests {
     @Test("the quiet zones are drawn: blank lines above and below, spaces left and right")
     func quietZones() throws {
         let lines = try TerminalArt.codabar(
-            try CodabarSymbol(normalizing: "12345"), layout: try CodabarLayout(), palette: .plain, availableColumns: nil)
+            try CodabarSymbol(normalizing: "12345"), layout: try CodabarLayout(), palette: .plain,
+            availableColumns: nil)
         #expect(lines.first?.allSatisfy { $0 == " " } == true)
         #expect(lines.last?.allSatisfy { $0 == " " } == true)
         #expect(lines[1].hasPrefix("     ") && lines[1].hasSuffix("     "))
@@ -48,13 +49,15 @@ struct TerminalArtTests {
 
     @Test("plain rendering has no escape codes")
     func plain() throws {
-        let lines = try TerminalArt.qr(try QRSymbol(encoding: "A905123456B"), palette: .plain, availableColumns: nil)
+        let lines = try TerminalArt.qr(
+            try QRSymbol(encoding: "A905123456B"), palette: .plain, availableColumns: nil)
         #expect(lines.allSatisfy { !$0.contains("\u{1B}") })
     }
 
     @Test("the QR drawing scans")
     func qrScans() throws {
-        let lines = try TerminalArt.qr(try QRSymbol(encoding: "A905123456B"), palette: .blackOnWhite, availableColumns: 80)
+        let lines = try TerminalArt.qr(
+            try QRSymbol(encoding: "A905123456B"), palette: .blackOnWhite, availableColumns: 80)
         #expect(lines.count == (21 + 8 + 1) / 2)
         #expect(ZBarReader().decode(rasterize(lines)).map(\.text) == ["A905123456B"])
     }
@@ -62,10 +65,13 @@ struct TerminalArtTests {
 
 @Suite("SVG and file names")
 struct SVGAndFileNameTests {
-    @Test("the SVG is as wide as the PNG, carries the exact ratio and draws text as paths", arguments: [2.0, 2.5, 3.0])
+    @Test(
+        "the SVG is as wide as the PNG, carries the exact ratio and draws text as paths",
+        arguments: [2.0, 2.5, 3.0])
     func svgGeometry(ratio: Double) throws {
         let symbol = try CodabarSymbol(normalizing: "905123456")
-        let style = try BarcodeStyle(narrowBarWidth: 2, showsText: true, layout: try CodabarLayout(ratio: ratio))
+        let style = try BarcodeStyle(
+            narrowBarWidth: 2, showsText: true, layout: try CodabarLayout(ratio: ratio))
         let svg = SVGDocument.codabar(symbol, style: style)
         let units = try CodabarLayout(ratio: ratio).elementWidths(of: symbol).reduce(0, +)
         let width = units * 2

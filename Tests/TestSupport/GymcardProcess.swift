@@ -5,9 +5,13 @@ import Foundation
 public struct GymcardProcess {
     /// What one run produced.
     public struct Result: Sendable {
+        /// The exit status.
         public var status: Int32
+        /// Standard output, as bytes.
         public var stdout: Data
+        /// Standard error, as text.
         public var stderr: String
+        /// Standard output, as text.
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         /// Standard error's lines, without the empty one after the last newline.
         public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
@@ -15,7 +19,8 @@ public struct GymcardProcess {
 
     /// The `gymcard` binary built beside the test bundle.
     public static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gymcard")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "gymcard")
     }
 
     /// The package's root directory (for man/, samples/).
@@ -24,6 +29,7 @@ public struct GymcardProcess {
             .deletingLastPathComponent()
     }
 
+    /// The environment the binary runs with.
     public var environment: [String: String]
 
     /// A process environment with HOME and every XDG directory inside `home`, so no real file is touched.
@@ -53,8 +59,12 @@ public struct GymcardProcess {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) {
+            outData = output.fileHandleForReading.readDataToEndOfFile()
+        }
+        DispatchQueue.global().async(group: group) {
+            errData = error.fileHandleForReading.readDataToEndOfFile()
+        }
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         if process.isRunning {
@@ -64,9 +74,14 @@ public struct GymcardProcess {
         }
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: outData,
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// The run did not finish in time.
-    public struct TimedOut: Error { public var arguments: [String] }
+    public struct TimedOut: Error {
+        /// The arguments of the run that hung.
+        public var arguments: [String]
+    }
 }

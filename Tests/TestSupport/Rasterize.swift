@@ -7,7 +7,11 @@ public func rasterize(_ lines: [String], cellWidth: Int = 8, cellHeight: Int = 1
         var result: [Character] = []
         var inEscape = false
         for character in line {
-            if character == "\u{1B}" { inEscape = true } else if inEscape { inEscape = !(character == "m") } else {
+            if character == "\u{1B}" {
+                inEscape = true
+            } else if inEscape {
+                inEscape = !(character == "m")
+            } else {
                 result.append(character)
             }
         }
@@ -33,4 +37,3 @@ public func rasterize(_ lines: [String], cellWidth: Int = 8, cellHeight: Int = 1
     }
     return image.grayImage
 }
-

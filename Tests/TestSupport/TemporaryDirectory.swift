@@ -2,8 +2,10 @@ import Foundation
 
 /// A fresh temporary directory per test, removed afterwards.
 public final class TemporaryDirectory {
+    /// The directory's absolute path.
     public let path: String
 
+    /// Creates the directory.
     public init() throws {
         path = NSTemporaryDirectory() + "gymcard-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -11,6 +13,8 @@ public final class TemporaryDirectory {
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
-    public func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
+    /// The names in the directory, sorted.
+    public func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
 }
-
