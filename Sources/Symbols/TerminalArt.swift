@@ -39,25 +39,23 @@ public enum TerminalArt {
             }
         }
         if row.count % 2 == 1 { row.append(false) }
-        var line = ""
-        for index in stride(from: 0, to: row.count, by: 2) {
-            switch (row[index], row[index + 1]) {
-            case (true, true): line += "█"
-            case (true, false): line += "▌"
-            case (false, true): line += "▐"
-            case (false, false): line += " "
-            }
-        }
+        let cells = stride(from: 0, to: row.count, by: 2).map { (row[$0], row[$0 + 1]) }
+        let line = paint(cells, glyphs: .leftRight, palette: palette)
         // Bars at least 15 % as tall as the symbol is wide; a cell is about twice as tall as wide.
         let height = max(5, (row.count + 19) / 20)
-        let blank = String(repeating: " ", count: row.count / 2)
-        return paint([blank] + Array(repeating: line, count: height) + [blank], palette: palette)
+        let blank = paint(
+            Array(repeating: (false, false), count: cells.count), glyphs: .leftRight, palette: palette)
+        return [blank] + Array(repeating: line, count: height) + [blank]
     }
 
     /// The QR symbol as lines of text, with its 4-module quiet zone.
-    public static func qr(_ symbol: QRSymbol, palette: Palette, availableColumns: Int?) throws(SymbolError)
-        -> [String]
-    {
+    ///
+    /// In colour, when the terminal has the room (`availableRows` and twice the columns), each module is
+    /// two background-coloured spaces on one row: square, and independent of how the font draws block
+    /// glyphs. Otherwise, and in plain text, a module is half a cell tall (`▀` `▄`).
+    public static func qr(
+        _ symbol: QRSymbol, palette: Palette, availableColumns: Int?, availableRows: Int? = nil
+    ) throws(SymbolError) -> [String] {
         let quiet = QRSymbol.quietZoneModules
         let side = symbol.size + 2 * quiet
         if let availableColumns, side > availableColumns {
@@ -69,26 +67,67 @@ public enum TerminalArt {
             guard (0..<symbol.size).contains(column), (0..<symbol.size).contains(row) else { return false }
             return symbol.isDark(x: column, y: row)
         }
-        var lines: [String] = []
-        for top in stride(from: 0, to: side, by: 2) {
-            var line = ""
-            for x in 0..<side {
-                switch (dark(x, top), dark(x, top + 1)) {
-                case (true, true): line += "█"
-                case (true, false): line += "▀"
-                case (false, true): line += "▄"
-                case (false, false): line += " "
-                }
+        if case .blackOnWhite = palette, let availableColumns, let availableRows,
+            2 * side <= availableColumns, side < availableRows
+        {
+            return (0..<side).map { y in
+                paint(
+                    (0..<side).flatMap { x in [(dark(x, y), dark(x, y)), (dark(x, y), dark(x, y))] },
+                    glyphs: .topBottom, palette: palette)
             }
-            lines.append(line)
         }
-        return paint(lines, palette: palette)
+        return stride(from: 0, to: side, by: 2).map { top in
+            paint((0..<side).map { (dark($0, top), dark($0, top + 1)) }, glyphs: .topBottom, palette: palette)
+        }
     }
 
-    private static func paint(_ lines: [String], palette: Palette) -> [String] {
+    /// Which halves of a cell the two modules of a pair fill.
+    enum HalfGlyphs {
+        /// Codabar: left and right halves (`▌` `▐`).
+        case leftRight
+        /// QR: top and bottom halves (`▀` `▄`).
+        case topBottom
+
+        var first: Character { self == .leftRight ? "▌" : "▀" }
+        var second: Character { self == .leftRight ? "▐" : "▄" }
+    }
+
+    /// One line of cells, each holding two modules (dark = `true`).
+    ///
+    /// In colour, a cell whose halves agree is a space on a black or white background, because a
+    /// background always fills the whole cell while many fonts draw `█` narrower than the cell (measured
+    /// in xterm: 9 of 11 px, which split every wide bar in two). Mixed cells all use the one glyph `▌`
+    /// (or `▀`), with foreground and background swapped for light-dark, so every split falls in the
+    /// same place. Plain text can only draw dark, so it uses `█` and both half glyphs.
+    static func paint(_ cells: [(Bool, Bool)], glyphs: HalfGlyphs, palette: Palette) -> String {
         switch palette {
-        case .plain: return lines
-        case .blackOnWhite: return lines.map { "\u{1B}[38;5;16;48;5;231m" + $0 + "\u{1B}[0m" }
+        case .plain:
+            return String(
+                cells.map { first, second in
+                    switch (first, second) {
+                    case (true, true): return "█"
+                    case (true, false): return glyphs.first
+                    case (false, true): return glyphs.second
+                    case (false, false): return " "
+                    }
+                })
+        case .blackOnWhite:
+            var line = ""
+            var current: (foreground: Bool, background: Bool)?
+            for (first, second) in cells {
+                let glyph: Character = first == second ? " " : glyphs.first
+                // For a space only the background shows; keep the foreground to avoid needless codes.
+                let wanted = (
+                    foreground: first == second ? (current?.foreground ?? true) : first, background: second
+                )
+                if current.map({ $0 != wanted }) ?? true {
+                    line +=
+                        "\u{1B}[38;5;\(wanted.foreground ? 16 : 231);48;5;\(wanted.background ? 16 : 231)m"
+                    current = wanted
+                }
+                line.append(glyph)
+            }
+            return line + "\u{1B}[0m"
         }
     }
 }

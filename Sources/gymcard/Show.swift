@@ -53,7 +53,8 @@ struct Show: ParsableCommand {
         if qrOnTerminal {
             let code = try qrSymbol(for: symbol)
             try draw(terminal: terminal) { palette in
-                try TerminalArt.qr(code, palette: palette, availableColumns: terminal.columns)
+                try TerminalArt.qr(
+                    code, palette: palette, availableColumns: terminal.columns, availableRows: terminal.rows)
             }
         }
         // The Codabar goes to the terminal only when nothing else was asked for.

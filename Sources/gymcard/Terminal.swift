@@ -48,6 +48,14 @@ struct Terminal {
         return stdoutIsTerminal ? 80 : nil
     }
 
+    /// The terminal's height in rows, when stdout is a terminal that says.
+    var rows: Int? {
+        guard stdoutIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// Prints lines to standard output.
     func printLines(_ lines: [String]) {
         for line in lines { print(line) }

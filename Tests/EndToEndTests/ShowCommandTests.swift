@@ -58,7 +58,7 @@ struct ShowCommandTests {
         #expect(result.stderr.contains("colours are off"))
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
-        #expect(ZBarReader().decode(rasterize(lines)).map(\.text) == ["A905123456B"])
+        #expect(ZBarReader().decode(rasterize(lines, fullBlockWidth: 11)).map(\.text) == ["A905123456B"])
     }
 
     @Test("a bare --qr draws the QR on the terminal, and it scans")
@@ -71,7 +71,7 @@ struct ShowCommandTests {
         #expect(result.stderr.contains("NO_COLOR"))
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
-        #expect(ZBarReader().decode(rasterize(lines)).map(\.text) == ["A905123456B"])
+        #expect(ZBarReader().decode(rasterize(lines, fullBlockWidth: 11)).map(\.text) == ["A905123456B"])
     }
 
     struct BadCase: Sendable, CustomTestStringConvertible {

@@ -1,37 +1,74 @@
 import Imaging
 
-/// Paints block-character art the way a terminal font does: each cell `cellWidth` × `cellHeight` pixels,
-/// half blocks filling their half. Escape sequences are dropped.
-public func rasterize(_ lines: [String], cellWidth: Int = 8, cellHeight: Int = 16) -> GrayImage {
-    let cells = lines.map { line -> [Character] in
-        var result: [Character] = []
-        var inEscape = false
+/// Paints terminal output the way a terminal does: cells `cellWidth` × `cellHeight` pixels, colours from
+/// the 256-colour codes gymcard writes (16 black, 231 white; without codes dark on light), a space
+/// showing the background, half blocks splitting the cell between foreground and background.
+///
+/// `fullBlockWidth` models fonts whose `█` glyph is narrower than the cell: xterm's default font draws
+/// it 9 px wide in an 11 px cell, which is the default here so a regression to `█` in colour output fails.
+public func rasterize(
+    _ lines: [String], cellWidth: Int = 11, cellHeight: Int = 22, fullBlockWidth: Int = 9
+) -> GrayImage {
+    var rows: [[(glyph: Character, foregroundDark: Bool, backgroundDark: Bool)]] = []
+    for line in lines {
+        var cells: [(glyph: Character, foregroundDark: Bool, backgroundDark: Bool)] = []
+        var foregroundDark = true
+        var backgroundDark = false
+        var escape: String?
         for character in line {
             if character == "\u{1B}" {
-                inEscape = true
-            } else if inEscape {
-                inEscape = !(character == "m")
+                escape = ""
+            } else if var code = escape {
+                if character == "m" {
+                    let numbers = code.dropFirst().split(separator: ";").compactMap { Int($0) }
+                    if numbers == [0] || numbers.isEmpty {
+                        foregroundDark = true
+                        backgroundDark = false
+                    }
+                    var index = 0
+                    while index + 2 < numbers.count {
+                        if numbers[index] == 38, numbers[index + 1] == 5 { foregroundDark = numbers[index + 2] == 16 }
+                        if numbers[index] == 48, numbers[index + 1] == 5 { backgroundDark = numbers[index + 2] == 16 }
+                        index += 3
+                    }
+                    escape = nil
+                } else {
+                    code.append(character)
+                    escape = code
+                }
             } else {
-                result.append(character)
+                cells.append((character, foregroundDark, backgroundDark))
             }
         }
-        return result
+        rows.append(cells)
     }
-    let columns = cells.map(\.count).max() ?? 0
-    var image = BitImage(width: columns * cellWidth, height: cells.count * cellHeight)
-    for (row, line) in cells.enumerated() {
-        for (column, character) in line.enumerated() {
+    let columns = rows.map(\.count).max() ?? 0
+    var image = BitImage(width: columns * cellWidth, height: rows.count * cellHeight)
+    let half = cellWidth / 2
+    let halfHeight = cellHeight / 2
+    for (row, cells) in rows.enumerated() {
+        for (column, cell) in cells.enumerated() {
             let x = column * cellWidth
             let y = row * cellHeight
-            let half = cellWidth / 2
-            let halfHeight = cellHeight / 2
-            switch character {
-            case "█": image.fill(x: x, y: y, width: cellWidth, height: cellHeight)
-            case "▌": image.fill(x: x, y: y, width: half, height: cellHeight)
-            case "▐": image.fill(x: x + half, y: y, width: cellWidth - half, height: cellHeight)
-            case "▀": image.fill(x: x, y: y, width: cellWidth, height: halfHeight)
-            case "▄": image.fill(x: x, y: y + halfHeight, width: cellWidth, height: cellHeight - halfHeight)
+            if cell.backgroundDark { image.fill(x: x, y: y, width: cellWidth, height: cellHeight) }
+            guard cell.foregroundDark != cell.backgroundDark else {
+                if cell.glyph == "█", cell.foregroundDark {
+                    image.fill(x: x, y: y, width: fullBlockWidth, height: cellHeight)
+                }
+                continue
+            }
+            // Paint the foreground part of the glyph; a light foreground on a dark background clears.
+            var area = BitImage(width: cellWidth, height: cellHeight)
+            switch cell.glyph {
+            case "█": area.fill(x: 0, y: 0, width: fullBlockWidth, height: cellHeight)
+            case "▌": area.fill(x: 0, y: 0, width: half, height: cellHeight)
+            case "▐": area.fill(x: half, y: 0, width: cellWidth - half, height: cellHeight)
+            case "▀": area.fill(x: 0, y: 0, width: cellWidth, height: halfHeight)
+            case "▄": area.fill(x: 0, y: halfHeight, width: cellWidth, height: cellHeight - halfHeight)
             default: break
+            }
+            for dy in 0..<cellHeight {
+                for dx in 0..<cellWidth where area[dx, dy] { image[x + dx, y + dy] = cell.foregroundDark }
             }
         }
     }
