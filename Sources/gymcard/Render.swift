@@ -53,15 +53,19 @@ struct Render: ParsableCommand {
         var chunk: [(line: Int, id: String)] = []
         func flush() throws {
             let outcomes = renderConcurrently(chunk, style: style)
+            var firstWriteFailure: String?
             for (entry, outcome) in zip(chunk, outcomes) {
                 switch outcome {
                 case .written: written += 1
                 case .invalid(let reason):
                     failedLines.append(entry.line)
                     Terminal.standardError.say("\(batch):\(entry.line): \(reason); line skipped")
-                case .writeFailed(let reason):
-                    throw Failure("cannot write \(reason); stopped after \(written) files", status: .ioError)
+                case .writeFailed(let reason): firstWriteFailure = firstWriteFailure ?? reason
                 }
+            }
+            if let firstWriteFailure {
+                throw Failure(
+                    "cannot write \(firstWriteFailure); stopped after \(written) files", status: .ioError)
             }
             seenLines += chunk.count
             chunk.removeAll(keepingCapacity: true)

@@ -86,3 +86,57 @@ struct RenderCommandTests {
         #expect(!FileManager.default.fileExists(atPath: home.path + "/o5"))
     }
 }
+
+@Suite("A full disk")
+struct FullDiskTests {
+    /// Runs a command as root would; `false` when it is not permitted here.
+    static func run(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    @Test("render and show on a full disk: exit 74, a clear line, only whole files left")
+    func fullDisk() throws {
+        let home = try TemporaryDirectory()
+        let mountPoint = home.path + "/small"
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        guard Self.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]) else {
+            print("note: skipping the full-disk test: mounting a small tmpfs is not permitted here")
+            return
+        }
+        defer { _ = Self.run(["umount", mountPoint]) }
+        var generator = SeededGenerator(seed: 64)
+        let ids = (0..<1500).map { _ in
+            (0..<9).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+        }
+        try Data(ids.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
+        let gymcard = GymcardProcess(home: home.path)
+
+        let result = try gymcard.run([
+            "render", "--batch", home.path + "/ids.txt", "--out", mountPoint + "/cards",
+        ])
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("the disk is full"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: mountPoint + "/cards")
+        #expect(!files.isEmpty && files.count < ids.count)
+        #expect(result.stderr.contains("stopped after \(files.count) files"))
+        #expect(files.allSatisfy { $0.hasSuffix(".png") && !$0.hasPrefix(".") })
+        for file in files {
+            #expect(try decodeFile(mountPoint + "/cards/" + file).count == 1, "\(file) is whole")
+        }
+
+        let show = try gymcard.run(["show", "--id", "123456789", "--png", mountPoint + "/card.png"])
+        #expect(show.status == 74)
+        #expect(
+            show.stderrLines == [
+                "gymcard: cannot write \(mountPoint)/card.png: the disk is full; free some space and try again"
+            ])
+        #expect(!FileManager.default.fileExists(atPath: mountPoint + "/card.png"))
+    }
+}

@@ -13,7 +13,9 @@ struct TerminalArtTests {
         let lines = try TerminalArt.codabar(
             symbol, layout: try CodabarLayout(ratio: ratio), palette: .blackOnWhite, availableColumns: 80)
         #expect(lines.allSatisfy { $0.hasPrefix("\u{1B}[38;5;") && $0.hasSuffix("\u{1B}[0m") })
-        #expect(lines.allSatisfy { !$0.contains("█") && !$0.contains("▐") }, "colour output relies only on ▌ and spaces")
+        #expect(
+            lines.allSatisfy { !$0.contains("█") && !$0.contains("▐") },
+            "colour output relies only on ▌ and spaces")
         #expect(ZBarReader().decode(rasterize(lines)).map(\.text) == [symbol.text])
     }
 
@@ -23,7 +25,8 @@ struct TerminalArtTests {
         let layout = try CodabarLayout()
         let narrow = try TerminalArt.codabar(symbol, layout: layout, palette: .plain, availableColumns: 80)
         let wide = try TerminalArt.codabar(symbol, layout: layout, palette: .plain, availableColumns: 400)
-        let colourWide = try TerminalArt.codabar(symbol, layout: layout, palette: .blackOnWhite, availableColumns: 400)
+        let colourWide = try TerminalArt.codabar(
+            symbol, layout: layout, palette: .blackOnWhite, availableColumns: 400)
         #expect(narrow[1].count <= 80)
         #expect(wide[1].count > 2 * narrow[1].count)
         #expect(wide[1].count <= 4 * narrow[1].count)
@@ -59,7 +62,8 @@ struct TerminalArtTests {
     @Test("with room, a colour QR uses two background-coloured spaces per module and scans")
     func qrFullCells() throws {
         let lines = try TerminalArt.qr(
-            try QRSymbol(encoding: "A905123456B"), palette: .blackOnWhite, availableColumns: 80, availableRows: 40)
+            try QRSymbol(encoding: "A905123456B"), palette: .blackOnWhite, availableColumns: 80,
+            availableRows: 40)
         #expect(lines.count == 21 + 8)
         #expect(lines.allSatisfy { !$0.contains("▀") && !$0.contains("▄") && !$0.contains("█") })
         #expect(ZBarReader().decode(rasterize(lines)).map(\.text) == ["A905123456B"])

@@ -27,8 +27,12 @@ public func rasterize(
                     }
                     var index = 0
                     while index + 2 < numbers.count {
-                        if numbers[index] == 38, numbers[index + 1] == 5 { foregroundDark = numbers[index + 2] == 16 }
-                        if numbers[index] == 48, numbers[index + 1] == 5 { backgroundDark = numbers[index + 2] == 16 }
+                        if numbers[index] == 38, numbers[index + 1] == 5 {
+                            foregroundDark = numbers[index + 2] == 16
+                        }
+                        if numbers[index] == 48, numbers[index + 1] == 5 {
+                            backgroundDark = numbers[index + 2] == 16
+                        }
                         index += 3
                     }
                     escape = nil
