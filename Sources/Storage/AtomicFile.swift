@@ -39,14 +39,7 @@ public enum AtomicFile {
             throw StorageError(errno: errno, path: path, operation: "create")
         }
         defer { close(descriptor) }
-        // O_TMPFILE honours the umask; set the exact mode as the temporary-name path does.
-        guard fchmod(descriptor, permissions) == 0 else {
-            throw StorageError(errno: errno, path: path, operation: "set permissions")
-        }
-        try writeAll(bytes, to: descriptor, path: path)
-        if durable, fsync(descriptor) != 0 {
-            throw StorageError(errno: errno, path: path, operation: "flush")
-        }
+        try fill(descriptor, with: bytes, path: path, permissions: permissions, durable: durable)
         guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else {
             // Another writer created the target meanwhile, or /proc is not mounted: take the other path.
             if errno == EEXIST || errno == ENOENT { return false }
@@ -74,19 +67,24 @@ public enum AtomicFile {
         }
         do {
             defer { close(descriptor) }
-            guard fchmod(descriptor, permissions) == 0 else {
-                throw StorageError(errno: errno, path: path, operation: "set permissions")
-            }
-            try writeAll(bytes, to: descriptor, path: path)
-            if durable, fsync(descriptor) != 0 {
-                throw StorageError(errno: errno, path: path, operation: "flush")
-            }
+            try fill(descriptor, with: bytes, path: path, permissions: permissions, durable: durable)
         }
         guard rename(temporary, path) == 0 else {
             throw StorageError(errno: errno, path: path, operation: "replace")
         }
         succeeded = true
         if durable { syncDirectory(directory) }
+    }
+
+    /// Sets the exact mode (both ways of creating honour the umask), writes, and flushes when durable.
+    private static func fill(
+        _ descriptor: Int32, with bytes: [UInt8], path: String, permissions: mode_t, durable: Bool
+    ) throws(StorageError) {
+        guard fchmod(descriptor, permissions) == 0 else {
+            throw StorageError(errno: errno, path: path, operation: "set permissions")
+        }
+        try writeAll(bytes, to: descriptor, path: path)
+        if durable, fsync(descriptor) != 0 { throw StorageError(errno: errno, path: path, operation: "flush") }
     }
 
     /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc only declares under `_GNU_SOURCE`; the value
