@@ -84,7 +84,9 @@ public enum AtomicFile {
             throw StorageError(errno: errno, path: path, operation: "set permissions")
         }
         try writeAll(bytes, to: descriptor, path: path)
-        if durable, fsync(descriptor) != 0 { throw StorageError(errno: errno, path: path, operation: "flush") }
+        if durable, fsync(descriptor) != 0 {
+            throw StorageError(errno: errno, path: path, operation: "flush")
+        }
     }
 
     /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc only declares under `_GNU_SOURCE`; the value
