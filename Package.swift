@@ -38,20 +38,24 @@ let package = Package(
         .target(
             name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
             swiftSettings: strictSettings),
-        .target(name: "Scanner", dependencies: ["Imaging", "CZBar"], swiftSettings: strictSettings),
+        .target(name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
 
         // The doorway: argument parsing, terminal output, exit codes.
         .executableTarget(
             name: "gymcard",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "Storage",
+                "Codabar", "Imaging", "Symbols", "Scanner", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
 
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
         .target(
-            name: "TestSupport", dependencies: ["Imaging"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["Codabar", "Imaging", "Symbols"], path: "Tests/TestSupport",
+            swiftSettings: strictSettings),
+        // Writes the seeded photo corpus to a directory, for Benchmarks/scan.sh.
+        .executableTarget(
+            name: "generate-corpus", dependencies: ["TestSupport", "Imaging"], path: "Benchmarks/GenerateCorpus",
             swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .testTarget(

@@ -24,4 +24,7 @@ struct Failure: Error {
         self.message = message
         self.status = status
     }
+
+    /// A failure whose messages were already printed: only the exit status remains.
+    static func silent(_ status: ExitStatus) -> Failure { Failure("", status: status) }
 }

@@ -16,7 +16,7 @@ struct Gymcard: ParsableCommand {
             prepended and B appended when the ID does not already start and end with A-D.
             """,
         version: version,
-        subcommands: [Show.self, Render.self]
+        subcommands: [Scan.self, Show.self, Render.self]
     )
 
     /// Entry point: `--qr` given with no file name means "draw the QR on the terminal".
@@ -26,7 +26,7 @@ struct Gymcard: ParsableCommand {
             var command = try parseAsRoot(QROption.rewritingBareFlag(in: arguments))
             try command.run()
         } catch let failure as Failure {
-            Terminal.standardError.say(failure.message)
+            if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             Glibc.exit(failure.status.rawValue)
         } catch {
             exit(withError: error)

@@ -1,0 +1,25 @@
+// Writes the seeded card-photo corpus to a directory with a manifest, for Benchmarks/scan.sh.
+//   generate-corpus DIR [PER_CATEGORY] [SEED]
+import Foundation
+import TestSupport
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: generate-corpus DIR [PER_CATEGORY] [SEED]\n".utf8))
+    exit(64)
+}
+let directory = arguments[1]
+let perCategory = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
+let seed = arguments.count > 3 ? UInt64(arguments[3]) ?? 2026 : 2026
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+var generator = CardPhotoGenerator(seed: seed)
+var manifest = "file\tcategory\texpected\tmust_read\n"
+for recipe in CardPhotoGenerator.fullRecipes {
+    for index in 0..<perCategory {
+        let photo = generator.photo(recipe, name: "\(recipe.category)-\(index)")
+        try Data(photo.bytes).write(to: URL(fileURLWithPath: directory + "/" + photo.name))
+        manifest += "\(photo.name)\t\(photo.category)\t\(photo.expectedID ?? "-")\t\(photo.mustRead)\n"
+    }
+}
+try Data(manifest.utf8).write(to: URL(fileURLWithPath: directory + "/manifest.tsv"))
+print("wrote \(perCategory * CardPhotoGenerator.fullRecipes.count) photos to \(directory)")

@@ -1,0 +1,78 @@
+import Glibc
+
+/// Reads a photo from a file or standard input and decodes it, whatever its format.
+public enum ImageFile {
+    /// Why a photo's bytes could not be read (as opposed to decoded).
+    public enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// No such file.
+        case missing(path: String)
+        /// A directory was given.
+        case directory(path: String)
+        /// The file exists but cannot be read.
+        case unreadable(path: String, reason: String)
+        /// The file is empty.
+        case empty(path: String)
+
+        /// One line for a person.
+        public var description: String {
+            switch self {
+            case .missing(let path): return "\(path): no such file"
+            case .directory(let path): return "\(path) is a directory, not a photo"
+            case .unreadable(let path, let reason): return "\(path): cannot read it (\(reason))"
+            case .empty(let path): return "\(path) is empty (0 bytes)"
+            }
+        }
+    }
+
+    /// Largest file read: a 200 MP JPEG at high quality is well under this.
+    public static let maximumFileBytes = 256 * 1024 * 1024
+
+    /// The whole file (or standard input for `-`).
+    public static func readBytes(path: String) throws(ReadError) -> [UInt8] {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = STDIN_FILENO
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                switch errno {
+                case ENOENT, ENOTDIR: throw .missing(path: path)
+                default: throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+                }
+            }
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw .directory(path: path) }
+        var bytes: [UInt8] = []
+        if status.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(status.st_size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EISDIR { throw .directory(path: path) }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+            guard bytes.count <= maximumFileBytes else {
+                throw .unreadable(path: path, reason: "larger than \(maximumFileBytes >> 20) MiB")
+            }
+        }
+        guard !bytes.isEmpty else { throw .empty(path: path) }
+        return bytes
+    }
+
+    /// Decodes JPEG or PNG bytes to grey, recognising the format by its signature, not the file name.
+    ///
+    /// JPEGs are decoded at reduced scale when large: the result's longer side is at least
+    /// `minimumLongSide` (or the photo's own).
+    public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError) -> GrayImage {
+        if bytes.starts(with: JPEGCodec.signature) {
+            return try JPEGCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
+        }
+        if bytes.starts(with: PNGCodec.signature) { return try PNGCodec.decodeGray(bytes) }
+        throw .unrecognizedFormat
+    }
+}

@@ -1,0 +1,25 @@
+extension GrayImage {
+    /// Mean grey level, 0 (black) to 255 (white).
+    public var meanBrightness: Double {
+        guard !pixels.isEmpty else { return 0 }
+        return Double(pixels.reduce(0) { $0 + Int($1) }) / Double(pixels.count)
+    }
+
+    /// How sharp the image is: the mean of the largest tenth of horizontal and vertical differences
+    /// between neighbours. Sharp printed bars give tens of grey levels; a badly blurred photo a few.
+    public var edgeStrength: Double {
+        guard width > 2, height > 2 else { return 0 }
+        var differences: [Int] = []
+        differences.reserveCapacity((width - 1) * (height - 1) / 4)
+        // Every other row and column is plenty for a summary.
+        for y in stride(from: 0, to: height - 1, by: 2) {
+            for x in stride(from: 0, to: width - 1, by: 2) {
+                let value = Int(pixels[y * width + x])
+                differences.append(Swift.max(abs(value - Int(pixels[y * width + x + 1])), abs(value - Int(pixels[(y + 1) * width + x]))))
+            }
+        }
+        differences.sort(by: >)
+        let top = differences.prefix(Swift.max(1, differences.count / 10))
+        return Double(top.reduce(0, +)) / Double(top.count)
+    }
+}

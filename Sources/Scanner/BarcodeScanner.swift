@@ -1,0 +1,129 @@
+import Imaging
+
+/// The preprocessing cascade in front of libzbar: cheap stages first, aggressive ones later, under a
+/// time budget, stopping at the first trustworthy read (DESIGN §5).
+///
+/// zbar alone fails on sensor noise and past about 25° of rotation, because it only scans rows and
+/// columns. The stages cure those: an area downscale and a light blur for noise, a rotation sweep for the
+/// angle (zbar's row and column scans each cover about ±25°, so turning by 22.5° steps covers every
+/// angle, upside down included), a threshold for uneven light and a 2× upscale for tiny bars.
+public struct BarcodeScanner: Sendable {
+    /// Stop starting new stages after this long; the first stage always runs.
+    public var timeBudget: Duration
+    /// Longest side of the working image most stages use.
+    public var workingSide: Int
+
+    /// The side a photo is decoded at (TurboJPEG scales larger JPEGs down to at least this).
+    public static let decodeSide = 1800
+
+    /// A scanner with the given time budget (default about 2 s).
+    public init(timeBudget: Duration = .seconds(2), workingSide: Int = 1100) {
+        self.timeBudget = timeBudget
+        self.workingSide = workingSide
+    }
+
+    /// One stage of the cascade: a name, whether it is aggressive, and the image it hands to zbar.
+    struct Stage {
+        var name: String
+        var isAggressive: Bool
+        var image: () -> GrayImage
+    }
+
+    /// Scans a photo. With `findAll`, keeps going to the end of the cascade (or the budget) and
+    /// reports every trustworthy symbol instead of stopping at the first.
+    public func scan(_ photo: GrayImage, findAll: Bool = false) -> ScanReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let working = photo.downscaled(toMaximumSide: workingSide)
+        let reader = ZBarReader()
+        var readGuard = ReadGuard()
+        var stagesRun: [String] = []
+        var firstTrusted: StageRead?
+        for stage in stages(photo: photo, working: working) {
+            if !stagesRun.isEmpty, clock.now - start > timeBudget { break }
+            stagesRun.append(stage.name)
+            for symbol in reader.decode(stage.image()) {
+                let read = StageRead(stage: stage.name, isAggressive: stage.isAggressive, symbol: symbol)
+                if let trusted = readGuard.record(read), firstTrusted == nil { firstTrusted = trusted }
+            }
+            if firstTrusted != nil, !findAll { break }
+        }
+        let texts = readGuard.trustedTexts
+        let findings = texts.map { text -> ScanFinding in
+            let reads = readGuard.reads(of: text)
+            return ScanFinding(
+                symbology: reads[0].symbol.symbology, text: text, stage: reads[0].stage,
+                confirmations: Set(reads.map(\.stage)).count)
+        }
+        // The first trusted read is the best: it came from the gentlest stage.
+        let ordered = findings.sorted { lhs, rhs in
+            (lhs.text == firstTrusted?.symbol.text ? 0 : 1, lhs.symbology == .codabar ? 0 : 1)
+                < (rhs.text == firstTrusted?.symbol.text ? 0 : 1, rhs.symbology == .codabar ? 0 : 1)
+        }
+        let diagnosis =
+            ordered.isEmpty ? ScanDiagnosis.diagnose(original: photo, working: working, guard: readGuard) : nil
+        return ScanReport(
+            findings: ordered, diagnosis: diagnosis, stagesRun: stagesRun, elapsed: clock.now - start)
+    }
+
+    /// The cascade, in order. Images are made lazily, only when a stage runs.
+    func stages(photo: GrayImage, working: GrayImage) -> [Stage] {
+        var stages: [Stage] = []
+        let isLarger = Swift.max(photo.width, photo.height) > Swift.max(working.width, working.height)
+        let isSmall = Swift.max(working.width, working.height) < 800
+        stages.append(Stage(name: "plain", isAggressive: false) { working })
+        stages.append(Stage(name: "blur", isAggressive: false) { working.blurred(sigma: 1) })
+        if isLarger { stages.append(Stage(name: "full-size", isAggressive: false) { photo.blurred(sigma: 1) }) }
+        stages.append(Stage(name: "rotate 45", isAggressive: false) { working.rotated(degrees: 45) })
+        stages.append(Stage(name: "rotate -45", isAggressive: false) { working.rotated(degrees: -45) })
+        stages.append(Stage(name: "threshold", isAggressive: true) { working.blurred(sigma: 1).thresholded() })
+        if isSmall { stages.append(Stage(name: "upscale 2x", isAggressive: true) { working.upscaled(by: 2) }) }
+        for angle in [22.5, -22.5, 67.5, -67.5] {
+            stages.append(Stage(name: "rotate \(angle)", isAggressive: false) { working.rotated(degrees: angle) })
+        }
+        if isLarger {
+            for angle in [45.0, -45.0, 22.5, -22.5, 67.5, -67.5] {
+                stages.append(Stage(name: "full-size rotate \(angle)", isAggressive: false) {
+                    photo.blurred(sigma: 1).rotated(degrees: angle)
+                })
+            }
+        }
+        for angle in [0.0, 45.0, -45.0] {
+            stages.append(Stage(name: "threshold rotate \(angle)", isAggressive: true) {
+                working.blurred(sigma: 1).rotated(degrees: angle).thresholded()
+            })
+        }
+        if isSmall {
+            for angle in [45.0, -45.0, 22.5, -22.5, 67.5, -67.5] {
+                stages.append(Stage(name: "upscale rotate \(angle)", isAggressive: true) {
+                    working.rotated(degrees: angle).upscaled(by: 2)
+                })
+            }
+        }
+        return stages
+    }
+}
+
+/// A trustworthy symbol found in a photo.
+public struct ScanFinding: Sendable, Equatable {
+    /// Codabar or QR.
+    public var symbology: Symbology
+    /// The decoded text (start/stop letters included for Codabar).
+    public var text: String
+    /// The first stage that read it.
+    public var stage: String
+    /// How many different stages read it.
+    public var confirmations: Int
+}
+
+/// What scanning one photo found.
+public struct ScanReport: Sendable {
+    /// Trustworthy symbols, best first.
+    public var findings: [ScanFinding]
+    /// When nothing was found: why, for the person.
+    public var diagnosis: ScanDiagnosis?
+    /// The stages that ran, in order.
+    public var stagesRun: [String]
+    /// Time spent.
+    public var elapsed: Duration
+}

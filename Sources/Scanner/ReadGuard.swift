@@ -1,0 +1,86 @@
+import Codabar
+
+/// One decode by one stage of the cascade.
+public struct StageRead: Sendable, Hashable {
+    /// The stage that produced it.
+    public var stage: String
+    /// Whether the stage is gentle (plain, blur, rotation) or aggressive (threshold, upscale), which can
+    /// turn noise into plausible bars (DESIGN §5: `C12-345-678D` once read as `C12-3+5-/78D`).
+    public var isAggressive: Bool
+    /// What zbar decoded.
+    public var symbol: DecodedSymbol
+
+    /// A read.
+    public init(stage: String, isAggressive: Bool, symbol: DecodedSymbol) {
+        self.stage = stage
+        self.isAggressive = isAggressive
+        self.symbol = symbol
+    }
+}
+
+/// Decides which decodes are trustworthy enough to report: gymcard must never print a wrong ID.
+///
+/// A read is accepted when it is a valid Codabar symbol (start and stop letters, nothing outside the
+/// alphabet) or a QR code, and one of these holds:
+/// - a gentle stage read it on at least `minimumQuality` scan lines (zbar's quality counts the lines
+///   that agreed), or
+/// - a second, different stage read the same text, or
+/// - its mod-16 check character holds.
+public struct ReadGuard: Sendable {
+    /// zbar scan lines that must agree for a gentle stage's read to stand alone.
+    public var minimumQuality: Int
+
+    private(set) var reads: [StageRead] = []
+
+    /// A guard with no reads yet.
+    public init(minimumQuality: Int = 2) { self.minimumQuality = minimumQuality }
+
+    /// Records a read; returns it when it (or its text, with earlier reads) is now trustworthy.
+    public mutating func record(_ read: StageRead) -> StageRead? {
+        guard Self.isWellFormed(read.symbol) else { return nil }
+        reads.append(read)
+        return isTrusted(read.symbol.text) ? read : nil
+    }
+
+    /// Every distinct text that is trustworthy, in the order first read.
+    public var trustedTexts: [String] {
+        var seen: Set<String> = []
+        return reads.compactMap { read in
+            guard !seen.contains(read.symbol.text), isTrusted(read.symbol.text) else { return nil }
+            seen.insert(read.symbol.text)
+            return read.symbol.text
+        }
+    }
+
+    /// Texts read but not trusted: what to mention when nothing could be confirmed.
+    public var untrustedCount: Int { Set(reads.map(\.symbol.text)).subtracting(trustedTexts).count }
+
+    /// Whether a QR code was read whose text is not a member ID.
+    public var sawForeignQR: Bool {
+        reads.contains { $0.symbol.symbology == .qrCode && (try? CodabarSymbol(normalizing: $0.symbol.text)) == nil }
+    }
+
+    /// The reads of a text, in order.
+    public func reads(of text: String) -> [StageRead] { reads.filter { $0.symbol.text == text } }
+
+    private func isTrusted(_ text: String) -> Bool {
+        let matching = reads.filter { $0.symbol.text == text }
+        guard let first = matching.first else { return false }
+        if first.symbol.symbology == .qrCode { return true }  // QR carries its own error correction.
+        if matching.contains(where: { !$0.isAggressive && $0.symbol.quality >= minimumQuality }) { return true }
+        if Set(matching.map(\.stage)).count >= 2 { return true }
+        let symbol = try? CodabarSymbol(normalizing: text)
+        return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false
+    }
+
+    /// A Codabar read must already be a complete, valid symbol (zbar reports start and stop); a QR read
+    /// must be an ID to count as one, but any QR is remembered for the diagnosis.
+    static func isWellFormed(_ symbol: DecodedSymbol) -> Bool {
+        switch symbol.symbology {
+        case .qrCode: return !symbol.text.isEmpty
+        case .codabar:
+            guard let parsed = try? CodabarSymbol(normalizing: symbol.text) else { return false }
+            return parsed.text == symbol.text
+        }
+    }
+}

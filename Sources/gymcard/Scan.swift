@@ -1,0 +1,108 @@
+import ArgumentParser
+import Codabar
+import FoundationEssentials
+import Imaging
+import Scanner
+
+/// `gymcard scan`: read the member card's barcode off photos.
+struct Scan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read the barcode off photos of a member card.",
+        discussion: """
+            Prints the normalized ID of each photo (JPEG or PNG; - reads standard input), prefixed by the \
+            file name when several are given. Rotated, noisy, unevenly lit and 12 MP phone photos are \
+            handled; a read that is not confirmed is never printed. A photo with no barcode prints \
+            nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
+            status is the worst: 66, then 65, then 1.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Photos to read (JPEG or PNG); - is standard input.", valueName: "PHOTO"))
+    var photos: [String]
+
+    @Flag(name: .long, help: "Print one JSON object per result: file, id, symbology, stage, milliseconds.")
+    var json = false
+
+    @Flag(name: .long, help: "Print every distinct barcode found instead of the best one.")
+    var all = false
+
+    @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "SECONDS"))
+    var budget: Double = 2
+
+    func validate() throws {
+        guard budget > 0, budget <= 60 else { throw ValidationError("--budget must be between 0 and 60 seconds") }
+        guard photos.filter({ $0 == "-" }).count <= 1 else {
+            throw ValidationError("standard input (-) can be read only once")
+        }
+    }
+
+    func run() throws {
+        let scanner = BarcodeScanner(timeBudget: .milliseconds(Int(budget * 1000)))
+        var worst = ExitStatus.success
+        for photo in photos {
+            do {
+                try scan(photo, with: scanner)
+            } catch let failure as Failure {
+                Terminal.standardError.say(failure.message)
+                worst = Self.worse(worst, failure.status)
+            }
+        }
+        if worst != .success { throw Failure.silent(worst) }
+    }
+
+    private func scan(_ path: String, with scanner: BarcodeScanner) throws {
+        let name = path == "-" ? "standard input" : path
+        let image: GrayImage
+        do {
+            let bytes = try ImageFile.readBytes(path: path)
+            image = try ImageFile.decodeGray(bytes, minimumLongSide: BarcodeScanner.decodeSide)
+        } catch let error as ImageFile.ReadError {
+            if case .empty = error { throw Failure(error.description, status: .dataError) }
+            throw Failure(error.description, status: .noInput)
+        } catch let error as ImagingError {
+            throw Failure("\(name): \(error.description)", status: .dataError)
+        }
+        let report = scanner.scan(image, findAll: all)
+        let ids = report.findings.compactMap { finding -> (ScanFinding, CodabarSymbol)? in
+            (try? CodabarSymbol(normalizing: finding.text)).map { (finding, $0) }
+        }
+        guard !ids.isEmpty else {
+            let diagnosis = report.diagnosis ?? .nothingFound
+            throw Failure("\(name): \(diagnosis.description)", status: .nothingFound)
+        }
+        let milliseconds = Int(report.elapsed.components.seconds * 1000)
+            + Int(report.elapsed.components.attoseconds / 1_000_000_000_000_000)
+        for (finding, symbol) in all ? ids : [ids[0]] {
+            if json {
+                let line = ScanLine(
+                    file: name, id: symbol.text, symbology: finding.symbology.rawValue, stage: finding.stage,
+                    confirmations: finding.confirmations, milliseconds: milliseconds)
+                print(line.encoded())
+            } else {
+                print(photos.count > 1 ? "\(name): \(symbol.text)" : symbol.text)
+            }
+        }
+    }
+
+    private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {
+        let order: [ExitStatus] = [.success, .nothingFound, .dataError, .noInput]
+        return (order.firstIndex(of: rhs) ?? 0) > (order.firstIndex(of: lhs) ?? 0) ? rhs : lhs
+    }
+}
+
+/// One line of `scan --json`.
+struct ScanLine: Encodable {
+    var file: String
+    var id: String
+    var symbology: String
+    var stage: String
+    var confirmations: Int
+    var milliseconds: Int
+
+    func encoded() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

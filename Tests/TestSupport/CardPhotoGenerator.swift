@@ -1,0 +1,316 @@
+import Codabar
+import Glibc
+import Imaging
+import Symbols
+
+/// Makes deterministic photos of member cards in the situations people photograph them in: tight crops,
+/// any rotation, 12 MP phone frames near/mid/far, perspective, lighting gradients, glare, low light with
+/// heavy noise, 720p webcam frames, low JPEG quality — and photos with no barcode at all.
+public struct CardPhotoGenerator {
+    /// One generated photo and what a correct reader must report for it.
+    public struct Photo: Sendable {
+        /// Category name (`tight`, `phone-far`, `no-barcode`, …).
+        public var category: String
+        /// A file name, unique within a corpus.
+        public var name: String
+        /// The encoded file (JPEG or PNG).
+        public var bytes: [UInt8]
+        /// The normalized ID the photo shows, or `nil` for a photo without one.
+        public var expectedID: String?
+        /// Whether a good reader must read it (clean or moderately degraded) rather than may.
+        public var mustRead: Bool
+    }
+
+    /// How one category is photographed.
+    public struct Recipe: Sendable {
+        public var category: String
+        public var frameWidth: Int
+        public var frameHeight: Int
+        /// Card width as a fraction of the frame width.
+        public var cardFraction: ClosedRange<Double>
+        public var rotationDegrees: ClosedRange<Double>
+        /// How much narrower the far edge of the card is (0 = none).
+        public var perspective: ClosedRange<Double>
+        public var lightingGradient: ClosedRange<Double> = 0...0
+        public var glare: Bool = false
+        public var exposure: ClosedRange<Double> = 0.9...1.0
+        public var noiseSigma: ClosedRange<Double>
+        public var blurSigma: ClosedRange<Double> = 0...0.4
+        public var jpegQuality: ClosedRange<Int>
+        public var hasBarcode: Bool = true
+        public var mustRead: Bool
+    }
+
+    /// The categories of the issue, at full size (12 MP phone frames).
+    public static let fullRecipes: [Recipe] = [
+        Recipe(category: "tight", frameWidth: 900, frameHeight: 570, cardFraction: 0.9...0.97, rotationDegrees: -3...3,
+               perspective: 0...0.03, noiseSigma: 1...3, jpegQuality: 85...95, mustRead: true),
+        Recipe(category: "rotated", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6, rotationDegrees: 0...360,
+               perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 85...95, mustRead: true),
+        // A phone's optics and processing soften a 12 MP frame by a pixel or two.
+        Recipe(category: "phone-near", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.6...0.75,
+               rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+               jpegQuality: 85...95, mustRead: true),
+        Recipe(category: "phone-mid", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.35...0.45,
+               rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+               jpegQuality: 85...95, mustRead: true),
+        Recipe(category: "phone-far", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.14...0.2,
+               rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+               jpegQuality: 85...95, mustRead: false),
+        Recipe(category: "perspective", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+               rotationDegrees: -15...15, perspective: 0.15...0.3, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: false),
+        Recipe(category: "lighting", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6, rotationDegrees: -8...8,
+               perspective: 0...0.05, lightingGradient: 0.4...0.7, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: true),
+        Recipe(category: "glare", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6, rotationDegrees: -8...8,
+               perspective: 0...0.05, glare: true, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: false),
+        Recipe(category: "low-light", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6, rotationDegrees: -8...8,
+               perspective: 0...0.05, exposure: 0.2...0.3, noiseSigma: 10...16, jpegQuality: 80...90, mustRead: false),
+        Recipe(category: "webcam-720p", frameWidth: 1280, frameHeight: 720, cardFraction: 0.45...0.6,
+               rotationDegrees: -8...8, perspective: 0...0.06, noiseSigma: 3...5, blurSigma: 0.8...1.3,
+               jpegQuality: 70...80, mustRead: true),
+        Recipe(category: "jpeg-60", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6, rotationDegrees: -8...8,
+               perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 60...62, mustRead: true),
+        Recipe(category: "no-barcode", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.3...0.7, rotationDegrees: 0...360,
+               perspective: 0...0.1, noiseSigma: 2...8, jpegQuality: 70...95, hasBarcode: false, mustRead: false),
+    ]
+
+    /// The same categories with 12 MP frames reduced to 1600×1200, so a debug-build test stays fast.
+    public static let testRecipes: [Recipe] = fullRecipes.map { recipe in
+        var smaller = recipe
+        if recipe.frameWidth == 4000 {
+            smaller.frameWidth = 1600
+            smaller.frameHeight = 1200
+        }
+        return smaller
+    }
+
+    private var generator: SeededGenerator
+
+    /// A generator; the same seed always makes the same photos.
+    public init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+
+    /// `count` photos of each recipe.
+    public mutating func corpus(recipes: [Recipe], perCategory count: Int) -> [Photo] {
+        var photos: [Photo] = []
+        for recipe in recipes {
+            for index in 0..<count { photos.append(photo(recipe, name: "\(recipe.category)-\(index)")) }
+        }
+        return photos
+    }
+
+    /// One photo following a recipe.
+    public mutating func photo(_ recipe: Recipe, name: String) -> Photo {
+        let id = randomID()
+        let card = renderCard(id: recipe.hasBarcode ? id : nil)
+        var scene = background(width: recipe.frameWidth, height: recipe.frameHeight)
+        let cardWidth = Double(recipe.frameWidth) * uniform(recipe.cardFraction)
+        place(card, into: &scene, width: cardWidth, recipe: recipe)
+        applyLight(&scene, recipe: recipe)
+        let blur = uniform(recipe.blurSigma)
+        if blur > 0.05 { scene = scene.blurred(sigma: blur) }
+        addNoise(&scene, sigma: uniform(recipe.noiseSigma))
+        let quality = Int.random(in: recipe.jpegQuality, using: &generator)
+        let bytes = (try? JPEGCodec.encode(scene, quality: quality)) ?? []
+        return Photo(
+            category: recipe.category, name: name + ".jpg", bytes: bytes, expectedID: recipe.hasBarcode ? id : nil,
+            mustRead: recipe.mustRead)
+    }
+
+    // MARK: - The card
+
+    mutating func randomID() -> String {
+        let digits = (0..<9).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+        if Int.random(in: 0..<5, using: &generator) > 0 { return "A\(digits)B" }
+        let alphabet = Array("0123456789-$:/.+")
+        let data = String((0..<Int.random(in: 6...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "0" })
+        let letters = Array("ABCD")
+        return String(letters[Int.random(in: 0..<4, using: &generator)]) + data + String(letters[Int.random(in: 0..<4, using: &generator)])
+    }
+
+    /// A white card 1000 px wide (ISO ID-1 proportions) with a header band, text-like lines, a photo box
+    /// and, when given an ID, the barcode with its digits printed underneath.
+    mutating func renderCard(id: String?) -> GrayImage {
+        let width = 1000
+        let height = 631
+        var card = GrayImage(width: width, height: height, filledWith: UInt8.random(in: 235...250, using: &generator))
+        fill(&card, x: 0, y: 0, width: width, height: 110, value: UInt8.random(in: 60...120, using: &generator))
+        fill(&card, x: 40, y: 140, width: 200, height: 240, value: UInt8.random(in: 120...180, using: &generator))
+        for line in 0..<5 {
+            let length = Int.random(in: 200...600, using: &generator)
+            fill(&card, x: 280, y: 150 + line * 45, width: length, height: 18, value: UInt8.random(in: 30...80, using: &generator))
+        }
+        guard let id, let symbol = try? CodabarSymbol(normalizing: id) else { return card }
+        let ratio = [2.5, 3.0][Int.random(in: 0...1, using: &generator)]
+        guard let layout = try? CodabarLayout(ratio: ratio) else { return card }
+        let units = layout.elementWidths(of: symbol).reduce(0, +)
+        let narrow = max(2, Int((Double(width) * 0.8 / units).rounded(.down)))
+        guard let style = try? BarcodeStyle(narrowBarWidth: narrow, barHeight: 130 / narrow + 1, showsText: true, layout: layout)
+        else { return card }
+        let bars = CodabarRaster.image(of: symbol, style: style)
+        // Printed black on plastic is a dark grey, not 0.
+        let ink = UInt8.random(in: 30...80, using: &generator)
+        let left = (width - bars.width) / 2
+        let top = height - bars.height - 25
+        for y in 0..<bars.height {
+            for x in 0..<bars.width where bars[x, y] && left + x < width { card[left + x, top + y] = ink }
+        }
+        return card
+    }
+
+    private func fill(_ image: inout GrayImage, x: Int, y: Int, width: Int, height: Int, value: UInt8) {
+        for row in max(0, y)..<min(image.height, y + height) {
+            for column in max(0, x)..<min(image.width, x + width) { image[column, row] = value }
+        }
+    }
+
+    // MARK: - The scene
+
+    /// A table-top: a smooth random gradient with some coarse texture.
+    mutating func background(width: Int, height: Int) -> GrayImage {
+        let base = Double.random(in: 60...170, using: &generator)
+        let slopeX = Double.random(in: -40...40, using: &generator) / Double(width)
+        let slopeY = Double.random(in: -40...40, using: &generator) / Double(height)
+        let stripe = Double.random(in: 20...80, using: &generator)
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let grain = 8 * sin(Double(x + 3 * y) / stripe)
+                pixels[y * width + x] = clamp(base + slopeX * Double(x) + slopeY * Double(y) + grain)
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Places the card by a homography: a rotated rectangle whose far edge is shortened for perspective.
+    mutating func place(_ card: GrayImage, into scene: inout GrayImage, width cardWidth: Double, recipe: Recipe) {
+        var source = card
+        var scale = cardWidth / Double(card.width)
+        // Pre-shrink by area so a far card is not aliased by point sampling.
+        if scale < 0.7 {
+            let factor = Int((1 / scale).rounded(.down))
+            source = card.downscaled(toMaximumSide: card.width / factor)
+            scale = cardWidth / Double(source.width)
+        }
+        let w = Double(source.width) * scale
+        let h = Double(source.height) * scale
+        let angle = uniform(recipe.rotationDegrees) * Double.pi / 180
+        let shrink = uniform(recipe.perspective)
+        let centerX = Double(scene.width) / 2 + Double.random(in: -0.05...0.05, using: &generator) * Double(scene.width)
+        let centerY = Double(scene.height) / 2 + Double.random(in: -0.05...0.05, using: &generator) * Double(scene.height)
+        // Corners in card space, and where they land in the scene (top edge shortened by `shrink`).
+        let local: [(Double, Double)] = [
+            (-w / 2 * (1 - shrink), -h / 2), (w / 2 * (1 - shrink), -h / 2), (w / 2, h / 2), (-w / 2, h / 2),
+        ]
+        let sceneCorners = local.map { point in
+            (centerX + point.0 * cos(angle) - point.1 * sin(angle), centerY + point.0 * sin(angle) + point.1 * cos(angle))
+        }
+        let cardCorners: [(Double, Double)] = [
+            (0, 0), (Double(source.width), 0), (Double(source.width), Double(source.height)), (0, Double(source.height)),
+        ]
+        guard let toCard = Homography(from: sceneCorners, to: cardCorners) else { return }
+        let xs = sceneCorners.map(\.0)
+        let ys = sceneCorners.map(\.1)
+        let minX = max(0, Int(xs.min() ?? 0) - 1)
+        let maxX = min(scene.width - 1, Int(xs.max() ?? 0) + 1)
+        let minY = max(0, Int(ys.min() ?? 0) - 1)
+        let maxY = min(scene.height - 1, Int(ys.max() ?? 0) + 1)
+        guard minX < maxX, minY < maxY else { return }
+        source.pixels.withUnsafeBufferPointer { pixels in
+            for y in minY...maxY {
+                for x in minX...maxX {
+                    let (u, v) = toCard.apply(Double(x) + 0.5, Double(y) + 0.5)
+                    guard u >= 0, v >= 0, u < Double(source.width), v < Double(source.height) else { continue }
+                    scene[x, y] = sample(pixels, source.width, source.height, u - 0.5, v - 0.5)
+                }
+            }
+        }
+    }
+
+    private func sample(_ pixels: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ x: Double, _ y: Double) -> UInt8 {
+        let x0 = max(0, min(width - 1, Int(x.rounded(.down))))
+        let y0 = max(0, min(height - 1, Int(y.rounded(.down))))
+        let x1 = min(width - 1, x0 + 1)
+        let y1 = min(height - 1, y0 + 1)
+        let fx = max(0, min(1, x - Double(x0)))
+        let fy = max(0, min(1, y - Double(y0)))
+        let top = Double(pixels[y0 * width + x0]) * (1 - fx) + Double(pixels[y0 * width + x1]) * fx
+        let bottom = Double(pixels[y1 * width + x0]) * (1 - fx) + Double(pixels[y1 * width + x1]) * fx
+        return clamp(top * (1 - fy) + bottom * fy)
+    }
+
+    /// Exposure, a lighting gradient across the frame, and glare (a bright, saturating spot).
+    mutating func applyLight(_ scene: inout GrayImage, recipe: Recipe) {
+        let exposure = uniform(recipe.exposure)
+        let gradient = uniform(recipe.lightingGradient)
+        let direction = Double.random(in: 0...(2 * Double.pi), using: &generator)
+        let (dx, dy) = (cos(direction), sin(direction))
+        var glare: (x: Double, y: Double, radius: Double)?
+        if recipe.glare {
+            glare = (
+                Double(scene.width) * Double.random(in: 0.35...0.65, using: &generator),
+                Double(scene.height) * Double.random(in: 0.4...0.7, using: &generator),
+                Double(scene.width) * Double.random(in: 0.05...0.12, using: &generator)
+            )
+        }
+        let width = Double(scene.width)
+        let height = Double(scene.height)
+        for y in 0..<scene.height {
+            for x in 0..<scene.width {
+                let position = ((Double(x) / width - 0.5) * dx + (Double(y) / height - 0.5) * dy) + 0.5
+                var value = Double(scene[x, y]) * exposure * (1 - gradient * position)
+                if let glare {
+                    let distance = hypot(Double(x) - glare.x, Double(y) - glare.y) / glare.radius
+                    value += 230 * exp(-distance * distance)
+                }
+                scene[x, y] = clamp(value)
+            }
+        }
+    }
+
+    /// Gaussian sensor noise (Box–Muller).
+    mutating func addNoise(_ scene: inout GrayImage, sigma: Double) {
+        guard sigma > 0 else { return }
+        for index in scene.pixels.indices {
+            let u1 = max(Double.leastNonzeroMagnitude, Double.random(in: 0..<1, using: &generator))
+            let u2 = Double.random(in: 0..<1, using: &generator)
+            let normal = sqrt(-2 * log(u1)) * cos(2 * Double.pi * u2)
+            scene.pixels[index] = clamp(Double(scene.pixels[index]) + sigma * normal)
+        }
+    }
+
+    private mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound == range.upperBound ? range.lowerBound : Double.random(in: range, using: &generator)
+    }
+}
+
+private func clamp(_ value: Double) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+
+/// A plane projective transform from four point correspondences.
+struct Homography {
+    private let h: [Double]
+
+    init?(from source: [(Double, Double)], to target: [(Double, Double)]) {
+        // Solve the 8×8 system for h11…h32 (h33 = 1) by Gaussian elimination with partial pivoting.
+        var matrix = [[Double]]()
+        for ((x, y), (u, v)) in zip(source, target) {
+            matrix.append([x, y, 1, 0, 0, 0, -u * x, -u * y, u])
+            matrix.append([0, 0, 0, x, y, 1, -v * x, -v * y, v])
+        }
+        for column in 0..<8 {
+            guard let pivot = (column..<8).max(by: { abs(matrix[$0][column]) < abs(matrix[$1][column]) }),
+                abs(matrix[pivot][column]) > 1e-12
+            else { return nil }
+            matrix.swapAt(column, pivot)
+            for row in 0..<8 where row != column {
+                let factor = matrix[row][column] / matrix[column][column]
+                for k in column..<9 { matrix[row][k] -= factor * matrix[column][k] }
+            }
+        }
+        h = (0..<8).map { matrix[$0][8] / matrix[$0][$0] } + [1]
+    }
+
+    func apply(_ x: Double, _ y: Double) -> (Double, Double) {
+        let w = h[6] * x + h[7] * y + h[8]
+        return ((h[0] * x + h[1] * y + h[2]) / w, (h[3] * x + h[4] * y + h[5]) / w)
+    }
+}
