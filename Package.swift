@@ -38,7 +38,8 @@ let package = Package(
         .target(
             name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
             swiftSettings: strictSettings),
-        .target(name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
+        .target(
+            name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
 
         // The doorway: argument parsing, terminal output, exit codes.
         .executableTarget(
@@ -55,18 +56,23 @@ let package = Package(
             swiftSettings: strictSettings),
         // Writes the seeded photo corpus to a directory, for Benchmarks/scan.sh.
         .executableTarget(
-            name: "generate-corpus", dependencies: ["TestSupport", "Imaging"], path: "Benchmarks/GenerateCorpus",
+            name: "generate-corpus", dependencies: ["TestSupport", "Imaging"],
+            path: "Benchmarks/GenerateCorpus",
             swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ImagingTests", dependencies: ["Imaging"], swiftSettings: strictSettings),
+            name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "SymbolsTests", dependencies: ["Symbols", "Scanner", "Imaging", "Codabar", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
+            name: "ScannerTests", dependencies: ["Scanner", "Imaging", "Symbols", "Codabar", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["gymcard", "Scanner", "Imaging", "TestSupport"],
+            name: "EndToEndTests",
+            dependencies: ["gymcard", "Codabar", "Scanner", "Imaging", "Symbols", "TestSupport"],
             swiftSettings: strictSettings),
     ]
 )

@@ -1,9 +1,23 @@
 // Writes the seeded card-photo corpus to a directory with a manifest, for Benchmarks/scan.sh.
 //   generate-corpus DIR [PER_CATEGORY] [SEED]
+//   generate-corpus --samples DIR        the small photos committed in samples/
 import Foundation
 import TestSupport
 
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "--samples" {
+    var generator = CardPhotoGenerator(seed: 905)
+    let recipes = Dictionary(uniqueKeysWithValues: CardPhotoGenerator.fullRecipes.map { ($0.category, $0) })
+    for (file, category, id) in [
+        ("card-webcam", "webcam-720p", "A905123456B"), ("card-rotated", "rotated", "C12-345:678/90D"),
+    ] {
+        guard let recipe = recipes[category] else { continue }
+        let photo = generator.photo(recipe, name: file, id: id)
+        try Data(photo.bytes).write(to: URL(fileURLWithPath: arguments[2] + "/" + photo.name))
+        print("wrote \(arguments[2])/\(photo.name) (\(photo.bytes.count) bytes)")
+    }
+    exit(0)
+}
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: generate-corpus DIR [PER_CATEGORY] [SEED]\n".utf8))
     exit(64)

@@ -36,7 +36,8 @@ extension GrayImage {
                                     let sy = Swift.min(height - 1, Swift.max(0, y + k))
                                     sum += weights[k + radius] * middle[sy * width + x]
                                 }
-                                destination[y * width + x] = UInt8(Swift.min(255, Swift.max(0, sum.rounded())))
+                                destination[y * width + x] = UInt8(
+                                    Swift.min(255, Swift.max(0, sum.rounded())))
                             }
                         }
                     }

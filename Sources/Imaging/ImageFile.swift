@@ -43,7 +43,9 @@ public enum ImageFile {
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw .directory(path: path) }
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw .directory(path: path)
+        }
         var bytes: [UInt8] = []
         if status.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -68,7 +70,9 @@ public enum ImageFile {
     ///
     /// JPEGs are decoded at reduced scale when large: the result's longer side is at least
     /// `minimumLongSide` (or the photo's own).
-    public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError) -> GrayImage {
+    public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError)
+        -> GrayImage
+    {
         if bytes.starts(with: JPEGCodec.signature) {
             return try JPEGCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
         }

@@ -15,7 +15,10 @@ extension GrayImage {
         for y in stride(from: 0, to: height - 1, by: 2) {
             for x in stride(from: 0, to: width - 1, by: 2) {
                 let value = Int(pixels[y * width + x])
-                differences.append(Swift.max(abs(value - Int(pixels[y * width + x + 1])), abs(value - Int(pixels[(y + 1) * width + x]))))
+                differences.append(
+                    Swift.max(
+                        abs(value - Int(pixels[y * width + x + 1])),
+                        abs(value - Int(pixels[(y + 1) * width + x]))))
             }
         }
         differences.sort(by: >)

@@ -11,16 +11,21 @@ public enum JPEGCodec {
     ///
     /// The header's dimensions are checked against ``ImageLimits`` before anything is allocated. A file
     /// cut short is refused (TurboJPEG would fill the missing part with grey and only warn).
-    public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError) -> GrayImage {
+    public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError)
+        -> GrayImage
+    {
         guard bytes.starts(with: signature) else { throw .unrecognizedFormat }
-        guard let handle = tjInitDecompress() else { throw .corrupt(format: "JPEG", detail: "TurboJPEG did not start") }
+        guard let handle = tjInitDecompress() else {
+            throw .corrupt(format: "JPEG", detail: "TurboJPEG did not start")
+        }
         defer { tjDestroy(handle) }
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
         var colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer { buffer in
-            tjDecompressHeader3(handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
+            tjDecompressHeader3(
+                handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
         guard header == 0 else { throw .corrupt(format: "JPEG", detail: errorText(handle)) }
         // A truncated file can report 0×0 (DESIGN §9).
@@ -32,7 +37,8 @@ public enum JPEGCodec {
         let decoded = pixels.withUnsafeMutableBufferPointer { destination in
             bytes.withUnsafeBufferPointer { source in
                 tjDecompress2(
-                    handle, source.baseAddress, UInt(source.count), destination.baseAddress, Int32(scaledWidth), 0,
+                    handle, source.baseAddress, UInt(source.count), destination.baseAddress,
+                    Int32(scaledWidth), 0,
                     Int32(scaledHeight), Int32(TJPF_GRAY.rawValue), 0)
             }
         }
@@ -48,14 +54,17 @@ public enum JPEGCodec {
 
     /// Encodes a grey image as a baseline greyscale JPEG (used to make test photos).
     public static func encode(_ image: GrayImage, quality: Int) throws(ImagingError) -> [UInt8] {
-        guard image.width > 0, image.height > 0 else { throw .encodingFailed(detail: "the image has no pixels") }
+        guard image.width > 0, image.height > 0 else {
+            throw .encodingFailed(detail: "the image has no pixels")
+        }
         guard let handle = tjInitCompress() else { throw .encodingFailed(detail: "TurboJPEG did not start") }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = image.pixels.withUnsafeBufferPointer { source in
             tjCompress2(
-                handle, source.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_GRAY.rawValue),
+                handle, source.baseAddress, Int32(image.width), 0, Int32(image.height),
+                Int32(TJPF_GRAY.rawValue),
                 &output, &size, Int32(TJSAMP_GRAY.rawValue), Int32(min(100, max(1, quality))), 0)
         }
         defer { tjFree(output) }

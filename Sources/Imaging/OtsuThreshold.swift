@@ -17,7 +17,9 @@ extension GrayImage {
             backgroundSum += Double(level * histogram[level])
             let backgroundMean = backgroundSum / backgroundCount
             let foregroundMean = (weightedTotal - backgroundSum) / foregroundCount
-            let variance = backgroundCount * foregroundCount * (backgroundMean - foregroundMean) * (backgroundMean - foregroundMean)
+            let variance =
+                backgroundCount * foregroundCount * (backgroundMean - foregroundMean)
+                * (backgroundMean - foregroundMean)
             if variance > best.variance { best = (level, variance) }
         }
         return UInt8(best.level)

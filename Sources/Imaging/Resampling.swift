@@ -46,10 +46,13 @@ extension GrayImage {
         pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
                 for y in 0..<newHeight {
-                    let sourceY = (Double(y) + 0.5) * scale - 0.5
+                    // Clamped to the edge: the border pixels continue outwards, they do not fade to white.
+                    let sourceY = Swift.min(Double(height - 1), Swift.max(0, (Double(y) + 0.5) * scale - 0.5))
                     for x in 0..<newWidth {
-                        let sourceX = (Double(x) + 0.5) * scale - 0.5
-                        destination[y * newWidth + x] = Self.bilinear(source, width, height, sourceX, sourceY, fill: 255)
+                        let sourceX = Swift.min(
+                            Double(width - 1), Swift.max(0, (Double(x) + 0.5) * scale - 0.5))
+                        destination[y * newWidth + x] = Self.bilinear(
+                            source, width, height, sourceX, sourceY, fill: 255)
                     }
                 }
             }
@@ -63,8 +66,9 @@ extension GrayImage {
         let radians = degrees * Double.pi / 180
         let cosine = cos(radians)
         let sine = sin(radians)
-        let newWidth = Int((abs(Double(width) * cosine) + abs(Double(height) * sine)).rounded(.up))
-        let newHeight = Int((abs(Double(width) * sine) + abs(Double(height) * cosine)).rounded(.up))
+        // Less a hair, so that 90° (cos ≈ 6e-17) does not add a pixel.
+        let newWidth = Int((abs(Double(width) * cosine) + abs(Double(height) * sine) - 1e-9).rounded(.up))
+        let newHeight = Int((abs(Double(width) * sine) + abs(Double(height) * cosine) - 1e-9).rounded(.up))
         var output = [UInt8](repeating: 255, count: newWidth * newHeight)
         let centerX = Double(width - 1) / 2
         let centerY = Double(height - 1) / 2
@@ -79,7 +83,8 @@ extension GrayImage {
                         // Inverse mapping: where in the source does this output pixel come from?
                         let sourceX = cosine * dx - sine * dy + centerX
                         let sourceY = sine * dx + cosine * dy + centerY
-                        destination[y * newWidth + x] = Self.bilinear(source, width, height, sourceX, sourceY, fill: 255)
+                        destination[y * newWidth + x] = Self.bilinear(
+                            source, width, height, sourceX, sourceY, fill: 255)
                     }
                 }
             }
@@ -103,7 +108,8 @@ extension GrayImage {
     /// The sample at a fractional position, interpolated from its four neighbours; `fill` outside.
     @inline(__always)
     static func bilinear(
-        _ source: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ x: Double, _ y: Double, fill: UInt8
+        _ source: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ x: Double, _ y: Double,
+        fill: UInt8
     ) -> UInt8 {
         guard x > -1, y > -1, x < Double(width), y < Double(height) else { return fill }
         let x0 = Int(x.rounded(.down))
@@ -117,5 +123,37 @@ extension GrayImage {
         let top = sample(x0, y0) * (1 - fx) + sample(x0 + 1, y0) * fx
         let bottom = sample(x0, y0 + 1) * (1 - fx) + sample(x0 + 1, y0 + 1) * fx
         return UInt8(Swift.min(255, Swift.max(0, (top * (1 - fy) + bottom * fy).rounded())))
+    }
+}
+
+extension GrayImage {
+    /// A rectangle of the image at any angle, resampled upright: the output's x axis runs along
+    /// `angleDegrees` (counter-clockwise from the image's x axis, y pointing down), `sourcePixelsPerPixel`
+    /// source pixels per output pixel, centred on (`centerX`, `centerY`). Outside the image is white.
+    public func extracted(
+        centerX: Double, centerY: Double, angleDegrees: Double, width outputWidth: Int,
+        height outputHeight: Int,
+        sourcePixelsPerPixel scale: Double
+    ) -> GrayImage {
+        let radians = angleDegrees * Double.pi / 180
+        let (cosine, sine) = (cos(radians), sin(radians))
+        var output = [UInt8](repeating: 255, count: outputWidth * outputHeight)
+        let halfWidth = Double(outputWidth) / 2
+        let halfHeight = Double(outputHeight) / 2
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { destination in
+                for v in 0..<outputHeight {
+                    let dv = (Double(v) + 0.5 - halfHeight) * scale
+                    for u in 0..<outputWidth {
+                        let du = (Double(u) + 0.5 - halfWidth) * scale
+                        let x = centerX + du * cosine - dv * sine - 0.5
+                        let y = centerY + du * sine + dv * cosine - 0.5
+                        destination[v * outputWidth + u] = Self.bilinear(
+                            source, width, height, x, y, fill: 255)
+                    }
+                }
+            }
+        }
+        return GrayImage(width: outputWidth, height: outputHeight, pixels: output)
     }
 }

@@ -31,7 +31,12 @@ public struct BarcodeScanner: Sendable {
 
     /// Scans a photo. With `findAll`, keeps going to the end of the cascade (or the budget) and
     /// reports every trustworthy symbol instead of stopping at the first.
-    public func scan(_ photo: GrayImage, findAll: Bool = false) -> ScanReport {
+    ///
+    /// `fullResolution` gives the photo at full size when `photo` was decoded reduced (a large JPEG); it
+    /// is called only if a small symbol has to be cropped from it.
+    public func scan(
+        _ photo: GrayImage, fullResolution: (() -> GrayImage?)? = nil, findAll: Bool = false
+    ) -> ScanReport {
         let clock = ContinuousClock()
         let start = clock.now
         let working = photo.downscaled(toMaximumSide: workingSide)
@@ -39,7 +44,7 @@ public struct BarcodeScanner: Sendable {
         var readGuard = ReadGuard()
         var stagesRun: [String] = []
         var firstTrusted: StageRead?
-        for stage in stages(photo: photo, working: working) {
+        for stage in stages(photo: photo, working: working, fullResolution: fullResolution) {
             if !stagesRun.isEmpty, clock.now - start > timeBudget { break }
             stagesRun.append(stage.name)
             for symbol in reader.decode(stage.image()) {
@@ -61,46 +66,108 @@ public struct BarcodeScanner: Sendable {
                 < (rhs.text == firstTrusted?.symbol.text ? 0 : 1, rhs.symbology == .codabar ? 0 : 1)
         }
         let diagnosis =
-            ordered.isEmpty ? ScanDiagnosis.diagnose(original: photo, working: working, guard: readGuard) : nil
+            ordered.isEmpty
+            ? ScanDiagnosis.diagnose(original: photo, working: working, guard: readGuard) : nil
         return ScanReport(
             findings: ordered, diagnosis: diagnosis, stagesRun: stagesRun, elapsed: clock.now - start)
     }
 
     /// The cascade, in order. Images are made lazily, only when a stage runs.
-    func stages(photo: GrayImage, working: GrayImage) -> [Stage] {
+    func stages(photo: GrayImage, working: GrayImage, fullResolution: (() -> GrayImage?)? = nil) -> [Stage] {
         var stages: [Stage] = []
         let isLarger = Swift.max(photo.width, photo.height) > Swift.max(working.width, working.height)
         let isSmall = Swift.max(working.width, working.height) < 800
+        let smoothed = Lazy { working.blurred(sigma: 1) }
         stages.append(Stage(name: "plain", isAggressive: false) { working })
-        stages.append(Stage(name: "blur", isAggressive: false) { working.blurred(sigma: 1) })
-        if isLarger { stages.append(Stage(name: "full-size", isAggressive: false) { photo.blurred(sigma: 1) }) }
+        stages.append(Stage(name: "blur", isAggressive: false) { smoothed.value })
+        // Crop each likely symbol upright out of the largest image there is. The locator looks at the
+        // decoded photo (about 2000 px), where even a far card's bars are still two pixels wide.
+        let located = Lazy { isLarger ? photo.blurred(sigma: 1) : smoothed.value }
+        let regions = Lazy { BarcodeLocator.locate(in: located.value, limit: 2) }
+        let largest = Lazy { () -> GrayImage in
+            if let full = fullResolution?(), full.width > photo.width { return full }
+            return photo
+        }
+        for rank in 0..<2 {
+            stages.append(
+                Stage(name: "locate \(rank + 1)", isAggressive: false) {
+                    guard rank < regions.value.count else { return GrayImage(width: 0, height: 0) }
+                    return Self.crop(regions.value[rank], foundIn: located.value, from: largest.value)
+                })
+        }
+        if isLarger {
+            stages.append(Stage(name: "full-size", isAggressive: false) { photo.blurred(sigma: 1) })
+        }
         stages.append(Stage(name: "rotate 45", isAggressive: false) { working.rotated(degrees: 45) })
         stages.append(Stage(name: "rotate -45", isAggressive: false) { working.rotated(degrees: -45) })
-        stages.append(Stage(name: "threshold", isAggressive: true) { working.blurred(sigma: 1).thresholded() })
-        if isSmall { stages.append(Stage(name: "upscale 2x", isAggressive: true) { working.upscaled(by: 2) }) }
+        stages.append(
+            Stage(name: "threshold", isAggressive: true) { working.blurred(sigma: 1).thresholded() })
+        if isSmall {
+            stages.append(Stage(name: "upscale 2x", isAggressive: true) { working.upscaled(by: 2) })
+        }
         for angle in [22.5, -22.5, 67.5, -67.5] {
-            stages.append(Stage(name: "rotate \(angle)", isAggressive: false) { working.rotated(degrees: angle) })
+            stages.append(
+                Stage(name: "rotate \(angle)", isAggressive: false) { working.rotated(degrees: angle) })
         }
         if isLarger {
             for angle in [45.0, -45.0, 22.5, -22.5, 67.5, -67.5] {
-                stages.append(Stage(name: "full-size rotate \(angle)", isAggressive: false) {
-                    photo.blurred(sigma: 1).rotated(degrees: angle)
-                })
+                stages.append(
+                    Stage(name: "full-size rotate \(angle)", isAggressive: false) {
+                        photo.blurred(sigma: 1).rotated(degrees: angle)
+                    })
             }
         }
         for angle in [0.0, 45.0, -45.0] {
-            stages.append(Stage(name: "threshold rotate \(angle)", isAggressive: true) {
-                working.blurred(sigma: 1).rotated(degrees: angle).thresholded()
-            })
+            stages.append(
+                Stage(name: "threshold rotate \(angle)", isAggressive: true) {
+                    working.blurred(sigma: 1).rotated(degrees: angle).thresholded()
+                })
         }
         if isSmall {
             for angle in [45.0, -45.0, 22.5, -22.5, 67.5, -67.5] {
-                stages.append(Stage(name: "upscale rotate \(angle)", isAggressive: true) {
-                    working.rotated(degrees: angle).upscaled(by: 2)
-                })
+                stages.append(
+                    Stage(name: "upscale rotate \(angle)", isAggressive: true) {
+                        working.rotated(degrees: angle).upscaled(by: 2)
+                    })
             }
         }
         return stages
+    }
+}
+
+extension BarcodeScanner {
+    /// Longest crop handed to zbar; a larger region is sampled down to it.
+    static let maximumCropLength = 2400.0
+
+    /// The region, found in `analysed`, cut upright out of `source` (the same photo at any size), with
+    /// bars vertical and a light blur against the noise of a full-size photo.
+    static func crop(_ region: BarcodeRegion, foundIn analysed: GrayImage, from source: GrayImage)
+        -> GrayImage
+    {
+        let factor = Double(source.width) / Double(Swift.max(1, analysed.width))
+        let length = region.length * factor
+        let scale = Swift.max(1, length / maximumCropLength)
+        let crop = source.extracted(
+            centerX: region.centerX * factor, centerY: region.centerY * factor,
+            angleDegrees: region.angleDegrees,
+            width: Int(length / scale), height: Int(region.height * factor / scale),
+            sourcePixelsPerPixel: scale)
+        return factor > 1.5 ? crop.blurred(sigma: 1) : crop
+    }
+}
+
+/// A value computed on first use, so stages that never run cost nothing.
+final class Lazy<Value>: @unchecked Sendable {
+    private let make: () -> Value
+    private var stored: Value?
+
+    init(_ make: @escaping () -> Value) { self.make = make }
+
+    var value: Value {
+        if let stored { return stored }
+        let made = make()
+        stored = made
+        return made
     }
 }
 

@@ -57,7 +57,9 @@ public struct ReadGuard: Sendable {
 
     /// Whether a QR code was read whose text is not a member ID.
     public var sawForeignQR: Bool {
-        reads.contains { $0.symbol.symbology == .qrCode && (try? CodabarSymbol(normalizing: $0.symbol.text)) == nil }
+        reads.contains {
+            $0.symbol.symbology == .qrCode && (try? CodabarSymbol(normalizing: $0.symbol.text)) == nil
+        }
     }
 
     /// The reads of a text, in order.
@@ -67,7 +69,9 @@ public struct ReadGuard: Sendable {
         let matching = reads.filter { $0.symbol.text == text }
         guard let first = matching.first else { return false }
         if first.symbol.symbology == .qrCode { return true }  // QR carries its own error correction.
-        if matching.contains(where: { !$0.isAggressive && $0.symbol.quality >= minimumQuality }) { return true }
+        if matching.contains(where: { !$0.isAggressive && $0.symbol.quality >= minimumQuality }) {
+            return true
+        }
         if Set(matching.map(\.stage)).count >= 2 { return true }
         let symbol = try? CodabarSymbol(normalizing: text)
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false

@@ -26,7 +26,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
             return "the image is only \(width)×\(height) pixels; hold the card closer or use a larger photo"
         case .tooBlurred: return "the photo is very blurred; hold the camera steady and let it focus"
         case .onlyForeignQRCode:
-            return "found a QR code that is not a member ID, but no Codabar barcode; photograph the barcode side"
+            return
+                "found a QR code that is not a member ID, but no Codabar barcode; photograph the barcode side"
         case .unconfirmed:
             return "a barcode was seen but could not be read reliably; take a sharper, straighter photo"
         case .cutOff: return "the barcode seems cut off at the edge of the photo; include the whole card"
@@ -39,11 +40,14 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     public var errorDescription: String? { description }
 
     /// The most useful explanation for a photo in which nothing was confirmed.
-    static func diagnose(original: GrayImage, working: GrayImage, guard readGuard: ReadGuard) -> ScanDiagnosis {
+    static func diagnose(original: GrayImage, working: GrayImage, guard readGuard: ReadGuard) -> ScanDiagnosis
+    {
         if readGuard.sawForeignQR && readGuard.trustedTexts.isEmpty { return .onlyForeignQRCode }
         if readGuard.untrustedCount > 0 { return .unconfirmed }
         if working.meanBrightness < 35 { return .tooDark }
-        if Swift.max(original.width, original.height) < 400 { return .tooSmall(width: original.width, height: original.height) }
+        if Swift.max(original.width, original.height) < 400 {
+            return .tooSmall(width: original.width, height: original.height)
+        }
         if working.edgeStrength < 10 { return .tooBlurred }
         if barDetailTouchesEdge(working) { return .cutOff }
         return .nothingFound
@@ -59,7 +63,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 var sum = 0
                 for other in stride(from: 0, to: across, by: 2) {
                     let (x, y, nx, ny) =
-                        alongRows ? (position, other, position + 1, other) : (other, position, other, position + 1)
+                        alongRows
+                        ? (position, other, position + 1, other) : (other, position, other, position + 1)
                     sum += abs(Int(image[x, y]) - Int(image[nx, ny]))
                 }
                 return Double(sum) / Double(across / 2)
@@ -72,7 +77,9 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
             let strong = sorted[sorted.count * 95 / 100]
             guard strong > 4 * Swift.max(median, 1) else { continue }
             let margin = Swift.max(2, values.count / 50)
-            if values.prefix(margin).contains(where: { $0 >= strong }) || values.suffix(margin).contains(where: { $0 >= strong }) {
+            if values.prefix(margin).contains(where: { $0 >= strong })
+                || values.suffix(margin).contains(where: { $0 >= strong })
+            {
                 return true
             }
         }

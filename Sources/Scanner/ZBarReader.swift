@@ -19,7 +19,7 @@ public struct ZBarReader: Sendable {
 
     /// Every Codabar and QR symbol zbar finds in the image, best first.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
-        guard image.width > 0, image.height > 0, let scanner = zbar_image_scanner_create() else { return [] }
+        guard image.width > 1, image.height > 1, let scanner = zbar_image_scanner_create() else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
         configure(scanner)
         guard let zbarImage = zbar_image_create() else { return [] }

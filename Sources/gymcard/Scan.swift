@@ -30,7 +30,9 @@ struct Scan: ParsableCommand {
     var budget: Double = 2
 
     func validate() throws {
-        guard budget > 0, budget <= 60 else { throw ValidationError("--budget must be between 0 and 60 seconds") }
+        guard budget > 0, budget <= 60 else {
+            throw ValidationError("--budget must be between 0 and 60 seconds")
+        }
         guard photos.filter({ $0 == "-" }).count <= 1 else {
             throw ValidationError("standard input (-) can be read only once")
         }
@@ -53,8 +55,9 @@ struct Scan: ParsableCommand {
     private func scan(_ path: String, with scanner: BarcodeScanner) throws {
         let name = path == "-" ? "standard input" : path
         let image: GrayImage
+        let bytes: [UInt8]
         do {
-            let bytes = try ImageFile.readBytes(path: path)
+            bytes = try ImageFile.readBytes(path: path)
             image = try ImageFile.decodeGray(bytes, minimumLongSide: BarcodeScanner.decodeSide)
         } catch let error as ImageFile.ReadError {
             if case .empty = error { throw Failure(error.description, status: .dataError) }
@@ -62,7 +65,7 @@ struct Scan: ParsableCommand {
         } catch let error as ImagingError {
             throw Failure("\(name): \(error.description)", status: .dataError)
         }
-        let report = scanner.scan(image, findAll: all)
+        let report = scanner.scan(image, fullResolution: { try? ImageFile.decodeGray(bytes) }, findAll: all)
         let ids = report.findings.compactMap { finding -> (ScanFinding, CodabarSymbol)? in
             (try? CodabarSymbol(normalizing: finding.text)).map { (finding, $0) }
         }
@@ -70,7 +73,8 @@ struct Scan: ParsableCommand {
             let diagnosis = report.diagnosis ?? .nothingFound
             throw Failure("\(name): \(diagnosis.description)", status: .nothingFound)
         }
-        let milliseconds = Int(report.elapsed.components.seconds * 1000)
+        let milliseconds =
+            Int(report.elapsed.components.seconds * 1000)
             + Int(report.elapsed.components.attoseconds / 1_000_000_000_000_000)
         for (finding, symbol) in all ? ids : [ids[0]] {
             if json {

@@ -10,6 +10,7 @@ public struct CardPhotoGenerator {
     /// One generated photo and what a correct reader must report for it.
     public struct Photo: Sendable {
         /// Category name (`tight`, `phone-far`, `no-barcode`, …).
+        /// The category name.
         public var category: String
         /// A file name, unique within a corpus.
         public var name: String
@@ -18,60 +19,93 @@ public struct CardPhotoGenerator {
         /// The normalized ID the photo shows, or `nil` for a photo without one.
         public var expectedID: String?
         /// Whether a good reader must read it (clean or moderately degraded) rather than may.
+        /// Whether a good reader must read it.
         public var mustRead: Bool
     }
 
     /// How one category is photographed.
     public struct Recipe: Sendable {
         public var category: String
+        /// Photo width in pixels.
         public var frameWidth: Int
+        /// Photo height in pixels.
         public var frameHeight: Int
         /// Card width as a fraction of the frame width.
         public var cardFraction: ClosedRange<Double>
+        /// How the card is turned.
         public var rotationDegrees: ClosedRange<Double>
         /// How much narrower the far edge of the card is (0 = none).
         public var perspective: ClosedRange<Double>
+        /// How much darker one side of the frame is (0 = even light).
         public var lightingGradient: ClosedRange<Double> = 0...0
+        /// Whether a bright reflection falls on the card.
         public var glare: Bool = false
+        /// Overall brightness factor (low = dark room).
         public var exposure: ClosedRange<Double> = 0.9...1.0
+        /// Sensor noise, grey levels.
         public var noiseSigma: ClosedRange<Double>
+        /// Optics or focus blur, pixels.
         public var blurSigma: ClosedRange<Double> = 0...0.4
+        /// JPEG quality.
         public var jpegQuality: ClosedRange<Int>
+        /// Whether the card carries a barcode.
         public var hasBarcode: Bool = true
         public var mustRead: Bool
     }
 
     /// The categories of the issue, at full size (12 MP phone frames).
     public static let fullRecipes: [Recipe] = [
-        Recipe(category: "tight", frameWidth: 900, frameHeight: 570, cardFraction: 0.9...0.97, rotationDegrees: -3...3,
-               perspective: 0...0.03, noiseSigma: 1...3, jpegQuality: 85...95, mustRead: true),
-        Recipe(category: "rotated", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6, rotationDegrees: 0...360,
-               perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 85...95, mustRead: true),
+        Recipe(
+            category: "tight", frameWidth: 900, frameHeight: 570, cardFraction: 0.9...0.97,
+            rotationDegrees: -3...3,
+            perspective: 0...0.03, noiseSigma: 1...3, jpegQuality: 85...95, mustRead: true),
+        Recipe(
+            category: "rotated", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6,
+            rotationDegrees: 0...360,
+            perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 85...95, mustRead: true),
         // A phone's optics and processing soften a 12 MP frame by a pixel or two.
-        Recipe(category: "phone-near", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.6...0.75,
-               rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
-               jpegQuality: 85...95, mustRead: true),
-        Recipe(category: "phone-mid", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.35...0.45,
-               rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
-               jpegQuality: 85...95, mustRead: true),
-        Recipe(category: "phone-far", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.14...0.2,
-               rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
-               jpegQuality: 85...95, mustRead: false),
-        Recipe(category: "perspective", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
-               rotationDegrees: -15...15, perspective: 0.15...0.3, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: false),
-        Recipe(category: "lighting", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6, rotationDegrees: -8...8,
-               perspective: 0...0.05, lightingGradient: 0.4...0.7, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: true),
-        Recipe(category: "glare", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6, rotationDegrees: -8...8,
-               perspective: 0...0.05, glare: true, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: false),
-        Recipe(category: "low-light", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6, rotationDegrees: -8...8,
-               perspective: 0...0.05, exposure: 0.2...0.3, noiseSigma: 10...16, jpegQuality: 80...90, mustRead: false),
-        Recipe(category: "webcam-720p", frameWidth: 1280, frameHeight: 720, cardFraction: 0.45...0.6,
-               rotationDegrees: -8...8, perspective: 0...0.06, noiseSigma: 3...5, blurSigma: 0.8...1.3,
-               jpegQuality: 70...80, mustRead: true),
-        Recipe(category: "jpeg-60", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6, rotationDegrees: -8...8,
-               perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 60...62, mustRead: true),
-        Recipe(category: "no-barcode", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.3...0.7, rotationDegrees: 0...360,
-               perspective: 0...0.1, noiseSigma: 2...8, jpegQuality: 70...95, hasBarcode: false, mustRead: false),
+        Recipe(
+            category: "phone-near", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.6...0.75,
+            rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+            jpegQuality: 85...95, mustRead: true),
+        Recipe(
+            category: "phone-mid", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.35...0.45,
+            rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+            jpegQuality: 85...95, mustRead: true),
+        Recipe(
+            category: "phone-far", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.14...0.2,
+            rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+            jpegQuality: 85...95, mustRead: false),
+        Recipe(
+            category: "perspective", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+            rotationDegrees: -15...15, perspective: 0.15...0.3, noiseSigma: 2...4, jpegQuality: 85...92,
+            mustRead: false),
+        Recipe(
+            category: "lighting", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+            rotationDegrees: -8...8,
+            perspective: 0...0.05, lightingGradient: 0.4...0.7, noiseSigma: 2...4, jpegQuality: 85...92,
+            mustRead: true),
+        Recipe(
+            category: "glare", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+            rotationDegrees: -8...8,
+            perspective: 0...0.05, glare: true, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: false),
+        Recipe(
+            category: "low-light", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+            rotationDegrees: -8...8,
+            perspective: 0...0.05, exposure: 0.2...0.3, noiseSigma: 10...16, jpegQuality: 80...90,
+            mustRead: false),
+        Recipe(
+            category: "webcam-720p", frameWidth: 1280, frameHeight: 720, cardFraction: 0.45...0.6,
+            rotationDegrees: -8...8, perspective: 0...0.06, noiseSigma: 3...5, blurSigma: 0.8...1.3,
+            jpegQuality: 70...80, mustRead: true),
+        Recipe(
+            category: "jpeg-60", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6,
+            rotationDegrees: -8...8,
+            perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 60...62, mustRead: true),
+        Recipe(
+            category: "no-barcode", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.3...0.7,
+            rotationDegrees: 0...360,
+            perspective: 0...0.1, noiseSigma: 2...8, jpegQuality: 70...95, hasBarcode: false, mustRead: false),
     ]
 
     /// The same categories with 12 MP frames reduced to 1600×1200, so a debug-build test stays fast.
@@ -98,9 +132,9 @@ public struct CardPhotoGenerator {
         return photos
     }
 
-    /// One photo following a recipe.
-    public mutating func photo(_ recipe: Recipe, name: String) -> Photo {
-        let id = randomID()
+    /// One photo following a recipe, of the given ID or a random one.
+    public mutating func photo(_ recipe: Recipe, name: String, id chosenID: String? = nil) -> Photo {
+        let id = chosenID ?? randomID()
         let card = renderCard(id: recipe.hasBarcode ? id : nil)
         var scene = background(width: recipe.frameWidth, height: recipe.frameHeight)
         let cardWidth = Double(recipe.frameWidth) * uniform(recipe.cardFraction)
@@ -112,7 +146,8 @@ public struct CardPhotoGenerator {
         let quality = Int.random(in: recipe.jpegQuality, using: &generator)
         let bytes = (try? JPEGCodec.encode(scene, quality: quality)) ?? []
         return Photo(
-            category: recipe.category, name: name + ".jpg", bytes: bytes, expectedID: recipe.hasBarcode ? id : nil,
+            category: recipe.category, name: name + ".jpg", bytes: bytes,
+            expectedID: recipe.hasBarcode ? id : nil,
             mustRead: recipe.mustRead)
     }
 
@@ -122,9 +157,13 @@ public struct CardPhotoGenerator {
         let digits = (0..<9).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
         if Int.random(in: 0..<5, using: &generator) > 0 { return "A\(digits)B" }
         let alphabet = Array("0123456789-$:/.+")
-        let data = String((0..<Int.random(in: 6...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "0" })
+        let data = String(
+            (0..<Int.random(in: 6...12, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator) ?? "0"
+            })
         let letters = Array("ABCD")
-        return String(letters[Int.random(in: 0..<4, using: &generator)]) + data + String(letters[Int.random(in: 0..<4, using: &generator)])
+        return String(letters[Int.random(in: 0..<4, using: &generator)]) + data
+            + String(letters[Int.random(in: 0..<4, using: &generator)])
     }
 
     /// A white card 1000 px wide (ISO ID-1 proportions) with a header band, text-like lines, a photo box
@@ -132,19 +171,28 @@ public struct CardPhotoGenerator {
     mutating func renderCard(id: String?) -> GrayImage {
         let width = 1000
         let height = 631
-        var card = GrayImage(width: width, height: height, filledWith: UInt8.random(in: 235...250, using: &generator))
-        fill(&card, x: 0, y: 0, width: width, height: 110, value: UInt8.random(in: 60...120, using: &generator))
-        fill(&card, x: 40, y: 140, width: 200, height: 240, value: UInt8.random(in: 120...180, using: &generator))
+        var card = GrayImage(
+            width: width, height: height, filledWith: UInt8.random(in: 235...250, using: &generator))
+        fill(
+            &card, x: 0, y: 0, width: width, height: 110, value: UInt8.random(in: 60...120, using: &generator)
+        )
+        fill(
+            &card, x: 40, y: 140, width: 200, height: 240,
+            value: UInt8.random(in: 120...180, using: &generator))
         for line in 0..<5 {
             let length = Int.random(in: 200...600, using: &generator)
-            fill(&card, x: 280, y: 150 + line * 45, width: length, height: 18, value: UInt8.random(in: 30...80, using: &generator))
+            fill(
+                &card, x: 280, y: 150 + line * 45, width: length, height: 18,
+                value: UInt8.random(in: 30...80, using: &generator))
         }
         guard let id, let symbol = try? CodabarSymbol(normalizing: id) else { return card }
         let ratio = [2.5, 3.0][Int.random(in: 0...1, using: &generator)]
         guard let layout = try? CodabarLayout(ratio: ratio) else { return card }
         let units = layout.elementWidths(of: symbol).reduce(0, +)
         let narrow = max(2, Int((Double(width) * 0.8 / units).rounded(.down)))
-        guard let style = try? BarcodeStyle(narrowBarWidth: narrow, barHeight: 130 / narrow + 1, showsText: true, layout: layout)
+        guard
+            let style = try? BarcodeStyle(
+                narrowBarWidth: narrow, barHeight: 130 / narrow + 1, showsText: true, layout: layout)
         else { return card }
         let bars = CodabarRaster.image(of: symbol, style: style)
         // Printed black on plastic is a dark grey, not 0.
@@ -182,7 +230,9 @@ public struct CardPhotoGenerator {
     }
 
     /// Places the card by a homography: a rotated rectangle whose far edge is shortened for perspective.
-    mutating func place(_ card: GrayImage, into scene: inout GrayImage, width cardWidth: Double, recipe: Recipe) {
+    mutating func place(
+        _ card: GrayImage, into scene: inout GrayImage, width cardWidth: Double, recipe: Recipe
+    ) {
         var source = card
         var scale = cardWidth / Double(card.width)
         // Pre-shrink by area so a far card is not aliased by point sampling.
@@ -195,17 +245,24 @@ public struct CardPhotoGenerator {
         let h = Double(source.height) * scale
         let angle = uniform(recipe.rotationDegrees) * Double.pi / 180
         let shrink = uniform(recipe.perspective)
-        let centerX = Double(scene.width) / 2 + Double.random(in: -0.05...0.05, using: &generator) * Double(scene.width)
-        let centerY = Double(scene.height) / 2 + Double.random(in: -0.05...0.05, using: &generator) * Double(scene.height)
+        let centerX =
+            Double(scene.width) / 2 + Double.random(in: -0.05...0.05, using: &generator) * Double(scene.width)
+        let centerY =
+            Double(scene.height) / 2 + Double.random(in: -0.05...0.05, using: &generator)
+            * Double(scene.height)
         // Corners in card space, and where they land in the scene (top edge shortened by `shrink`).
         let local: [(Double, Double)] = [
             (-w / 2 * (1 - shrink), -h / 2), (w / 2 * (1 - shrink), -h / 2), (w / 2, h / 2), (-w / 2, h / 2),
         ]
         let sceneCorners = local.map { point in
-            (centerX + point.0 * cos(angle) - point.1 * sin(angle), centerY + point.0 * sin(angle) + point.1 * cos(angle))
+            (
+                centerX + point.0 * cos(angle) - point.1 * sin(angle),
+                centerY + point.0 * sin(angle) + point.1 * cos(angle)
+            )
         }
         let cardCorners: [(Double, Double)] = [
-            (0, 0), (Double(source.width), 0), (Double(source.width), Double(source.height)), (0, Double(source.height)),
+            (0, 0), (Double(source.width), 0), (Double(source.width), Double(source.height)),
+            (0, Double(source.height)),
         ]
         guard let toCard = Homography(from: sceneCorners, to: cardCorners) else { return }
         let xs = sceneCorners.map(\.0)
@@ -219,14 +276,18 @@ public struct CardPhotoGenerator {
             for y in minY...maxY {
                 for x in minX...maxX {
                     let (u, v) = toCard.apply(Double(x) + 0.5, Double(y) + 0.5)
-                    guard u >= 0, v >= 0, u < Double(source.width), v < Double(source.height) else { continue }
+                    guard u >= 0, v >= 0, u < Double(source.width), v < Double(source.height) else {
+                        continue
+                    }
                     scene[x, y] = sample(pixels, source.width, source.height, u - 0.5, v - 0.5)
                 }
             }
         }
     }
 
-    private func sample(_ pixels: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ x: Double, _ y: Double) -> UInt8 {
+    private func sample(
+        _ pixels: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ x: Double, _ y: Double
+    ) -> UInt8 {
         let x0 = max(0, min(width - 1, Int(x.rounded(.down))))
         let y0 = max(0, min(height - 1, Int(y.rounded(.down))))
         let x1 = min(width - 1, x0 + 1)

@@ -44,17 +44,39 @@ public struct GymcardProcess {
     }
 
     /// Runs `gymcard` with the arguments; fails after `timeoutSeconds`.
-    public func run(_ arguments: [String], timeoutSeconds: Double = 60) throws -> Result {
+    ///
+    /// `input` is written to standard input (otherwise it is closed); `asUser` runs the binary through
+    /// `setpriv` as that user (for permission tests when the suite runs as root).
+    public func run(
+        _ arguments: [String], input: Data? = nil, asUser: String? = nil, timeoutSeconds: Double = 60
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
+        if let asUser {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments =
+                [
+                    "--reuid=\(asUser)", "--regid=\(asUser == "nobody" ? "nogroup" : asUser)",
+                    "--clear-groups", Self.executable.path,
+                ]
+                + arguments
+        } else {
+            process.executableURL = Self.executable
+            process.arguments = arguments
+        }
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        if let input {
+            DispatchQueue.global().async {
+                try? inputPipe.fileHandleForWriting.write(contentsOf: input)
+                try? inputPipe.fileHandleForWriting.close()
+            }
+        }
         // Drain both pipes concurrently so a large output cannot block the child.
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Accuracy and speed of gymcard scan against zbarimg (Debian's zbar-tools) and zxing-cpp (PyPI, in a
+# virtual environment under Benchmarks/.venv), over the seeded card-photo corpus (12 categories,
+# PER_CATEGORY photos each, 12 MP phone frames included; generated here, never committed).
+#   Benchmarks/scan.sh [PER_CATEGORY] [SEED]        (defaults: 20, 2026)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+per_category=${1:-20}
+seed=${2:-2026}
+command -v zbarimg >/dev/null || scripts/install-system-packages
+scripts/install-system-packages
+if [ ! -x Benchmarks/.venv/bin/python ]; then
+  python3 -m venv Benchmarks/.venv
+fi
+Benchmarks/.venv/bin/pip install -q zxing-cpp pillow
+swift build -c release --static-swift-stdlib --product gymcard >/dev/null
+swift build -c release --product generate-corpus >/dev/null
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+corpus=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-corpus.XXXXXX")
+trap 'rm -rf "$corpus"' EXIT
+"$(swift build -c release --show-bin-path)/generate-corpus" "$corpus" "$per_category" "$seed"
+Benchmarks/.venv/bin/python Benchmarks/scan_report.py "$corpus" "$bin/gymcard" "$PWD/Benchmarks/.venv/bin/python"

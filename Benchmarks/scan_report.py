@@ -1,0 +1,63 @@
+"""Runs gymcard scan, zbarimg and zxing-cpp over a corpus, one whole process per image, and prints a
+table per category (read / missed / misread / false positive, median milliseconds) and the goal ratios."""
+import csv
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+
+corpus, gymcard, python = sys.argv[1], sys.argv[2], sys.argv[3]
+tools = {
+    "gymcard": lambda f: [gymcard, "scan", f],
+    "zbarimg": lambda f: ["zbarimg", "-q", "--raw", "-Sdisable", "-Scodabar.enable", "-Sqrcode.enable", f],
+    "zxing-cpp": lambda f: [python, sys.path[0] + "/zxing_read.py", f],
+}
+rows = list(csv.DictReader(open(corpus + "/manifest.tsv"), delimiter="\t"))
+counts = {tool: defaultdict(lambda: defaultdict(int)) for tool in tools}
+times = {tool: defaultdict(list) for tool in tools}
+big_times = []
+for row in rows:
+    path = corpus + "/" + row["file"]
+    expected = row["expected"]
+    for tool, command in tools.items():
+        start = time.perf_counter()
+        output = subprocess.run(command(path), capture_output=True, text=True).stdout.strip().split("\n")[0]
+        elapsed = (time.perf_counter() - start) * 1000
+        times[tool][row["category"]].append(elapsed)
+        times[tool]["all"].append(elapsed)
+        if tool == "gymcard" and row["category"].startswith("phone-"):
+            big_times.append(elapsed)
+        if expected == "-":
+            outcome = "false positive" if output else "none"
+        elif output == expected:
+            outcome = "read"
+        elif not output:
+            outcome = "missed"
+        else:
+            outcome = "misread"
+            print(f"  misread by {tool}: {row['file']} expected {expected} got {output}", file=sys.stderr)
+        for key in (row["category"], "all"):
+            counts[tool][key][outcome] += 1
+
+categories = sorted({row["category"] for row in rows}) + ["all"]
+header = f"{'category':14}" + "".join(f"| {tool:^34} " for tool in tools)
+print(header)
+print(f"{'':14}" + "".join(f"| {'read miss wrong FP   median ms':34} " for _ in tools))
+for category in categories:
+    line = f"{category:14}"
+    for tool in tools:
+        c = counts[tool][category]
+        median = statistics.median(times[tool][category])
+        line += f"| {c['read']:4} {c['missed']:4} {c['misread']:5} {c['false positive']:3} {median:9.0f}      "
+    print(line)
+read = {tool: counts[tool]["all"]["read"] for tool in tools}
+print()
+print(f"gymcard reads {read['gymcard'] / max(1, read['zxing-cpp']):.2f}x zxing-cpp (goal >= 1.35) and "
+      f"{read['gymcard'] / max(1, read['zbarimg']):.2f}x zbarimg (goal >= 1.6)")
+print(f"gymcard misreads {counts['gymcard']['all']['misread']}, false positives "
+      f"{counts['gymcard']['all']['false positive']} (goal 0 and 0)")
+print(f"median time per image: gymcard {statistics.median(times['gymcard']['all']):.0f} ms, "
+      f"zbarimg {statistics.median(times['zbarimg']['all']):.0f} ms (goal: gymcard <= zbarimg)")
+print(f"12 MP photos: gymcard median {statistics.median(big_times):.0f} ms, max {max(big_times):.0f} ms "
+      f"(goal < 500 ms)")

@@ -1,0 +1,136 @@
+import Glibc
+import Imaging
+
+/// Where a linear barcode probably is in an image, and at what angle.
+public struct BarcodeRegion: Sendable, Equatable {
+    /// Centre, in the analysed image's pixels.
+    public var centerX: Double
+    /// Centre, in the analysed image's pixels.
+    public var centerY: Double
+    /// Direction across the bars (the gradient's), degrees counter-clockwise from the x axis (y down).
+    public var angleDegrees: Double
+    /// Extent across the bars, pixels, margins included.
+    public var length: Double
+    /// Extent along the bars, pixels, margins included.
+    public var height: Double
+    /// How strongly bar-like the region is; larger is surer.
+    public var score: Double
+}
+
+/// Finds bar-code-like regions: areas where the image's gradients are strong and all point the same way.
+///
+/// Per 8×8 block, the structure tensor (sums of gx², gy², gx·gy) gives the gradient energy and how
+/// coherent its direction is. Printed bars give high energy and high coherence; text and photos give
+/// energy in every direction, a card's edge too little energy per block. Connected runs of such blocks
+/// are candidate symbols; their summed tensor gives the angle to turn them upright, however the card
+/// was held — one exact rotation instead of a sweep, and a tight crop that can be taken from the
+/// full-resolution photo when the symbol is small.
+public enum BarcodeLocator {
+    static let blockSize = 8
+
+    /// Up to `limit` candidate regions, most bar-like first.
+    public static func locate(in image: GrayImage, limit: Int = 3) -> [BarcodeRegion] {
+        let columns = image.width / blockSize
+        let rows = image.height / blockSize
+        guard columns >= 4, rows >= 2 else { return [] }
+        var xx = [Double](repeating: 0, count: columns * rows)
+        var yy = xx
+        var xy = xx
+        image.pixels.withUnsafeBufferPointer { pixels in
+            let width = image.width
+            for y in 1..<rows * blockSize - 1 {
+                for x in 1..<columns * blockSize - 1 {
+                    let gx = Double(Int(pixels[y * width + x + 1]) - Int(pixels[y * width + x - 1]))
+                    let gy = Double(Int(pixels[(y + 1) * width + x]) - Int(pixels[(y - 1) * width + x]))
+                    let block = (y / blockSize) * columns + x / blockSize
+                    xx[block] += gx * gx
+                    yy[block] += gy * gy
+                    xy[block] += gx * gy
+                }
+            }
+        }
+        let energies = (0..<xx.count).map { xx[$0] + yy[$0] }
+        let sortedEnergies = energies.sorted()
+        let median = sortedEnergies[sortedEnergies.count / 2]
+        // Bars alternate dark and light every few pixels: far above a flat background's energy.
+        let threshold = Swift.max(4 * median, Double(blockSize * blockSize) * 40)
+        var candidate = [Bool](repeating: false, count: xx.count)
+        for index in candidate.indices where energies[index] > threshold {
+            let coherence =
+                ((xx[index] - yy[index]) * (xx[index] - yy[index]) + 4 * xy[index] * xy[index]).squareRoot()
+                / energies[index]
+            candidate[index] = coherence > 0.7
+        }
+        // Each block's orientation as a doubled-angle unit vector, so 0° and 180° agree.
+        let orientation = (0..<xx.count).map { index -> (Double, Double) in
+            let length = ((xx[index] - yy[index]) * (xx[index] - yy[index]) + 4 * xy[index] * xy[index])
+                .squareRoot()
+            return length > 0 ? ((xx[index] - yy[index]) / length, 2 * xy[index] / length) : (1, 0)
+        }
+        // Neighbours join only when their orientations agree within 20°: the bars must not merge with
+        // the card's edges and text lines, which touch them at a distance but run the other way.
+        let agreement = cos(40 * Double.pi / 180)
+        var regions: [BarcodeRegion] = []
+        var seen = [Bool](repeating: false, count: candidate.count)
+        for start in candidate.indices where candidate[start] && !seen[start] {
+            var stack = [start]
+            var members: [Int] = []
+            seen[start] = true
+            while let block = stack.popLast() {
+                members.append(block)
+                let (bx, by) = (block % columns, block / columns)
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let (nx, ny) = (bx + dx, by + dy)
+                        guard nx >= 0, ny >= 0, nx < columns, ny < rows else { continue }
+                        let neighbour = ny * columns + nx
+                        let dot =
+                            orientation[block].0 * orientation[neighbour].0
+                            + orientation[block].1 * orientation[neighbour].1
+                        if candidate[neighbour], !seen[neighbour], dot > agreement {
+                            seen[neighbour] = true
+                            stack.append(neighbour)
+                        }
+                    }
+                }
+            }
+            guard members.count >= 4 else { continue }
+            if let region = region(of: members, columns: columns, xx: xx, yy: yy, xy: xy) {
+                regions.append(region)
+            }
+        }
+        return Array(regions.sorted { $0.score > $1.score }.prefix(limit))
+    }
+
+    private static func region(of members: [Int], columns: Int, xx: [Double], yy: [Double], xy: [Double])
+        -> BarcodeRegion?
+    {
+        let sumXX = members.reduce(0) { $0 + xx[$1] }
+        let sumYY = members.reduce(0) { $0 + yy[$1] }
+        let sumXY = members.reduce(0) { $0 + xy[$1] }
+        let angle = 0.5 * atan2(2 * sumXY, sumXX - sumYY)
+        let (cosine, sine) = (cos(angle), sin(angle))
+        let half = Double(blockSize) / 2
+        let centers = members.map {
+            (Double($0 % columns * blockSize) + half, Double($0 / columns * blockSize) + half)
+        }
+        // Extents along the gradient (across the bars) and perpendicular to it.
+        let along = centers.map { $0.0 * cosine + $0.1 * sine }
+        let across = centers.map { -$0.0 * sine + $0.1 * cosine }
+        guard let minAlong = along.min(), let maxAlong = along.max(), let minAcross = across.min(),
+            let maxAcross = across.max()
+        else { return nil }
+        let length = maxAlong - minAlong + Double(blockSize)
+        let height = maxAcross - minAcross + Double(blockSize)
+        // A symbol is longer across its bars than along them; a tall thin region is something else.
+        guard length >= 3 * Double(blockSize), length >= 0.8 * height else { return nil }
+        let midAlong = (minAlong + maxAlong) / 2
+        let midAcross = (minAcross + maxAcross) / 2
+        return BarcodeRegion(
+            centerX: midAlong * cosine - midAcross * sine, centerY: midAlong * sine + midAcross * cosine,
+            angleDegrees: angle * 180 / Double.pi,
+            // Margins: the blocks at the ends straddle the quiet zone; keep a fifth more on each side.
+            length: length * 1.4 + 4 * Double(blockSize), height: height * 1.2 + 2 * Double(blockSize),
+            score: Double(members.count) * (sumXX + sumYY) / Double(members.count))
+    }
+}

@@ -1,0 +1,117 @@
+import Codabar
+import Foundation
+import Imaging
+import Symbols
+import TestSupport
+import Testing
+
+@Suite("gymcard scan, end to end")
+struct ScanCommandTests {
+    static let samples = GymcardProcess.packageRoot.appendingPathComponent("samples").path
+
+    @Test(
+        "the bundled sample photos read to their IDs",
+        arguments: [("card-webcam.jpg", "A905123456B"), ("card-rotated.jpg", "C12-345:678/90D")])
+    func samplePhotos(file: String, expected: String) throws {
+        let home = try TemporaryDirectory()
+        let result = try GymcardProcess(home: home.path).run(["scan", Self.samples + "/" + file])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText == expected + "\n")
+    }
+
+    @Test("- reads the photo from standard input; --json gives the documented fields")
+    func stdinAndJSON() throws {
+        let home = try TemporaryDirectory()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/card-webcam.jpg"))
+        let result = try GymcardProcess(home: home.path).run(["scan", "--json", "-"], input: bytes)
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(object["id"] as? String == "A905123456B")
+        #expect(object["symbology"] as? String == "codabar")
+        #expect(object["file"] as? String == "standard input")
+        #expect(object["stage"] is String && object["milliseconds"] is Int)
+    }
+
+    @Test("--all prints every distinct symbol; several photos are prefixed by their names")
+    func allAndSeveral() throws {
+        let home = try TemporaryDirectory()
+        var image = BitImage(width: 900, height: 400)
+        let bars = CodabarRaster.image(
+            of: try .init(normalizing: "905123456"), style: try BarcodeStyle(narrowBarWidth: 2))
+        let qr = try QRSymbol(encoding: "A111222333B").image(moduleSize: 5)
+        for y in 0..<bars.height {
+            for x in 0..<bars.width where bars[x, y] { image[20 + x, 150 + y] = true }
+        }
+        for y in 0..<qr.height { for x in 0..<qr.width where qr[x, y] { image[600 + x, 100 + y] = true } }
+        let path = home.path + "/both.png"
+        try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: path))
+        let gymcard = GymcardProcess(home: home.path)
+        let all = try gymcard.run(["scan", "--all", path])
+        #expect(all.status == 0)
+        #expect(Set(all.stdoutText.split(separator: "\n")) == ["A905123456B", "A111222333B"])
+        let several = try gymcard.run(["scan", path, Self.samples + "/card-webcam.jpg"])
+        #expect(several.stdoutText == "\(path): A905123456B\n\(Self.samples)/card-webcam.jpg: A905123456B\n")
+    }
+
+    @Test("a photo without a barcode prints nothing, explains on stderr, and exits 1")
+    func noBarcode() throws {
+        let home = try TemporaryDirectory()
+        var generator = CardPhotoGenerator(seed: 77)
+        let recipe = CardPhotoGenerator.testRecipes.first { $0.category == "no-barcode" }!
+        let photo = generator.photo(recipe, name: "empty")
+        let path = home.path + "/" + photo.name
+        try Data(photo.bytes).write(to: URL(fileURLWithPath: path))
+        let result = try GymcardProcess(home: home.path).run(["scan", "--budget", "0.5", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.hasPrefix("gymcard: \(path): "))
+    }
+
+    @Test("bad input: one line, the documented exit code, no crash")
+    func badInput() throws {
+        let home = try TemporaryDirectory()
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/card-webcam.jpg"))
+        let png = try PNGCodec.encode(
+            CodabarRaster.image(of: try .init(normalizing: "905123456"), style: try BarcodeStyle()))
+        let files: [(String, Data)] = [
+            ("truncated.jpg", jpeg.prefix(jpeg.count / 2)),
+            ("truncated.png", Data(png.prefix(png.count / 2))),
+            ("text.jpg", Data("this is not a photo\n".utf8)),
+            ("zero.jpg", Data()),
+            ("huge.png", Data(forgedPNGHeader(width: 100_000, height: 100_000))),
+            ("unreadable.jpg", jpeg),
+        ]
+        for (name, bytes) in files { try bytes.write(to: URL(fileURLWithPath: home.path + "/" + name)) }
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/folder.jpg", withIntermediateDirectories: false)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0], ofItemAtPath: home.path + "/unreadable.jpg")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path)
+        let cases: [(String, Int32, String)] = [
+            ("truncated.jpg", 65, "damaged or cut short"),
+            ("truncated.png", 65, "damaged or cut short"),
+            ("text.jpg", 65, "not a JPEG or PNG image"),
+            ("zero.jpg", 65, "is empty"),
+            ("huge.png", 65, "100000×100000"),
+            ("folder.jpg", 66, "is a directory"),
+            ("missing.jpg", 66, "no such file"),
+            ("unreadable.jpg", 66, "cannot read it"),
+        ]
+        // Root reads any file; run as nobody so the unreadable file really is.
+        let asUser = getuid() == 0 ? "nobody" : nil
+        let gymcard = GymcardProcess(home: home.path)
+        for (name, status, message) in cases {
+            let result = try gymcard.run(["scan", home.path + "/" + name], asUser: asUser)
+            #expect(result.status == status, "\(name): \(result.stderr)")
+            #expect(result.stderrLines.count == 1, "\(name): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        let mixed = try gymcard.run([
+            "scan", home.path + "/text.jpg", home.path + "/missing.jpg", Self.samples + "/card-webcam.jpg",
+        ])
+        #expect(mixed.status == 66)
+        #expect(mixed.stdoutText.hasSuffix(": A905123456B\n"))
+    }
+}

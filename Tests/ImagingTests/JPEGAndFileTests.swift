@@ -1,0 +1,158 @@
+import Foundation
+import Imaging
+import TestSupport
+import Testing
+
+/// A greyscale test pattern with detail at every scale.
+func pattern(width: Int, height: Int) -> GrayImage {
+    var image = GrayImage(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width { image[x, y] = UInt8((x / 8 + y / 8) % 2 == 0 ? 40 : 220) }
+    }
+    return image
+}
+
+/// A real JPEG whose frame header (SOF0) is patched to claim the given size. JPEG stores dimensions in
+/// 16 bits, so 65535 is the most a header can claim.
+func forgedJPEG(width: Int, height: Int) throws -> [UInt8] {
+    var jpeg = try JPEGCodec.encode(pattern(width: 16, height: 16), quality: 80)
+    let marker = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+    jpeg[marker + 5] = UInt8(height >> 8)
+    jpeg[marker + 6] = UInt8(height & 0xFF)
+    jpeg[marker + 7] = UInt8(width >> 8)
+    jpeg[marker + 8] = UInt8(width & 0xFF)
+    return jpeg
+}
+
+@Suite("JPEG through TurboJPEG")
+struct JPEGCodecTests {
+    @Test("encode and decode keep the picture (within JPEG's loss)")
+    func roundTrip() throws {
+        let image = pattern(width: 64, height: 48)
+        let decoded = try JPEGCodec.decodeGray(try JPEGCodec.encode(image, quality: 95))
+        #expect(decoded.width == 64 && decoded.height == 48)
+        let error =
+            zip(image.pixels, decoded.pixels).map { abs(Int($0) - Int($1)) }.reduce(0, +) / image.pixels.count
+        #expect(error < 6)
+    }
+
+    @Test(
+        "a large photo is decoded at a reduced scale, never below the asked long side",
+        arguments: [100, 400, 800, 1600])
+    func scaledDecode(minimumLongSide: Int) throws {
+        let jpeg = try JPEGCodec.encode(pattern(width: 1600, height: 1200), quality: 80)
+        let decoded = try JPEGCodec.decodeGray(jpeg, minimumLongSide: minimumLongSide)
+        #expect(decoded.width >= minimumLongSide)
+        #expect(decoded.width < 2 * max(minimumLongSide, 200) || decoded.width == 1600)
+        #expect(decoded.height * 4 == decoded.width * 3)
+    }
+
+    @Test("a header claiming 65000×65000 (4 gigapixels) is refused before decoding")
+    func absurdDimensions() throws {
+        let jpeg = try forgedJPEG(width: 65000, height: 65000)
+        #expect(throws: ImagingError.tooLarge(width: 65000, height: 65000)) { try JPEGCodec.decodeGray(jpeg) }
+    }
+
+    @Test("a truncated JPEG is refused, not decoded half grey", arguments: [0.2, 0.5, 0.8, 0.95])
+    func truncated(fraction: Double) throws {
+        let jpeg = try JPEGCodec.encode(pattern(width: 256, height: 256), quality: 90)
+        let cut = Array(jpeg.prefix(Int(Double(jpeg.count) * fraction)))
+        #expect(throws: ImagingError.self) { try JPEGCodec.decodeGray(cut) }
+    }
+}
+
+@Suite("Reading photo files")
+struct ImageFileTests {
+    @Test("JPEG and PNG are recognised by content, not by name")
+    func formats() throws {
+        let image = pattern(width: 32, height: 16)
+        #expect(try ImageFile.decodeGray(try PNGCodec.encode(image)) == image)
+        #expect(try ImageFile.decodeGray(try JPEGCodec.encode(image, quality: 90)).width == 32)
+        #expect(throws: ImagingError.unrecognizedFormat) {
+            try ImageFile.decodeGray(Array("not an image\n".utf8))
+        }
+    }
+
+    @Test("missing, directory and empty files are told apart")
+    func readErrors() throws {
+        let directory = try TemporaryDirectory()
+        _ = FileManager.default.createFile(atPath: directory.path + "/empty.jpg", contents: Data())
+        #expect(throws: ImageFile.ReadError.missing(path: directory.path + "/none.jpg")) {
+            try ImageFile.readBytes(path: directory.path + "/none.jpg")
+        }
+        #expect(throws: ImageFile.ReadError.directory(path: directory.path)) {
+            try ImageFile.readBytes(path: directory.path)
+        }
+        #expect(throws: ImageFile.ReadError.empty(path: directory.path + "/empty.jpg")) {
+            try ImageFile.readBytes(path: directory.path + "/empty.jpg")
+        }
+    }
+}
+
+@Suite("Filters")
+struct FilterTests {
+    @Test("area downscaling averages whole blocks")
+    func downscale() {
+        let image = GrayImage(width: 4, height: 2, pixels: [0, 100, 200, 200, 100, 0, 200, 200])
+        let small = image.downscaled(toMaximumSide: 2)
+        #expect(small.width == 2 && small.height == 1)
+        #expect(small.pixels == [50, 200])
+    }
+
+    @Test("blur keeps the mean and removes most of the noise")
+    func blur() {
+        var generator = SeededGenerator(seed: 3)
+        let noisy = GrayImage(
+            width: 100, height: 100,
+            pixels: (0..<10_000).map { _ in UInt8.random(in: 100...156, using: &generator) })
+        let smooth = noisy.blurred(sigma: 1.5)
+        #expect(abs(smooth.meanBrightness - noisy.meanBrightness) < 1)
+        func spread(_ image: GrayImage) -> Double {
+            let mean = image.meanBrightness
+            return image.pixels.map { (Double($0) - mean) * (Double($0) - mean) }.reduce(0, +)
+                / Double(image.pixels.count)
+        }
+        #expect(spread(smooth) < spread(noisy) / 4)
+    }
+
+    @Test("Otsu splits a two-level image between its levels")
+    func otsu() {
+        let image = GrayImage(width: 10, height: 1, pixels: [30, 32, 35, 30, 31, 200, 210, 205, 199, 202])
+        #expect((35..<199).contains(Int(image.otsuLevel)))
+        #expect(image.thresholded().pixels == [0, 0, 0, 0, 0, 255, 255, 255, 255, 255])
+    }
+
+    @Test("rotating by 90° turns rows into columns; the canvas grows to hold any angle")
+    func rotate() {
+        var image = GrayImage(width: 5, height: 3)
+        image[4, 0] = 0
+        let turned = image.rotated(degrees: 90)
+        #expect(turned.width == 3 && turned.height == 5)
+        #expect(turned.pixels.filter { $0 < 128 }.count == 1)
+        let diagonal = GrayImage(width: 100, height: 50).rotated(degrees: 45)
+        #expect(diagonal.width >= 106 && diagonal.height >= 106)
+    }
+
+    @Test("2× upscaling doubles the size and keeps the picture")
+    func upscale() {
+        let big = pattern(width: 16, height: 16).upscaled(by: 2)
+        #expect(big.width == 32 && big.height == 32)
+        #expect(big[0, 0] < 128 && big[20, 4] > 128)
+    }
+
+    @Test("an extracted, rotated rectangle comes out upright")
+    func extracted() {
+        var image = GrayImage(width: 200, height: 200)
+        // A dark bar along the 30° direction through the centre.
+        for step in -60...60 {
+            let x = 100 + Int((Double(step) * cos(Double.pi / 6)).rounded())
+            let y = 100 + Int((Double(step) * sin(Double.pi / 6)).rounded())
+            for dy in -1...1 { image[x, y + dy] = 0 }
+        }
+        let upright = image.extracted(
+            centerX: 100, centerY: 100, angleDegrees: 30, width: 100, height: 20, sourcePixelsPerPixel: 1)
+        // The bar now runs along the middle row.
+        #expect((0..<100).filter { upright[$0, 10] < 128 }.count > 90)
+        #expect((0..<100).filter { upright[$0, 2] < 128 }.isEmpty)
+    }
+}

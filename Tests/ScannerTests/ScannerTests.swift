@@ -1,0 +1,148 @@
+import Codabar
+import Imaging
+import Scanner
+import Symbols
+import TestSupport
+import Testing
+
+/// A symbol on a white canvas, turned by `degrees`, for the scanner's unit tests.
+func photo(of id: String, degrees: Double = 0, canvas: Int = 900) throws -> GrayImage {
+    let symbol = try CodabarSymbol(normalizing: id)
+    let bars = CodabarRaster.image(of: symbol, style: try BarcodeStyle(narrowBarWidth: 3, barHeight: 30))
+        .grayImage
+    var image = GrayImage(width: canvas, height: canvas)
+    let left = (canvas - bars.width) / 2
+    let top = (canvas - bars.height) / 2
+    for y in 0..<bars.height { for x in 0..<bars.width { image[left + x, top + y] = bars[x, y] } }
+    return degrees == 0
+        ? image
+        : image.rotated(degrees: degrees).cropped(x: 0, y: 0, width: canvas + 300, height: canvas + 300)
+}
+
+@Suite("The barcode locator")
+struct BarcodeLocatorTests {
+    @Test("finds a symbol at any angle and reports that angle", arguments: [0.0, 17, 37, 90, 128, 200, 311])
+    func angle(degrees: Double) throws {
+        let image = try photo(of: "905123456", degrees: degrees)
+        let region = try #require(BarcodeLocator.locate(in: image).first)
+        // Rotating the image counter-clockwise by d turns the gradient direction to -d (y points down).
+        let difference = (region.angleDegrees + degrees).truncatingRemainder(dividingBy: 180)
+        let folded = min(abs(difference), 180 - abs(difference))
+        #expect(folded < 5, "found \(region.angleDegrees)° for a symbol turned \(degrees)°")
+        #expect(
+            abs(region.centerX - Double(image.width) / 2) < 40
+                && abs(region.centerY - Double(image.height) / 2) < 40)
+    }
+
+    @Test("finds nothing in a flat or noisy image")
+    func nothing() {
+        var generator = SeededGenerator(seed: 9)
+        let noise = GrayImage(
+            width: 400, height: 300,
+            pixels: (0..<120_000).map { _ in UInt8.random(in: 120...136, using: &generator) })
+        #expect(BarcodeLocator.locate(in: noise).isEmpty)
+        #expect(BarcodeLocator.locate(in: GrayImage(width: 400, height: 300)).isEmpty)
+    }
+}
+
+@Suite("The misread guard")
+struct ReadGuardTests {
+    func read(
+        _ text: String, stage: String, aggressive: Bool = false, quality: Int = 5,
+        symbology: Symbology = .codabar
+    )
+        -> StageRead
+    {
+        StageRead(
+            stage: stage, isAggressive: aggressive,
+            symbol: DecodedSymbol(symbology: symbology, text: text, quality: quality))
+    }
+
+    @Test("a gentle stage read on several scan lines is trusted at once")
+    func gentle() {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read("A905123456B", stage: "plain")) != nil)
+    }
+
+    @Test("an aggressive stage alone is not trusted; a second stage agreeing makes it so")
+    func aggressive() {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read("C12-3+5-/78D", stage: "threshold", aggressive: true)) == nil)
+        #expect(readGuard.trustedTexts.isEmpty)
+        #expect(readGuard.untrustedCount == 1)
+        #expect(readGuard.record(read("C12-3+5-/78D", stage: "upscale 2x", aggressive: true)) != nil)
+    }
+
+    @Test("a single-line gentle read needs confirmation too")
+    func lowQuality() {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read("A905123456B", stage: "rotate 45", quality: 1)) == nil)
+        #expect(readGuard.record(read("A905123456B", stage: "rotate -45", quality: 1)) != nil)
+    }
+
+    @Test("a valid check character vouches for an aggressive read")
+    func checkCharacter() throws {
+        let checked = try CodabarSymbol(normalizing: "A37859B").addingCheckCharacter().text
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read(checked, stage: "threshold", aggressive: true, quality: 1)) != nil)
+    }
+
+    @Test("malformed Codabar text is never recorded", arguments: ["123", "A12A3B", "a123b", "A1x3B"])
+    func malformed(text: String) {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read(text, stage: "plain")) == nil)
+        #expect(readGuard.untrustedCount == 0)
+    }
+
+    @Test("a QR code that is not an ID is remembered for the diagnosis")
+    func foreignQR() {
+        var readGuard = ReadGuard()
+        _ = readGuard.record(read("https://recsports.vt.edu", stage: "plain", symbology: .qrCode))
+        #expect(readGuard.sawForeignQR)
+    }
+}
+
+@Suite("The scanning cascade")
+struct BarcodeScannerTests {
+    @Test("reads a symbol at any angle, upside down included", arguments: [0.0, 40, 90, 135, 180, 250, 333])
+    func anyAngle(degrees: Double) throws {
+        let report = BarcodeScanner().scan(try photo(of: "C12-345:678D", degrees: degrees))
+        #expect(report.findings.map(\.text) == ["C12-345:678D"])
+    }
+
+    @Test("stops at the first trustworthy read, and --all style scanning finds both symbols")
+    func stopsEarlyAndFindsAll() throws {
+        var image = try photo(of: "905123456")
+        let qr = try QRSymbol(encoding: "A111222333B").image(moduleSize: 4).grayImage
+        for y in 0..<qr.height { for x in 0..<qr.width { image[20 + x, 20 + y] = qr[x, y] } }
+        let first = BarcodeScanner().scan(image)
+        #expect(first.stagesRun == ["plain"])
+        let all = BarcodeScanner().scan(image, findAll: true)
+        #expect(Set(all.findings.map(\.text)) == ["A905123456B", "A111222333B"])
+        #expect(all.findings.first?.symbology == .codabar)
+    }
+
+    @Test("an empty photo reads nothing and says why")
+    func nothing() {
+        let report = BarcodeScanner(timeBudget: .seconds(5)).scan(
+            GrayImage(width: 300, height: 200, filledWith: 20))
+        #expect(report.findings.isEmpty)
+        #expect(report.diagnosis == .tooDark)
+        let small = BarcodeScanner().scan(pattern8(width: 200, height: 150))
+        #expect(small.diagnosis == .tooSmall(width: 200, height: 150))
+    }
+
+    @Test("the time budget bounds the work")
+    func budget() {
+        let report = BarcodeScanner(timeBudget: .milliseconds(1)).scan(GrayImage(width: 1200, height: 900))
+        #expect(report.stagesRun.count <= 2)
+    }
+
+    func pattern8(width: Int, height: Int) -> GrayImage {
+        var image = GrayImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width { image[x, y] = UInt8((x / 8 + y / 8) % 2 == 0 ? 60 : 200) }
+        }
+        return image
+    }
+}
