@@ -19,12 +19,12 @@ public struct CardPhotoGenerator {
         /// The normalized ID the photo shows, or `nil` for a photo without one.
         public var expectedID: String?
         /// Whether a good reader must read it (clean or moderately degraded) rather than may.
-        /// Whether a good reader must read it.
         public var mustRead: Bool
     }
 
     /// How one category is photographed.
     public struct Recipe: Sendable {
+        /// The category name.
         public var category: String
         /// Photo width in pixels.
         public var frameWidth: Int
@@ -50,6 +50,7 @@ public struct CardPhotoGenerator {
         public var jpegQuality: ClosedRange<Int>
         /// Whether the card carries a barcode.
         public var hasBarcode: Bool = true
+        /// Whether a good reader must read it.
         public var mustRead: Bool
     }
 
