@@ -18,7 +18,8 @@ let package = Package(
         .library(name: "Scanner", targets: ["Scanner"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     ],
     targets: [
         // C libraries, each seen by exactly one Swift module.
@@ -34,6 +35,14 @@ let package = Package(
         // Libraries along the boundaries in DESIGN §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
         .target(name: "Storage", swiftSettings: strictSettings),
+        .target(
+            name: "CardVault",
+            dependencies: [
+                "Codabar", "Storage",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings),
         .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG"], swiftSettings: strictSettings),
         .target(
             name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
@@ -60,6 +69,9 @@ let package = Package(
             path: "Benchmarks/GenerateCorpus",
             swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CardVaultTests", dependencies: ["CardVault", "Codabar", "Storage", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(

@@ -1,0 +1,239 @@
+import Crypto
+import CryptoExtras
+import FoundationEssentials
+
+/// The age v1 file format (C2SP age) with one scrypt passphrase stanza, so the card can always be
+/// recovered with the standard `age -d` or rage, without gymcard.
+///
+/// Layout: a text header (version line, the scrypt stanza with its 16-byte salt and work factor, and an
+/// HMAC-SHA-256 over the header keyed from the file key), then a 16-byte nonce and the payload in
+/// ChaCha20-Poly1305 chunks of 64 KiB with a big-endian counter and a final-chunk flag.
+public enum AgeFile {
+    /// The work factor written by default: 2^18, about a second, as age does.
+    public static let defaultWorkFactor = 18
+    /// Never written below 2^17 (OWASP's scrypt floor).
+    public static let minimumWorkFactor = 17
+    /// Refused above 2^22 when read, before running scrypt (it would take a minute and 4 GiB).
+    public static let maximumWorkFactor = 22
+
+    static let versionLine = "age-encryption.org/v1"
+    static let scryptLabel = Array("age-encryption.org/v1/scrypt".utf8)
+    static let chunkSize = 64 * 1024
+
+    /// Encrypts `plaintext` under `passphrase` at the default work factor.
+    public static func encrypt(_ plaintext: [UInt8], passphrase: [UInt8]) throws(VaultError) -> [UInt8] {
+        try encrypt(plaintext, passphrase: passphrase, workFactor: defaultWorkFactor)
+    }
+
+    /// Encrypts at any work factor: the test-only hook for tiny factors (the CLI never goes below 17).
+    static func encrypt(_ plaintext: [UInt8], passphrase: [UInt8], workFactor: Int) throws(VaultError) -> [UInt8] {
+        guard !passphrase.isEmpty else { throw .emptyPassphrase }
+        let fileKey = randomBytes(16)
+        let salt = randomBytes(16)
+        let wrapKey = try deriveWrapKey(passphrase: passphrase, salt: salt, workFactor: workFactor)
+        let body: [UInt8]
+        do {
+            let sealed = try ChaChaPoly.seal(fileKey, using: wrapKey, nonce: try ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)))
+            body = [UInt8](sealed.ciphertext) + [UInt8](sealed.tag)
+        } catch { throw .storage("could not encrypt: \(error)") }
+        var header = versionLine + "\n"
+        header += "-> scrypt \(UnpaddedBase64.encode(salt)) \(workFactor)\n"
+        header += wrapped(UnpaddedBase64.encode(body))
+        header += "---"
+        let mac = HMAC<SHA256>.authenticationCode(for: Array(header.utf8), using: headerKey(fileKey))
+        header += " " + UnpaddedBase64.encode([UInt8](mac)) + "\n"
+        let nonce = randomBytes(16)
+        return Array(header.utf8) + nonce + (try sealPayload(plaintext, fileKey: fileKey, nonce: nonce))
+    }
+
+    /// Decrypts a file; `passphrase` is asked for only once the header has been checked, so a damaged or
+    /// unsupported file is reported without prompting, and a work factor above the maximum without
+    /// running scrypt.
+    public static func decrypt(_ file: [UInt8], passphrase: () throws -> [UInt8]) throws -> [UInt8] {
+        let header = try parseHeader(file)
+        let wrapKey = try deriveWrapKey(passphrase: try passphrase(), salt: header.salt, workFactor: header.workFactor)
+        let fileKey: [UInt8]
+        do {
+            let box = try ChaChaPoly.SealedBox(
+                nonce: try ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)), ciphertext: header.body.prefix(16),
+                tag: header.body.suffix(16))
+            fileKey = [UInt8](try ChaChaPoly.open(box, using: wrapKey))
+        } catch {
+            // On Linux swift-crypto throws its underlying BoringSSL error, not authenticationFailure (DESIGN §6).
+            throw VaultError.wrongPassphrase
+        }
+        guard fileKey.count == 16 else { throw VaultError.damaged("the file key has the wrong size") }
+        guard HMAC<SHA256>.isValidAuthenticationCode(header.mac, authenticating: header.macInput, using: headerKey(fileKey))
+        else { throw VaultError.damaged("the header's MAC does not match") }
+        return try openPayload(Array(file[header.payloadStart...]), fileKey: fileKey)
+    }
+
+    /// Whether the bytes begin like an age file.
+    public static func looksLikeAge(_ file: [UInt8]) -> Bool { file.starts(with: Array("age-encryption.org/".utf8)) }
+
+    // MARK: - Header
+
+    struct Header {
+        var salt: [UInt8]
+        var workFactor: Int
+        var body: [UInt8]
+        var macInput: [UInt8]
+        var mac: [UInt8]
+        var payloadStart: Int
+    }
+
+    static func parseHeader(_ file: [UInt8]) throws(VaultError) -> Header {
+        var lines = HeaderLines(file)
+        guard let version = lines.next() else { throw .damaged("empty file") }
+        guard version.hasPrefix("age-encryption.org/") else { throw .damaged("not an age file") }
+        guard version == versionLine else { throw .unsupported("age version \(version.dropFirst(19))") }
+        guard let stanza = lines.next(), stanza.hasPrefix("-> ") else { throw .damaged("no recipient stanza") }
+        let arguments = stanza.dropFirst(3).split(separator: " ", omittingEmptySubsequences: false)
+        guard arguments.first == "scrypt" else {
+            throw .unsupported("it is encrypted to a key (\(arguments.first ?? "?")), not with a passphrase")
+        }
+        guard arguments.count == 3, let salt = UnpaddedBase64.decode(arguments[1]), salt.count == 16 else {
+            throw .damaged("malformed scrypt stanza")
+        }
+        let factorText = arguments[2]
+        guard let first = factorText.first, first != "0", factorText.allSatisfy(\.isASCII), factorText.allSatisfy(\.isNumber),
+            factorText.count <= 2, let workFactor = Int(factorText)
+        else { throw .damaged("malformed work factor") }
+        guard workFactor <= maximumWorkFactor else { throw .workFactorTooHigh(workFactor, maximum: maximumWorkFactor) }
+        var bodyText = ""
+        while true {
+            guard let line = lines.next() else { throw .damaged("the header is cut short") }
+            guard line.count <= 64 else { throw .damaged("malformed stanza body") }
+            bodyText += line
+            if line.count < 64 { break }
+        }
+        guard let body = UnpaddedBase64.decode(Substring(bodyText)), body.count == 32 else {
+            throw .damaged("the scrypt stanza's body is not 32 bytes")
+        }
+        guard let end = lines.next() else { throw .damaged("the header is cut short") }
+        if end.hasPrefix("-> ") { throw .unsupported("a passphrase file must have exactly one stanza") }
+        guard end.hasPrefix("--- "), let mac = UnpaddedBase64.decode(end.dropFirst(4)), mac.count == 32 else {
+            throw .damaged("malformed header MAC")
+        }
+        // The MAC covers the header up to and including "---", without the space after it.
+        let macInput = Array(file[..<(lines.offsetOfLastLine + 3)])
+        return Header(
+            salt: salt, workFactor: workFactor, body: body, macInput: macInput, mac: mac, payloadStart: lines.offset)
+    }
+
+    /// Splits the header into LF-terminated lines of printable ASCII; the payload starts after the MAC line.
+    struct HeaderLines {
+        let bytes: [UInt8]
+        var offset = 0
+        var offsetOfLastLine = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func next() -> String? {
+            guard let newline = bytes[offset...].prefix(4096).firstIndex(of: 10) else { return nil }
+            let line = bytes[offset..<newline]
+            guard line.allSatisfy({ (32...126).contains($0) }) else { return nil }
+            offsetOfLastLine = offset
+            offset = newline + 1
+            return String(decoding: line, as: UTF8.self)
+        }
+    }
+
+    static func wrapped(_ text: String) -> String {
+        var lines: [Substring] = []
+        var rest = Substring(text)
+        while rest.count >= 64 {
+            lines.append(rest.prefix(64))
+            rest = rest.dropFirst(64)
+        }
+        lines.append(rest)  // the final line is shorter than 64, possibly empty
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    // MARK: - Keys
+
+    static func deriveWrapKey(passphrase: [UInt8], salt: [UInt8], workFactor: Int) throws(VaultError) -> SymmetricKey {
+        guard !passphrase.isEmpty else { throw .emptyPassphrase }
+        guard (1...maximumWorkFactor).contains(workFactor) else { throw .workFactorTooHigh(workFactor, maximum: maximumWorkFactor) }
+        do {
+            return try KDF.Scrypt.deriveKey(
+                from: passphrase, salt: scryptLabel + salt, outputByteCount: 32, rounds: 1 << workFactor, blockSize: 8,
+                parallelism: 1)
+        } catch { throw .storage("scrypt failed (out of memory?): \(error)") }
+    }
+
+    static func headerKey(_ fileKey: [UInt8]) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: fileKey), salt: [UInt8](), info: Array("header".utf8), outputByteCount: 32)
+    }
+
+    static func payloadKey(_ fileKey: [UInt8], nonce: [UInt8]) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: fileKey), salt: nonce, info: Array("payload".utf8), outputByteCount: 32)
+    }
+
+    // MARK: - Payload (STREAM)
+
+    static func chunkNonce(_ counter: Int, isFinal: Bool) throws -> ChaChaPoly.Nonce {
+        var bytes = [UInt8](repeating: 0, count: 12)
+        var value = UInt64(counter)
+        for index in stride(from: 10, through: 3, by: -1) {
+            bytes[index] = UInt8(value & 0xFF)
+            value >>= 8
+        }
+        bytes[11] = isFinal ? 1 : 0
+        return try ChaChaPoly.Nonce(data: bytes)
+    }
+
+    static func sealPayload(_ plaintext: [UInt8], fileKey: [UInt8], nonce: [UInt8]) throws(VaultError) -> [UInt8] {
+        let key = payloadKey(fileKey, nonce: nonce)
+        var output: [UInt8] = []
+        var start = 0
+        var counter = 0
+        repeat {
+            let end = min(plaintext.count, start + chunkSize)
+            let isFinal = end == plaintext.count
+            do {
+                let sealed = try ChaChaPoly.seal(plaintext[start..<end], using: key, nonce: try chunkNonce(counter, isFinal: isFinal))
+                output += sealed.ciphertext + sealed.tag
+            } catch { throw .storage("could not encrypt: \(error)") }
+            start = end
+            counter += 1
+        } while start < plaintext.count
+        return output
+    }
+
+    static func openPayload(_ payload: [UInt8], fileKey: [UInt8]) throws(VaultError) -> [UInt8] {
+        guard payload.count >= 16 + 16 else { throw .damaged("the payload is cut short") }
+        let key = payloadKey(fileKey, nonce: Array(payload.prefix(16)))
+        let body = payload.dropFirst(16)
+        var plaintext: [UInt8] = []
+        var start = body.startIndex
+        var counter = 0
+        while start < body.endIndex {
+            let end = min(body.endIndex, start + chunkSize + 16)
+            let isFinal = end == body.endIndex
+            guard end - start >= 16 else { throw .damaged("the payload is cut short") }
+            do {
+                let box = try ChaChaPoly.SealedBox(
+                    nonce: try chunkNonce(counter, isFinal: isFinal), ciphertext: body[start..<end - 16], tag: body[end - 16..<end])
+                let chunk = try ChaChaPoly.open(box, using: key)
+                // Only the first chunk of an empty payload may be empty.
+                guard !chunk.isEmpty || counter == 0 else { throw VaultError.damaged("an empty final chunk") }
+                plaintext += chunk
+            } catch let error as VaultError {
+                throw error
+            } catch {
+                throw .damaged("the payload does not authenticate")
+            }
+            start = end
+            counter += 1
+        }
+        return plaintext
+    }
+
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+}

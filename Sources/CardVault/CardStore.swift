@@ -1,0 +1,205 @@
+import FoundationEssentials
+import Glibc
+import Storage
+
+/// Where and how the card is kept: `$XDG_DATA_HOME/gymcard/card.age` (age, passphrase) or `card.json`
+/// (no passphrase), mode 0600 in a 0700 directory, each write crash-safe with the previous good version
+/// kept as `.bak`, writers serialised by a lock.
+public struct CardStore: Sendable {
+    /// How the stored card is protected.
+    public enum Protection: Equatable, Sendable {
+        /// An age file behind a passphrase.
+        case passphrase
+        /// JSON in the clear.
+        case unencrypted
+    }
+
+    /// A card read from disk.
+    public struct Loaded: Sendable {
+        /// The record.
+        public var record: CardRecord
+        /// How it was stored.
+        public var protection: Protection
+        /// Things to tell the person (a backup was used, the file is readable by others).
+        public var warnings: [String]
+    }
+
+    /// The `gymcard` directory under the data home.
+    public let directory: String
+
+    /// The encrypted card.
+    public var encryptedPath: String { directory + "/card.age" }
+    /// The unencrypted card.
+    public var plainPath: String { directory + "/card.json" }
+    var lockPath: String { directory + "/.lock" }
+
+    /// The store under the given XDG data home.
+    public init(directories: XDGDirectories) { directory = directories.dataHome + "/gymcard" }
+
+    /// The store in a given directory (tests).
+    public init(directory: String) { self.directory = directory }
+
+    /// How the current card is protected, or `nil` when there is none (backups included).
+    public func protection() -> Protection? {
+        if exists(encryptedPath) || exists(encryptedPath + ".bak") { return .passphrase }
+        if exists(plainPath) || exists(plainPath + ".bak") { return .unencrypted }
+        return nil
+    }
+
+    /// Reads the card, asking for the passphrase only when it is encrypted. Falls back to the backup,
+    /// with a warning, when the main file is missing or damaged; never when the passphrase is wrong.
+    public func load(passphrase: () throws -> [UInt8]) throws -> Loaded {
+        guard let protection = protection() else { throw VaultError.noCard }
+        let path = protection == .passphrase ? encryptedPath : plainPath
+        var warnings: [String] = []
+        var cachedPassphrase: [UInt8]?
+        let askOnce = { () throws -> [UInt8] in
+            if let cachedPassphrase { return cachedPassphrase }
+            let value = try passphrase()
+            cachedPassphrase = value
+            return value
+        }
+        do {
+            let record = try read(path, protection: protection, passphrase: askOnce, warnings: &warnings)
+            return Loaded(record: record, protection: protection, warnings: warnings)
+        } catch let error as VaultError where error != .wrongPassphrase && exists(path + ".bak") {
+            let backup = try read(path + ".bak", protection: protection, passphrase: askOnce, warnings: &warnings)
+            let reason = error == .noCard ? "is missing" : "could not be read (\(error.description))"
+            warnings.append("the stored card \(reason); used the previous version from its backup")
+            return Loaded(record: backup, protection: protection, warnings: warnings)
+        }
+    }
+
+    /// Stores a record, encrypted under `passphrase` or in the clear when it is `nil`.
+    public func save(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
+        try save(record, passphrase: passphrase, workFactor: AgeFile.defaultWorkFactor)
+    }
+
+    /// The test-only hook: any work factor.
+    func save(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int) throws(VaultError) {
+        let bytes: [UInt8]
+        if let passphrase {
+            bytes = try AgeFile.encrypt(record.encoded(), passphrase: passphrase, workFactor: workFactor)
+        } else {
+            bytes = record.encoded() + [10]
+        }
+        try makeDirectory()
+        try withLock { () throws(VaultError) in
+            let target = passphrase == nil ? plainPath : encryptedPath
+            try keepBackup(of: target)
+            do { try AtomicFile.write(bytes, to: target, permissions: 0o600, durable: true) } catch {
+                throw .storage("cannot write the card: \(error)")
+            }
+            if passphrase != nil {
+                // Nothing readable may outlive encryption: the clear copy and its backup go.
+                remove(plainPath)
+                remove(plainPath + ".bak")
+            } else {
+                remove(encryptedPath)
+                remove(encryptedPath + ".bak")
+            }
+            AtomicFile.syncDirectory(directory)
+        }
+    }
+
+    /// Deletes the card and its backups. Returns whether there was anything to delete.
+    @discardableResult
+    public func forget() throws(VaultError) -> Bool {
+        guard protection() != nil else { return false }
+        try withLock { () throws(VaultError) in
+            for path in [encryptedPath, plainPath, encryptedPath + ".bak", plainPath + ".bak"] { remove(path) }
+            AtomicFile.syncDirectory(directory)
+        }
+        return true
+    }
+
+    // MARK: - Files
+
+    private func read(
+        _ path: String, protection: Protection, passphrase: () throws -> [UInt8], warnings: inout [String]
+    ) throws -> CardRecord {
+        let bytes = try readFile(path)
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & 0o077 != 0 {
+            warnings.append(
+                "\(path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))); "
+                    + "run chmod 600 on it")
+        }
+        switch protection {
+        case .passphrase:
+            guard AgeFile.looksLikeAge(bytes) else { throw VaultError.damaged("not an age file") }
+            return try CardRecord.decoded(try AgeFile.decrypt(bytes, passphrase: passphrase))
+        case .unencrypted:
+            return try CardRecord.decoded(bytes)
+        }
+    }
+
+    private func readFile(_ path: String) throws(VaultError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw .noCard }
+            throw .storage(StorageError(errno: errno, path: path, operation: "read").description)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw .damaged("\(path) is not a regular file")
+        }
+        guard status.st_size <= 1 << 20 else { throw .damaged("the file is larger than any card") }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        guard count == bytes.count else { throw .storage("\(path): could not read the whole file") }
+        return bytes
+    }
+
+    private func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    private func remove(_ path: String) { unlink(path) }
+
+    /// Hard-links the current file as `.bak` (atomically replacing the old backup) before it is replaced.
+    private func keepBackup(of path: String) throws(VaultError) {
+        guard exists(path) else { return }
+        let staging = path + ".bak.new"
+        unlink(staging)
+        guard link(path, staging) == 0, rename(staging, path + ".bak") == 0 else {
+            unlink(staging)
+            throw .storage(StorageError(errno: errno, path: path + ".bak", operation: "keep a backup").description)
+        }
+    }
+
+    /// Creates the directory (and missing parents) 0700, and tightens an existing one to 0700.
+    private func makeDirectory() throws(VaultError) {
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
+                throw .storage(StorageError(errno: errno, path: prefix, operation: "create").description)
+            }
+            prefix += "/"
+        }
+        var status = stat()
+        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw .storage(StorageError.notDirectory(path: directory).description)
+        }
+        if status.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
+    }
+
+    /// Runs `body` holding an exclusive lock, so two gymcard processes never interleave their writes.
+    private func withLock(_ body: () throws(VaultError) -> Void) throws(VaultError) {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .storage(StorageError(errno: errno, path: lockPath, operation: "lock").description)
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw .storage(StorageError(errno: errno, path: lockPath, operation: "lock").description)
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        try body()
+    }
+}

@@ -1,0 +1,47 @@
+import FoundationEssentials
+
+/// Why the stored card could not be read or written. Messages never contain the ID or a passphrase.
+public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// No card is stored.
+    case noCard
+    /// The passphrase does not open the file (or the file's key stanza is damaged: the format cannot
+    /// tell the two apart).
+    case wrongPassphrase
+    /// The file is not an age file, or its header or payload is damaged.
+    case damaged(String)
+    /// An age file of another version, or not a passphrase (scrypt) file.
+    case unsupported(String)
+    /// The scrypt work factor is above what gymcard will run.
+    case workFactorTooHigh(Int, maximum: Int)
+    /// An empty passphrase was given.
+    case emptyPassphrase
+    /// The card is not protected by a passphrase, but the operation needs one.
+    case notEncrypted
+    /// The card is already protected by a passphrase.
+    case alreadyEncrypted
+    /// A file-system failure.
+    case storage(String)
+
+    /// One line for a person: what happened and what to do.
+    public var description: String {
+        switch self {
+        case .noCard: return "no stored card; store one with `gymcard set` or `gymcard scan PHOTO --save`"
+        case .wrongPassphrase: return "wrong passphrase (or the card file's key is damaged)"
+        case .damaged(let detail):
+            return "the stored card file is damaged (\(detail)); store the card again with `gymcard set`"
+        case .unsupported(let detail): return "the stored card file is not one gymcard reads (\(detail))"
+        case .workFactorTooHigh(let logN, let maximum):
+            return
+                "the card file asks for scrypt work factor 2^\(logN), above the 2^\(maximum) gymcard allows; "
+                + "it was not written by gymcard"
+        case .emptyPassphrase: return "the passphrase is empty; choose one, or use --no-passphrase"
+        case .notEncrypted: return "the stored card has no passphrase; add one with `gymcard passphrase set`"
+        case .alreadyEncrypted:
+            return "the stored card already has a passphrase; use `gymcard passphrase change`"
+        case .storage(let detail): return detail
+        }
+    }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Runs the real age tools for interoperability tests.
+public enum Interop {
+    /// The Python with pexpect and pyrage: `$GYMCARD_TEST_PYTHON` (set by scripts/test), else python3.
+    public static var python: String {
+        ProcessInfo.processInfo.environment["GYMCARD_TEST_PYTHON"] ?? "/usr/bin/python3"
+    }
+
+    /// Runs a Python script with arguments; returns (status, stdout, stderr).
+    public static func runPython(_ script: String, _ arguments: [String], input: Data? = nil) throws -> (Int32, Data, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script] + arguments
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { try stdin.fileHandleForWriting.write(contentsOf: input) }
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
+    }
+
+    /// Whether a Python module can be imported.
+    public static func pythonHas(_ module: String) -> Bool {
+        (try? runPython("import \(module)", []).0) == 0
+    }
+
+    /// `age -d` (Debian's age 1.1.1), answering its passphrase prompt on a pseudo-terminal.
+    public static func ageDecrypt(_ path: String, passphrase: String) throws -> (Int32, Data) {
+        let script = """
+            import pexpect, sys
+            child = pexpect.spawn("age", ["-d", sys.argv[1]], timeout=120)
+            child.expect("passphrase")
+            child.sendline(sys.argv[2])
+            child.expect(pexpect.EOF)
+            child.close()
+            out = child.before.decode("utf-8", "replace")
+            sys.stdout.write(out[out.find("{"):] if "{" in out else out)
+            sys.exit(child.exitstatus or 0)
+            """
+        let (status, output, _) = try runPython(script, [path, passphrase])
+        return (status, output)
+    }
+
+    /// `age -p` encrypting a file, answering the passphrase prompt (twice) on a pseudo-terminal.
+    public static func ageEncrypt(_ input: String, to output: String, passphrase: String) throws -> Int32 {
+        let script = """
+            import pexpect, sys
+            child = pexpect.spawn("age", ["-p", "-o", sys.argv[2], sys.argv[1]], timeout=120)
+            for _ in range(2):
+                child.expect("passphrase")
+                child.sendline(sys.argv[3])
+            child.expect(pexpect.EOF)
+            child.close()
+            sys.exit(child.exitstatus or 0)
+            """
+        return try runPython(script, [input, output, passphrase]).0
+    }
+}
