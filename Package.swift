@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "gymcard",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "Scanner", "Storage",
+                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),

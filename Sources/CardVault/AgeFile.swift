@@ -26,14 +26,17 @@ public enum AgeFile {
     }
 
     /// Encrypts at any work factor: the test-only hook for tiny factors (the CLI never goes below 17).
-    static func encrypt(_ plaintext: [UInt8], passphrase: [UInt8], workFactor: Int) throws(VaultError) -> [UInt8] {
+    static func encrypt(_ plaintext: [UInt8], passphrase: [UInt8], workFactor: Int) throws(VaultError)
+        -> [UInt8]
+    {
         guard !passphrase.isEmpty else { throw .emptyPassphrase }
         let fileKey = randomBytes(16)
         let salt = randomBytes(16)
         let wrapKey = try deriveWrapKey(passphrase: passphrase, salt: salt, workFactor: workFactor)
         let body: [UInt8]
         do {
-            let sealed = try ChaChaPoly.seal(fileKey, using: wrapKey, nonce: try ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)))
+            let sealed = try ChaChaPoly.seal(
+                fileKey, using: wrapKey, nonce: try ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)))
             body = [UInt8](sealed.ciphertext) + [UInt8](sealed.tag)
         } catch { throw .storage("could not encrypt: \(error)") }
         var header = versionLine + "\n"
@@ -51,11 +54,13 @@ public enum AgeFile {
     /// running scrypt.
     public static func decrypt(_ file: [UInt8], passphrase: () throws -> [UInt8]) throws -> [UInt8] {
         let header = try parseHeader(file)
-        let wrapKey = try deriveWrapKey(passphrase: try passphrase(), salt: header.salt, workFactor: header.workFactor)
+        let wrapKey = try deriveWrapKey(
+            passphrase: try passphrase(), salt: header.salt, workFactor: header.workFactor)
         let fileKey: [UInt8]
         do {
             let box = try ChaChaPoly.SealedBox(
-                nonce: try ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)), ciphertext: header.body.prefix(16),
+                nonce: try ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)),
+                ciphertext: header.body.prefix(16),
                 tag: header.body.suffix(16))
             fileKey = [UInt8](try ChaChaPoly.open(box, using: wrapKey))
         } catch {
@@ -63,13 +68,17 @@ public enum AgeFile {
             throw VaultError.wrongPassphrase
         }
         guard fileKey.count == 16 else { throw VaultError.damaged("the file key has the wrong size") }
-        guard HMAC<SHA256>.isValidAuthenticationCode(header.mac, authenticating: header.macInput, using: headerKey(fileKey))
+        guard
+            HMAC<SHA256>.isValidAuthenticationCode(
+                header.mac, authenticating: header.macInput, using: headerKey(fileKey))
         else { throw VaultError.damaged("the header's MAC does not match") }
         return try openPayload(Array(file[header.payloadStart...]), fileKey: fileKey)
     }
 
     /// Whether the bytes begin like an age file.
-    public static func looksLikeAge(_ file: [UInt8]) -> Bool { file.starts(with: Array("age-encryption.org/".utf8)) }
+    public static func looksLikeAge(_ file: [UInt8]) -> Bool {
+        file.starts(with: Array("age-encryption.org/".utf8))
+    }
 
     // MARK: - Header
 
@@ -87,7 +96,9 @@ public enum AgeFile {
         guard let version = lines.next() else { throw .damaged("empty file") }
         guard version.hasPrefix("age-encryption.org/") else { throw .damaged("not an age file") }
         guard version == versionLine else { throw .unsupported("age version \(version.dropFirst(19))") }
-        guard let stanza = lines.next(), stanza.hasPrefix("-> ") else { throw .damaged("no recipient stanza") }
+        guard let stanza = lines.next(), stanza.hasPrefix("-> ") else {
+            throw .damaged("no recipient stanza")
+        }
         let arguments = stanza.dropFirst(3).split(separator: " ", omittingEmptySubsequences: false)
         guard arguments.first == "scrypt" else {
             throw .unsupported("it is encrypted to a key (\(arguments.first ?? "?")), not with a passphrase")
@@ -96,10 +107,13 @@ public enum AgeFile {
             throw .damaged("malformed scrypt stanza")
         }
         let factorText = arguments[2]
-        guard let first = factorText.first, first != "0", factorText.allSatisfy(\.isASCII), factorText.allSatisfy(\.isNumber),
+        guard let first = factorText.first, first != "0", factorText.allSatisfy(\.isASCII),
+            factorText.allSatisfy(\.isNumber),
             factorText.count <= 2, let workFactor = Int(factorText)
         else { throw .damaged("malformed work factor") }
-        guard workFactor <= maximumWorkFactor else { throw .workFactorTooHigh(workFactor, maximum: maximumWorkFactor) }
+        guard workFactor <= maximumWorkFactor else {
+            throw .workFactorTooHigh(workFactor, maximum: maximumWorkFactor)
+        }
         var bodyText = ""
         while true {
             guard let line = lines.next() else { throw .damaged("the header is cut short") }
@@ -118,7 +132,8 @@ public enum AgeFile {
         // The MAC covers the header up to and including "---", without the space after it.
         let macInput = Array(file[..<(lines.offsetOfLastLine + 3)])
         return Header(
-            salt: salt, workFactor: workFactor, body: body, macInput: macInput, mac: mac, payloadStart: lines.offset)
+            salt: salt, workFactor: workFactor, body: body, macInput: macInput, mac: mac,
+            payloadStart: lines.offset)
     }
 
     /// Splits the header into LF-terminated lines of printable ASCII; the payload starts after the MAC line.
@@ -152,24 +167,31 @@ public enum AgeFile {
 
     // MARK: - Keys
 
-    static func deriveWrapKey(passphrase: [UInt8], salt: [UInt8], workFactor: Int) throws(VaultError) -> SymmetricKey {
+    static func deriveWrapKey(passphrase: [UInt8], salt: [UInt8], workFactor: Int) throws(VaultError)
+        -> SymmetricKey
+    {
         guard !passphrase.isEmpty else { throw .emptyPassphrase }
-        guard (1...maximumWorkFactor).contains(workFactor) else { throw .workFactorTooHigh(workFactor, maximum: maximumWorkFactor) }
+        guard (1...maximumWorkFactor).contains(workFactor) else {
+            throw .workFactorTooHigh(workFactor, maximum: maximumWorkFactor)
+        }
         do {
             return try KDF.Scrypt.deriveKey(
-                from: passphrase, salt: scryptLabel + salt, outputByteCount: 32, rounds: 1 << workFactor, blockSize: 8,
+                from: passphrase, salt: scryptLabel + salt, outputByteCount: 32, rounds: 1 << workFactor,
+                blockSize: 8,
                 parallelism: 1)
         } catch { throw .storage("scrypt failed (out of memory?): \(error)") }
     }
 
     static func headerKey(_ fileKey: [UInt8]) -> SymmetricKey {
         HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: fileKey), salt: [UInt8](), info: Array("header".utf8), outputByteCount: 32)
+            inputKeyMaterial: SymmetricKey(data: fileKey), salt: [UInt8](), info: Array("header".utf8),
+            outputByteCount: 32)
     }
 
     static func payloadKey(_ fileKey: [UInt8], nonce: [UInt8]) -> SymmetricKey {
         HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: fileKey), salt: nonce, info: Array("payload".utf8), outputByteCount: 32)
+            inputKeyMaterial: SymmetricKey(data: fileKey), salt: nonce, info: Array("payload".utf8),
+            outputByteCount: 32)
     }
 
     // MARK: - Payload (STREAM)
@@ -185,7 +207,9 @@ public enum AgeFile {
         return try ChaChaPoly.Nonce(data: bytes)
     }
 
-    static func sealPayload(_ plaintext: [UInt8], fileKey: [UInt8], nonce: [UInt8]) throws(VaultError) -> [UInt8] {
+    static func sealPayload(_ plaintext: [UInt8], fileKey: [UInt8], nonce: [UInt8]) throws(VaultError)
+        -> [UInt8]
+    {
         let key = payloadKey(fileKey, nonce: nonce)
         var output: [UInt8] = []
         var start = 0
@@ -194,7 +218,8 @@ public enum AgeFile {
             let end = min(plaintext.count, start + chunkSize)
             let isFinal = end == plaintext.count
             do {
-                let sealed = try ChaChaPoly.seal(plaintext[start..<end], using: key, nonce: try chunkNonce(counter, isFinal: isFinal))
+                let sealed = try ChaChaPoly.seal(
+                    plaintext[start..<end], using: key, nonce: try chunkNonce(counter, isFinal: isFinal))
                 output += sealed.ciphertext + sealed.tag
             } catch { throw .storage("could not encrypt: \(error)") }
             start = end
@@ -216,7 +241,8 @@ public enum AgeFile {
             guard end - start >= 16 else { throw .damaged("the payload is cut short") }
             do {
                 let box = try ChaChaPoly.SealedBox(
-                    nonce: try chunkNonce(counter, isFinal: isFinal), ciphertext: body[start..<end - 16], tag: body[end - 16..<end])
+                    nonce: try chunkNonce(counter, isFinal: isFinal), ciphertext: body[start..<end - 16],
+                    tag: body[end - 16..<end])
                 let chunk = try ChaChaPoly.open(box, using: key)
                 // Only the first chunk of an empty payload may be empty.
                 guard !chunk.isEmpty || counter == 0 else { throw VaultError.damaged("an empty final chunk") }

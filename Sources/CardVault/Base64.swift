@@ -12,7 +12,9 @@ enum UnpaddedBase64 {
     static func decode(_ text: Substring) -> [UInt8]? {
         guard text.utf8.allSatisfy({ Self.isAlphabet($0) }) else { return nil }
         let padding = (4 - text.utf8.count % 4) % 4
-        guard padding < 3, let data = Data(base64Encoded: String(text) + String(repeating: "=", count: padding)) else {
+        guard padding < 3,
+            let data = Data(base64Encoded: String(text) + String(repeating: "=", count: padding))
+        else {
             return nil
         }
         let bytes = [UInt8](data)
@@ -21,6 +23,7 @@ enum UnpaddedBase64 {
     }
 
     private static func isAlphabet(_ byte: UInt8) -> Bool {
-        (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 43 || byte == 47
+        (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 43
+            || byte == 47
     }
 }

@@ -4,7 +4,8 @@ import FoundationEssentials
 /// The stored card: the JSON document inside the age file (or, without a passphrase, in the clear).
 ///
 /// Its description redacts the ID so that the record can never leak it through logging or `print`.
-public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible
+{
     /// The schema of this document; readers refuse newer ones.
     public var schemaVersion: Int
     /// Always `codabar` for now.
@@ -33,7 +34,9 @@ public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible,
 
     /// The ID as a validated symbol.
     public func symbol() throws(VaultError) -> CodabarSymbol {
-        do { return try CodabarSymbol(normalizing: id) } catch { throw .damaged("the stored ID is not a valid Codabar ID") }
+        do { return try CodabarSymbol(normalizing: id) } catch {
+            throw .damaged("the stored ID is not a valid Codabar ID")
+        }
     }
 
     /// Redacted.
@@ -57,7 +60,8 @@ public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible,
             throw .damaged("the card document is not valid JSON of the expected shape")
         }
         guard record.schemaVersion <= currentSchemaVersion else {
-            throw .unsupported("card schema \(record.schemaVersion) is newer than this gymcard; upgrade gymcard")
+            throw .unsupported(
+                "card schema \(record.schemaVersion) is newer than this gymcard; upgrade gymcard")
         }
         _ = try record.symbol()
         return record

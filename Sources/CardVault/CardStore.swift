@@ -63,7 +63,8 @@ public struct CardStore: Sendable {
             let record = try read(path, protection: protection, passphrase: askOnce, warnings: &warnings)
             return Loaded(record: record, protection: protection, warnings: warnings)
         } catch let error as VaultError where error != .wrongPassphrase && exists(path + ".bak") {
-            let backup = try read(path + ".bak", protection: protection, passphrase: askOnce, warnings: &warnings)
+            let backup = try read(
+                path + ".bak", protection: protection, passphrase: askOnce, warnings: &warnings)
             let reason = error == .noCard ? "is missing" : "could not be read (\(error.description))"
             warnings.append("the stored card \(reason); used the previous version from its backup")
             return Loaded(record: backup, protection: protection, warnings: warnings)
@@ -85,6 +86,7 @@ public struct CardStore: Sendable {
         }
         try makeDirectory()
         try withLock { () throws(VaultError) in
+            removeStaleTemporaryFiles()
             let target = passphrase == nil ? plainPath : encryptedPath
             try keepBackup(of: target)
             do { try AtomicFile.write(bytes, to: target, permissions: 0o600, durable: true) } catch {
@@ -107,7 +109,9 @@ public struct CardStore: Sendable {
     public func forget() throws(VaultError) -> Bool {
         guard protection() != nil else { return false }
         try withLock { () throws(VaultError) in
-            for path in [encryptedPath, plainPath, encryptedPath + ".bak", plainPath + ".bak"] { remove(path) }
+            for path in [encryptedPath, plainPath, encryptedPath + ".bak", plainPath + ".bak"] {
+                remove(path)
+            }
             AtomicFile.syncDirectory(directory)
         }
         return true
@@ -159,6 +163,23 @@ public struct CardStore: Sendable {
 
     private func remove(_ path: String) { unlink(path) }
 
+    /// Temporary files a killed writer left behind. Writers hold the lock, so under the lock any such
+    /// file is stale: the card itself is always the old or the new version, never one of these.
+    private func removeStaleTemporaryFiles() {
+        guard let listing = opendir(directory) else { return }
+        defer { closedir(listing) }
+        var stale: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let isTemporary =
+                (name.hasPrefix(".card.") && name.contains(".tmp-")) || name.hasSuffix(".bak.new")
+            if isTemporary { stale.append(directory + "/" + name) }
+        }
+        for path in stale { unlink(path) }
+    }
+
     /// Hard-links the current file as `.bak` (atomically replacing the old backup) before it is replaced.
     private func keepBackup(of path: String) throws(VaultError) {
         guard exists(path) else { return }
@@ -166,7 +187,8 @@ public struct CardStore: Sendable {
         unlink(staging)
         guard link(path, staging) == 0, rename(staging, path + ".bak") == 0 else {
             unlink(staging)
-            throw .storage(StorageError(errno: errno, path: path + ".bak", operation: "keep a backup").description)
+            throw .storage(
+                StorageError(errno: errno, path: path + ".bak", operation: "keep a backup").description)
         }
     }
 

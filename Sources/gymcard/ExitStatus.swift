@@ -13,6 +13,8 @@ enum ExitStatus: Int32 {
     case unavailable = 69
     /// Writing or reading failed (disk full, permission denied, output too narrow).
     case ioError = 74
+    /// The passphrase does not open the stored card.
+    case wrongPassphrase = 77
 }
 
 /// A failure already worded for a person; the doorway prints it and exits with its status.

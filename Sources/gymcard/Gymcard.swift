@@ -16,7 +16,9 @@ struct Gymcard: ParsableCommand {
             prepended and B appended when the ID does not already start and end with A-D.
             """,
         version: version,
-        subcommands: [Scan.self, Show.self, Render.self]
+        subcommands: [
+            Scan.self, SetCommand.self, Show.self, Forget.self, PassphraseCommand.self, Render.self,
+        ]
     )
 
     /// Entry point: `--qr` given with no file name means "draw the QR on the terminal".

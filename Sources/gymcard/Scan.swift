@@ -29,6 +29,14 @@ struct Scan: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "SECONDS"))
     var budget: Double = 2
 
+    @Flag(name: .long, help: "Store the ID that was read (from the first photo that reads) as the card.")
+    var save = false
+
+    @Flag(name: .customLong("no-passphrase"), help: "With --save: store the card without a passphrase.")
+    var noPassphrase = false
+
+    @OptionGroup var passphrases: PassphraseOptions
+
     func validate() throws {
         guard budget > 0, budget <= 60 else {
             throw ValidationError("--budget must be between 0 and 60 seconds")
@@ -41,9 +49,15 @@ struct Scan: ParsableCommand {
     func run() throws {
         let scanner = BarcodeScanner(timeBudget: .milliseconds(Int(budget * 1000)))
         var worst = ExitStatus.success
+        var saved = false
         for photo in photos {
             do {
-                try scan(photo, with: scanner)
+                let symbol = try scan(photo, with: scanner)
+                if save, !saved {
+                    try CardAccess(passphrases: passphrases).store(
+                        symbol, label: nil, noPassphrase: noPassphrase)
+                    saved = true
+                }
             } catch let failure as Failure {
                 Terminal.standardError.say(failure.message)
                 worst = Self.worse(worst, failure.status)
@@ -52,7 +66,8 @@ struct Scan: ParsableCommand {
         if worst != .success { throw Failure.silent(worst) }
     }
 
-    private func scan(_ path: String, with scanner: BarcodeScanner) throws {
+    /// Scans one photo, prints its result, and returns the best ID.
+    private func scan(_ path: String, with scanner: BarcodeScanner) throws -> CodabarSymbol {
         let name = path == "-" ? "standard input" : path
         let image: GrayImage
         let bytes: [UInt8]
@@ -86,10 +101,13 @@ struct Scan: ParsableCommand {
                 print(photos.count > 1 ? "\(name): \(symbol.text)" : symbol.text)
             }
         }
+        return ids[0].1
     }
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {
-        let order: [ExitStatus] = [.success, .nothingFound, .dataError, .noInput]
+        let order: [ExitStatus] = [
+            .success, .nothingFound, .dataError, .noInput, .usage, .ioError, .wrongPassphrase,
+        ]
         return (order.firstIndex(of: rhs) ?? 0) > (order.firstIndex(of: lhs) ?? 0) ? rhs : lhs
     }
 }

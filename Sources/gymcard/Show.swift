@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardVault
 import Codabar
 import Imaging
 import Symbols
@@ -10,7 +11,7 @@ struct Show: ParsableCommand {
         discussion: """
             With no file option the barcode is drawn on the terminal in black on white, quiet zones \
             included, sized to the terminal's width. Give - as a file name to write to standard output. \
-            Without --id, the stored card is used.
+            Without --id, the stored card is used, after its passphrase when it has one.
             """
     )
 
@@ -38,9 +39,11 @@ struct Show: ParsableCommand {
 
     @OptionGroup var symbolOptions: SymbolOptions
 
+    @OptionGroup var passphrases: PassphraseOptions
+
     func run() throws {
         let style = try symbolOptions.style()
-        let symbol = try symbolOptions.symbol(for: try resolveID())
+        let symbol = try resolveSymbol()
         let terminal = Terminal()
         if let png {
             try OutputFile.write(try encodePNG(CodabarRaster.image(of: symbol, style: style)), to: png)
@@ -65,9 +68,14 @@ struct Show: ParsableCommand {
         }
     }
 
-    private func resolveID() throws -> String {
-        if let id { return id }
-        throw Failure("no stored card; give the ID to draw with --id ID", status: .noInput)
+    /// `--id`, or the stored card (asking for its passphrase when it has one).
+    private func resolveSymbol() throws -> CodabarSymbol {
+        if let id { return try symbolOptions.symbol(for: id) }
+        let (card, _) = try CardAccess(passphrases: passphrases).unlock()
+        do {
+            let stored = try card.record.symbol()
+            return symbolOptions.checkDigit ? try stored.addingCheckCharacter() : stored
+        } catch { throw CardAccess.failure(error) }
     }
 
     private func qrSymbol(for symbol: CodabarSymbol) throws -> QRSymbol {

@@ -11,7 +11,9 @@ let passphrase = Array("correct horse battery staple".utf8)
 
 @Suite("age v1 files")
 struct AgeFileTests {
-    @Test("round trip, for empty, small and multi-chunk payloads", arguments: [0, 1, 700, 65536, 65537, 200_000])
+    @Test(
+        "round trip, for empty, small and multi-chunk payloads",
+        arguments: [0, 1, 700, 65536, 65537, 200_000])
     func roundTrip(size: Int) throws {
         let plaintext = (0..<size).map { UInt8(truncatingIfNeeded: $0 * 7) }
         let file = try AgeFile.encrypt(plaintext, passphrase: passphrase, workFactor: tinyWorkFactor)
@@ -30,21 +32,30 @@ struct AgeFileTests {
         let macLine = file.firstRange(of: Array("\n--- ".utf8))!.upperBound
         var badMAC = file
         badMAC[macLine] = badMAC[macLine] == 65 ? 66 : 65
-        #expect(throws: VaultError.damaged("the header's MAC does not match")) { try AgeFile.decrypt(badMAC) { passphrase } }
+        #expect(throws: VaultError.damaged("the header's MAC does not match")) {
+            try AgeFile.decrypt(badMAC) { passphrase }
+        }
     }
 
     @Test("an unknown version and a work factor of 30 are refused without asking for the passphrase")
     func refusedEarly() throws {
         let file = try AgeFile.encrypt(Array("{}".utf8), passphrase: passphrase, workFactor: tinyWorkFactor)
         let text = String(decoding: file, as: UTF8.self)
-        let v2 = Array(text.replacingOccurrences(of: "age-encryption.org/v1", with: "age-encryption.org/v2").utf8)
+        let v2 = Array(
+            text.replacingOccurrences(of: "age-encryption.org/v1", with: "age-encryption.org/v2").utf8)
         let factor30 = Array(text.replacingOccurrences(of: " \(tinyWorkFactor)\n", with: " 30\n").utf8)
         var asked = false
-        #expect(throws: VaultError.unsupported("age version v2")) { try AgeFile.decrypt(v2) { asked = true; return passphrase } }
+        #expect(throws: VaultError.unsupported("age version v2")) {
+            try AgeFile.decrypt(v2) {
+                asked = true; return passphrase
+            }
+        }
         let clock = ContinuousClock()
         let start = clock.now
         #expect(throws: VaultError.workFactorTooHigh(30, maximum: 22)) {
-            try AgeFile.decrypt(factor30) { asked = true; return passphrase }
+            try AgeFile.decrypt(factor30) {
+                asked = true; return passphrase
+            }
         }
         #expect(clock.now - start < .milliseconds(100))
         #expect(!asked)
@@ -60,7 +71,9 @@ struct AgeFileTests {
             var tampered = file
             tampered[index] ^= 0x01
             if let opened = try? AgeFile.decrypt(tampered, passphrase: { passphrase }) {
-                Issue.record("byte \(index) flipped still opened (\(opened == plaintext ? "same" : "DIFFERENT") plaintext)")
+                Issue.record(
+                    "byte \(index) flipped still opened (\(opened == plaintext ? "same" : "DIFFERENT") plaintext)"
+                )
             } else {
                 refused += 1
             }
@@ -84,7 +97,8 @@ struct AgeInteropTests {
 
     @Test("Debian's age 1.1.1 decrypts gymcard's file, and gymcard reads what age -p wrote")
     func age() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/age"), Interop.pythonHas("pexpect") else {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/age"), Interop.pythonHas("pexpect")
+        else {
             Issue.record("age and python3-pexpect are needed: scripts/install-system-packages installs them")
             return
         }
@@ -92,13 +106,15 @@ struct AgeInteropTests {
         let ours = directory.path + "/ours.age"
         try Data(try AgeFile.encrypt(Self.json, passphrase: passphrase, workFactor: tinyWorkFactor))
             .write(to: URL(fileURLWithPath: ours))
-        let (status, output) = try Interop.ageDecrypt(ours, passphrase: String(decoding: passphrase, as: UTF8.self))
+        let (status, output) = try Interop.ageDecrypt(
+            ours, passphrase: String(decoding: passphrase, as: UTF8.self))
         #expect(status == 0)
         #expect([UInt8](output).filter { $0 != 13 } == Self.json)
 
         let plain = directory.path + "/card.json"
         try Data(Self.json).write(to: URL(fileURLWithPath: plain))
-        #expect(try Interop.ageEncrypt(plain, to: directory.path + "/theirs.age", passphrase: "pass phrase") == 0)
+        #expect(
+            try Interop.ageEncrypt(plain, to: directory.path + "/theirs.age", passphrase: "pass phrase") == 0)
         let theirs = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.path + "/theirs.age")))
         #expect(try AgeFile.decrypt(theirs) { Array("pass phrase".utf8) } == Self.json)
     }
@@ -113,13 +129,17 @@ struct AgeInteropTests {
         let ours = directory.path + "/ours.age"
         try Data(try AgeFile.encrypt(Self.json, passphrase: passphrase, workFactor: tinyWorkFactor))
             .write(to: URL(fileURLWithPath: ours))
-        let decrypt = "import pyrage, sys; sys.stdout.buffer.write(pyrage.passphrase.decrypt(open(sys.argv[1], 'rb').read(), sys.argv[2]))"
-        let (status, output, error) = try Interop.runPython(decrypt, [ours, String(decoding: passphrase, as: UTF8.self)])
+        let decrypt =
+            "import pyrage, sys; sys.stdout.buffer.write(pyrage.passphrase.decrypt(open(sys.argv[1], 'rb').read(), sys.argv[2]))"
+        let (status, output, error) = try Interop.runPython(
+            decrypt, [ours, String(decoding: passphrase, as: UTF8.self)])
         #expect(status == 0, "\(error)")
         #expect([UInt8](output) == Self.json)
 
-        let encrypt = "import pyrage, sys; sys.stdout.buffer.write(pyrage.passphrase.encrypt(sys.stdin.buffer.read(), sys.argv[1]))"
-        let (encryptStatus, theirs, _) = try Interop.runPython(encrypt, ["rage words"], input: Data(Self.json))
+        let encrypt =
+            "import pyrage, sys; sys.stdout.buffer.write(pyrage.passphrase.encrypt(sys.stdin.buffer.read(), sys.argv[1]))"
+        let (encryptStatus, theirs, _) = try Interop.runPython(
+            encrypt, ["rage words"], input: Data(Self.json))
         #expect(encryptStatus == 0)
         #expect(try AgeFile.decrypt([UInt8](theirs)) { Array("rage words".utf8) } == Self.json)
     }

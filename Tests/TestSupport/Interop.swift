@@ -8,7 +8,9 @@ public enum Interop {
     }
 
     /// Runs a Python script with arguments; returns (status, stdout, stderr).
-    public static func runPython(_ script: String, _ arguments: [String], input: Data? = nil) throws -> (Int32, Data, String) {
+    public static func runPython(_ script: String, _ arguments: [String], input: Data? = nil) throws -> (
+        Int32, Data, String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", script] + arguments

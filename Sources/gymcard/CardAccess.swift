@@ -1,0 +1,111 @@
+import CardVault
+import Codabar
+import FoundationEssentials
+import Storage
+
+/// What `show`, `set`, `forget`, `passphrase` and `scan --save` share: the store, unlocking it (up to
+/// three tries on a terminal, one otherwise), storing an ID, and mapping vault errors to exit codes.
+struct CardAccess {
+    let store: CardStore
+    /// Where the current passphrase comes from; `nil` means the terminal only.
+    let passphrases: PassphraseOptions?
+
+    init(passphrases: PassphraseOptions?) {
+        store = CardStore(directories: XDGDirectories(environment: Terminal.processEnvironment()))
+        self.passphrases = passphrases
+    }
+
+    /// The stored card, asking for the passphrase when it has one.
+    func unlock() throws -> (card: CardStore.Loaded, passphrase: [UInt8]?) {
+        let tries = isScripted || !TerminalPrompt.isAvailable ? 1 : 3
+        for attempt in 1...tries {
+            var given: [UInt8]?
+            do {
+                let card = try store.load {
+                    let value = try currentPassphrase(prompt: "Passphrase for the stored card: ")
+                    given = value
+                    return value
+                }
+                for warning in card.warnings { Terminal.standardError.say("warning: " + warning) }
+                return (card, given)
+            } catch VaultError.wrongPassphrase where attempt < tries {
+                Terminal.standardError.say("wrong passphrase; try again (\(tries - attempt) left)")
+            } catch {
+                throw Self.failure(error)
+            }
+        }
+        throw Self.failure(VaultError.wrongPassphrase)
+    }
+
+    /// Stores `symbol`: with the card's current passphrase when it has one, otherwise as asked
+    /// (`noPassphrase`, a scripted passphrase, or a new one typed twice). Prints the confirmation.
+    func store(_ symbol: CodabarSymbol, label: String?, noPassphrase: Bool) throws {
+        var record = CardRecord(symbol: symbol, label: label)
+        var passphrase: [UInt8]?
+        switch store.protection() {
+        case .passphrase:
+            guard !noPassphrase else {
+                throw Failure(
+                    "the stored card has a passphrase; remove it first with `gymcard passphrase remove`",
+                    status: .usage)
+            }
+            let (current, given) = try unlock()
+            record.created = current.record.created
+            record.label = label ?? current.record.label
+            passphrase = given
+        case .unencrypted:
+            if let current = try? store.load(passphrase: { [] }) {
+                record.created = current.record.created
+                record.label = label ?? current.record.label
+            }
+            passphrase = isScripted && !noPassphrase ? try currentPassphrase(prompt: "") : nil
+        case nil:
+            if !noPassphrase {
+                guard isScripted || TerminalPrompt.isAvailable else {
+                    throw Failure(
+                        "choose a passphrase for the card: run on a terminal, give --passphrase-file FILE or "
+                            + "--passphrase-fd N, or store it unencrypted with --no-passphrase",
+                        status: .usage)
+                }
+                passphrase =
+                    isScripted
+                    ? try currentPassphrase(prompt: "") : try newPassphrase(file: nil, descriptor: nil)
+            }
+        }
+        do { try store.save(record, passphrase: passphrase) } catch { throw Self.failure(error) }
+        print("Stored \(symbol.displayText).")
+        if passphrase == nil { warnUnencrypted() }
+    }
+
+    var isScripted: Bool { passphrases?.isScripted ?? false }
+
+    func currentPassphrase(prompt: String) throws -> [UInt8] {
+        try PassphraseOptions.read(
+            file: passphrases?.passphraseFile, descriptor: passphrases?.passphraseDescriptor, prompt: prompt)
+    }
+
+    /// A new passphrase from a file or descriptor, or typed twice on the terminal.
+    func newPassphrase(file: String?, descriptor: Int32?) throws -> [UInt8] {
+        try PassphraseOptions.new(file: file, descriptor: descriptor)
+    }
+
+    func warnUnencrypted() {
+        Terminal.standardError.say(
+            "the card is NOT encrypted: anyone who can read \(store.plainPath) can see the ID; "
+                + "add a passphrase with `gymcard passphrase set`")
+    }
+
+    /// The exit code and message for a vault error.
+    static func failure(_ error: any Error) -> Failure {
+        if let failure = error as? Failure { return failure }
+        guard let vault = error as? VaultError else { return Failure("\(error)", status: .ioError) }
+        switch vault {
+        case .noCard: return Failure(vault.description, status: .noInput)
+        case .wrongPassphrase: return Failure(vault.description, status: .wrongPassphrase)
+        case .damaged, .unsupported, .workFactorTooHigh: return Failure(vault.description, status: .dataError)
+        case .emptyPassphrase, .notEncrypted, .alreadyEncrypted:
+            return Failure(vault.description, status: .usage)
+        case .storage: return Failure(vault.description, status: .ioError)
+        }
+    }
+}

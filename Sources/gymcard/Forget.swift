@@ -1,0 +1,34 @@
+import ArgumentParser
+import CardVault
+
+/// `gymcard forget`: delete the stored card.
+struct Forget: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete the stored card and its backup.",
+        discussion: "Asks for confirmation on the terminal; scripts pass --yes."
+    )
+
+    @Flag(name: .long, help: "Do not ask for confirmation.")
+    var yes = false
+
+    func run() throws {
+        let access = CardAccess(passphrases: nil)
+        guard access.store.protection() != nil else { throw CardAccess.failure(VaultError.noCard) }
+        if !yes {
+            guard
+                let answer = TerminalPrompt.ask(
+                    "Delete the stored card? This cannot be undone. [y/N] ", echo: true)
+            else {
+                throw Failure(
+                    "gymcard forget asks for confirmation on a terminal; use --yes in scripts", status: .usage
+                )
+            }
+            guard ["y", "yes"].contains(String(decoding: answer, as: UTF8.self).lowercased()) else {
+                Terminal.standardError.say("kept the stored card")
+                return
+            }
+        }
+        do { try access.store.forget() } catch { throw CardAccess.failure(error) }
+        Terminal.standardError.say("deleted the stored card")
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import CardVault
+
+/// `gymcard passphrase set|change|remove`: the gate in front of the stored card.
+struct PassphraseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passphrase",
+        abstract: "Add, change or remove the passphrase in front of the stored card.",
+        discussion: """
+            The ID is kept. The card file is an age file (age-encryption.org/v1, scrypt), so it can also \
+            be opened with `age -d card.age`.
+            """,
+        subcommands: [Add.self, Change.self, Remove.self]
+    )
+
+    /// Options for the new passphrase, for scripts.
+    struct NewPassphraseOptions: ParsableArguments {
+        @Option(
+            name: .customLong("new-passphrase-file"),
+            help: ArgumentHelp("Read the new passphrase from the first line of FILE.", valueName: "FILE"))
+        var file: String?
+
+        @Option(
+            name: .customLong("new-passphrase-fd"),
+            help: ArgumentHelp("Read the new passphrase from file descriptor N.", valueName: "N"))
+        var descriptor: Int32?
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Encrypt an unencrypted card under a new passphrase.")
+
+        @OptionGroup var new: NewPassphraseOptions
+
+        func run() throws {
+            let access = CardAccess(passphrases: nil)
+            guard access.store.protection() != .passphrase else {
+                throw CardAccess.failure(VaultError.alreadyEncrypted)
+            }
+            let (card, _) = try access.unlock()
+            let passphrase = try access.newPassphrase(file: new.file, descriptor: new.descriptor)
+            do { try access.store.save(card.record, passphrase: passphrase) } catch {
+                throw CardAccess.failure(error)
+            }
+            Terminal.standardError.say("the card is now encrypted with the passphrase")
+        }
+    }
+
+    struct Change: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change the passphrase.")
+
+        @OptionGroup var passphrases: PassphraseOptions
+        @OptionGroup var new: NewPassphraseOptions
+
+        func run() throws {
+            let access = CardAccess(passphrases: passphrases)
+            guard access.store.protection() != .unencrypted else {
+                throw CardAccess.failure(VaultError.notEncrypted)
+            }
+            let (card, _) = try access.unlock()
+            let passphrase = try access.newPassphrase(file: new.file, descriptor: new.descriptor)
+            do { try access.store.save(card.record, passphrase: passphrase) } catch {
+                throw CardAccess.failure(error)
+            }
+            Terminal.standardError.say("the passphrase is changed")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove the passphrase (the card is then not encrypted).")
+
+        @OptionGroup var passphrases: PassphraseOptions
+
+        func run() throws {
+            let access = CardAccess(passphrases: passphrases)
+            guard access.store.protection() != .unencrypted else {
+                throw CardAccess.failure(VaultError.notEncrypted)
+            }
+            let (card, _) = try access.unlock()
+            do { try access.store.save(card.record, passphrase: nil) } catch {
+                throw CardAccess.failure(error)
+            }
+            access.warnUnencrypted()
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Codabar
+import Glibc
+
+/// `gymcard set`: store an ID typed by hand.
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Store a member ID typed by hand.",
+        discussion: """
+            Without ID, gymcard asks for it on the terminal (or reads one line from standard input), so \
+            the ID stays out of the process list and the shell history. The first time, gymcard asks for \
+            a passphrase twice; --no-passphrase stores the card unencrypted instead. When a card is \
+            already stored, its passphrase is asked for and kept.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The ID, e.g. 9051-23456 (better omitted: see above).", valueName: "ID"))
+    var id: String?
+
+    @Option(name: .long, help: ArgumentHelp("A name for the card.", valueName: "TEXT"))
+    var label: String?
+
+    @Flag(name: .customLong("no-passphrase"), help: "Store the card without a passphrase (not encrypted).")
+    var noPassphrase = false
+
+    @OptionGroup var passphrases: PassphraseOptions
+
+    func run() throws {
+        let text = try id ?? Self.readID()
+        let symbol: CodabarSymbol
+        do { symbol = try CodabarSymbol(normalizing: text) } catch {
+            throw Failure("invalid ID: \(error.description)", status: .dataError)
+        }
+        try CardAccess(passphrases: passphrases).store(symbol, label: label, noPassphrase: noPassphrase)
+    }
+
+    /// One line from standard input when it is not a terminal, otherwise asked on the terminal.
+    static func readID() throws -> String {
+        if isatty(STDIN_FILENO) == 0, let line = Swift.readLine() { return line }
+        guard let answer = TerminalPrompt.ask("Member ID (digits under the barcode): ", echo: true) else {
+            throw Failure("no ID given: pass it on standard input or run on a terminal", status: .usage)
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+}

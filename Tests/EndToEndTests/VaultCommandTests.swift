@@ -1,0 +1,248 @@
+import CardVault
+import Foundation
+import Storage
+import TestSupport
+import Testing
+
+/// The stored card through the built binary. Passphrase runs cost one scrypt at 2^18 each (seconds in a
+/// debug build), so these tests use few of them; tiny work factors are tested in CardVaultTests.
+@Suite("The stored card, end to end")
+struct VaultCommandTests {
+    static func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func store(_ home: TemporaryDirectory) -> CardStore { CardStore(directory: home.path + "/data/gymcard") }
+
+    @Test("set with a passphrase file: an age file, 0600 in 0700, that age -d opens; show uses it")
+    func scriptedPassphrase() throws {
+        let home = try TemporaryDirectory()
+        try Self.write("open sesame\n", to: home.path + "/pw")
+        let gymcard = GymcardProcess(home: home.path)
+        let set = try gymcard.run(
+            ["set", "--passphrase-file", home.path + "/pw"], input: Data("9051-23456\n".utf8))
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdoutText == "Stored 9051-23456.\n")
+        let path = home.path + "/data/gymcard/card.age"
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        let directory = try FileManager.default.attributesOfItem(atPath: home.path + "/data/gymcard")
+        #expect(directory[.posixPermissions] as? Int == 0o700)
+        if Interop.pythonHas("pexpect") {
+            let (status, output) = try Interop.ageDecrypt(path, passphrase: "open sesame")
+            #expect(status == 0)
+            #expect(String(decoding: output, as: UTF8.self).contains("\"id\" : \"A905123456B\""))
+        }
+        let show = try gymcard.run([
+            "show", "--passphrase-file", home.path + "/pw", "--png", home.path + "/c.png",
+        ])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(try decodeFile(home.path + "/c.png") == ["A905123456B"])
+        try Self.write("not it\n", to: home.path + "/bad")
+        let wrong = try gymcard.run(["show", "--passphrase-file", home.path + "/bad", "--png", "-"])
+        #expect(wrong.status == 77)
+        #expect(wrong.stderrLines == ["gymcard: wrong passphrase (or the card file's key is damaged)"])
+        #expect(wrong.stdout.isEmpty)
+    }
+
+    @Test("on a terminal: the ID and the passphrase twice are asked; show asks again; Ctrl-C restores echo")
+    func terminal() throws {
+        guard Interop.pythonHas("pexpect") else {
+            Issue.record("pexpect is needed: scripts/test installs it")
+            return
+        }
+        let home = try TemporaryDirectory()
+        let script = """
+            import os, pexpect, sys
+            gymcard, home = sys.argv[1], sys.argv[2]
+            env = dict(os.environ, HOME=home, XDG_DATA_HOME=home + "/data")
+            child = pexpect.spawn(gymcard, ["set"], env=env, timeout=60)
+            child.expect("Member ID"); child.sendline("9051 23457")
+            child.expect("New passphrase"); child.sendline("one")
+            child.expect("Repeat"); child.sendline("two")
+            child.expect(pexpect.EOF); child.close()
+            print("mismatch", child.exitstatus, os.path.exists(home + "/data/gymcard/card.age"))
+            child = pexpect.spawn(gymcard, ["set"], env=env, timeout=60)
+            child.expect("Member ID"); child.sendline("9051-23457")
+            child.expect("New passphrase"); child.sendline("same words")
+            child.expect("Repeat"); child.sendline("same words")
+            child.expect(pexpect.EOF); child.close()
+            print("set", child.exitstatus, child.before.decode().strip().splitlines()[-1])
+            child = pexpect.spawn(gymcard, ["show", "--png", home + "/c.png"], env=env, timeout=60)
+            child.expect("Passphrase"); child.sendline("wrong words")
+            child.expect("try again"); child.expect("Passphrase"); child.sendline("same words")
+            child.expect(pexpect.EOF); child.close()
+            print("show", child.exitstatus)
+            shell = pexpect.spawn("/bin/bash", ["--norc", "--noprofile"], env=env, timeout=60)
+            shell.sendline(gymcard + " show; echo status=$?; stty -a | grep -o -- '-*echo ' | head -1")
+            shell.expect("Passphrase"); shell.sendintr()
+            shell.expect(r"status=([0-9]+)"); print("interrupted", shell.match.group(1).decode())
+            shell.expect(r"(-?)echo "); print("after ctrl-c", shell.match.group(1).decode() + "echo")
+            shell.sendline("exit"); shell.close()
+            """
+        let (status, output, error) = try Interop.runPython(
+            script, [GymcardProcess.executable.path, home.path])
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(status == 0, "\(error)")
+        #expect(lines.contains("mismatch 64 False"), "\(lines)")
+        #expect(lines.contains("set 0 Stored 9051-23457."), "\(lines)")
+        #expect(lines.contains("show 0"), "\(lines)")
+        #expect(lines.contains("interrupted 130"), "\(lines)")
+        #expect(lines.contains("after ctrl-c echo"), "\(lines)")
+        #expect(try decodeFile(home.path + "/c.png") == ["A905123457B"])
+    }
+
+    @Test("no passphrase source and no terminal: a clear error at once, nothing stored")
+    func noTerminal() throws {
+        let home = try TemporaryDirectory()
+        let result = try GymcardProcess(home: home.path).run(["set", "905123456"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--no-passphrase"))
+        #expect(!result.stderr.contains("905123456"))
+        #expect(store(home).protection() == nil)
+    }
+
+    @Test("--no-passphrase says plainly the card is not encrypted; passphrase set/change/remove keep the ID")
+    func passphraseLifecycle() throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        try Self.write("first\n", to: home.path + "/one")
+        try Self.write("second\n", to: home.path + "/two")
+        let set = try gymcard.run(["set", "--no-passphrase"], input: Data("C1/2D\n".utf8))
+        #expect(set.status == 0)
+        #expect(set.stderr.contains("NOT encrypted"))
+        #expect(store(home).protection() == .unencrypted)
+        #expect(
+            try gymcard.run(["passphrase", "set", "--new-passphrase-file", home.path + "/one"]).status == 0)
+        #expect(store(home).protection() == .passphrase)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/data/gymcard/card.json"))
+        let change = try gymcard.run([
+            "passphrase", "change", "--passphrase-file", home.path + "/one", "--new-passphrase-file",
+            home.path + "/two",
+        ])
+        #expect(change.status == 0, "\(change.stderr)")
+        let remove = try gymcard.run(["passphrase", "remove", "--passphrase-file", home.path + "/two"])
+        #expect(remove.status == 0)
+        #expect(remove.stderr.contains("NOT encrypted"))
+        #expect(try store(home).load { [] }.record.id == "C1/2D")
+        let again = try gymcard.run(["passphrase", "remove"])
+        #expect(again.status == 64)
+    }
+
+    @Test("forget asks on a terminal, needs --yes in scripts, and says when there is nothing to forget")
+    func forget() throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        #expect(try gymcard.run(["forget", "--yes"]).status == 66)
+        _ = try gymcard.run(["set", "--no-passphrase"], input: Data("905123456\n".utf8))
+        let refused = try gymcard.run(["forget"])
+        #expect(refused.status == 64)
+        #expect(store(home).protection() == .unencrypted)
+        #expect(try gymcard.run(["forget", "--yes"]).status == 0)
+        #expect(store(home).protection() == nil)
+        #expect(try gymcard.run(["show"]).status == 66)
+    }
+
+    @Test("a damaged, unsupported or misplaced card: the documented code, a clear line, the file untouched")
+    func damaged() throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/data/gymcard", withIntermediateDirectories: true)
+        let path = home.path + "/data/gymcard/card.age"
+        let cases: [(String, Int32, String)] = [
+            ("age-encryption.org/v1\n-> scrypt AAAAAAAAAAAAAAAAAAAAAA 30\nAAAA\n--- AAAA\n", 65, "2^30"),
+            ("age-encryption.org/v7\n-> scrypt\n", 65, "age version v7"),
+            ("age-encryption.org/v1\n-> X25519 abc\nAAAA\n--- AAAA\n", 65, "not with a passphrase"),
+            ("age-encryption.org/v1\ngarbage", 65, "damaged"),
+            ("{\"not\": \"age\"}", 65, "not an age file"),
+        ]
+        for (content, status, message) in cases {
+            try Self.write(content, to: path)
+            let result = try gymcard.run(["show", "--png", "-"])
+            #expect(result.status == status, "\(content): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(content): \(result.stderr)")
+            #expect(result.stderrLines.count == 1)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == content)
+        }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let directory = try gymcard.run(["show", "--png", "-"])
+        #expect(directory.status == 65)
+        #expect(directory.stderr.contains("not a regular file"))
+    }
+
+    @Test("a read-only data directory: set fails with 74 and the stored card is untouched")
+    func readOnly() throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        _ = try gymcard.run(["set", "--no-passphrase"], input: Data("905123456\n".utf8))
+        let directory = home.path + "/data/gymcard"
+        // Root writes anywhere: run as nobody, owning the card but not the directory.
+        let asUser = getuid() == 0 ? "nobody" : nil
+        if asUser != nil {
+            for path in [home.path, home.path + "/data"] {
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            }
+            for path in [directory + "/card.json", directory + "/.lock"] {
+                try FileManager.default.setAttributes([.ownerAccountName: "nobody"], ofItemAtPath: path)
+            }
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory) }
+        let result = try gymcard.run(["set", "--no-passphrase", "987654321"], asUser: asUser)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1)
+        #expect(!result.stderr.contains("987654321"))
+        #expect(try store(home).load { [] }.record.id == "A905123456B")
+    }
+
+    @Test("SIGKILL at any point while set replaces the ID: the old or the new ID is always readable")
+    func crashSafety() throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        _ = try gymcard.run(["set", "--no-passphrase"], input: Data("111111111\n".utf8))
+        var generator = SeededGenerator(seed: 9)
+        var seen: Set<String> = []
+        for round in 0..<40 {
+            let id = String(format: "%09d", 222_222_222 + round)
+            let process = Process()
+            process.executableURL = GymcardProcess.executable
+            process.arguments = ["set", "--no-passphrase", id]
+            process.environment = gymcard.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...40_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let stored = try store(home).load { [] }.record.id
+            #expect(stored == "A111111111B" || stored.hasPrefix("A2222222"), "round \(round): \(stored)")
+            seen.insert(stored == "A111111111B" ? "old" : "new")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/gymcard")
+            .filter { !["card.json", "card.json.bak", ".lock"].contains($0) }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("ten gymcard processes writing at once leave one valid card")
+    func concurrentWriters() throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        _ = try gymcard.run(["set", "--no-passphrase", "100000000"])
+        let processes = try (0..<10).map { index -> Process in
+            let process = Process()
+            process.executableURL = GymcardProcess.executable
+            process.arguments = ["set", "--no-passphrase", "30000000\(index)"]
+            process.environment = gymcard.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let stored = try store(home).load { [] }.record.id
+        #expect(stored.hasPrefix("A30000000"))
+    }
+}
