@@ -93,7 +93,10 @@ struct AgeFileTests {
 
 @Suite("Interoperability with the real age tools")
 struct AgeInteropTests {
-    static let json = CardRecord(symbol: try! CodabarSymbol(normalizing: "905123456")).encoded()
+    static let json: [UInt8] = {
+        guard let symbol = try? CodabarSymbol(normalizing: "905123456") else { return [] }
+        return CardRecord(symbol: symbol).encoded()
+    }()
 
     @Test("Debian's age 1.1.1 decrypts gymcard's file, and gymcard reads what age -p wrote")
     func age() throws {
