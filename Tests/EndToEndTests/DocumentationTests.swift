@@ -12,7 +12,7 @@ struct DocumentationTests {
         let root = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         var subcommands: [String] = []
         var options: Set<String> = []
-        func walk(_ command: [String: Any]) {
+        func walk(_ command: [String: Any], path: String = "") {
             for argument in command["arguments"] as? [[String: Any]] ?? [] {
                 guard argument["shouldDisplay"] as? Bool ?? true else { continue }
                 for name in argument["names"] as? [[String: Any]] ?? []
@@ -24,8 +24,8 @@ struct DocumentationTests {
                 guard sub["shouldDisplay"] as? Bool ?? true, let name = sub["commandName"] as? String else {
                     continue
                 }
-                if name != "help" { subcommands.append(name) }
-                walk(sub)
+                if name != "help" { subcommands.append(path + name) }
+                walk(sub, path: path + name + " ")
             }
         }
         walk(try #require(root["command"] as? [String: Any]))
@@ -39,7 +39,8 @@ struct DocumentationTests {
         let surface = try Self.commandSurface()
         #expect(surface.subcommands.contains("show") && surface.subcommands.contains("render"))
         for subcommand in surface.subcommands {
-            #expect(manual.contains(".It Em \(subcommand)\n"), "man page misses subcommand \(subcommand)")
+            let name = subcommand.split(separator: " ").last.map(String.init) ?? subcommand
+            #expect(manual.contains(".It Em \(name)\n"), "man page misses subcommand \(subcommand)")
         }
         for option in surface.options {
             #expect(manual.contains("Fl -\(option)"), "man page misses --\(option)")
