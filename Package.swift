@@ -27,8 +27,10 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(
-            name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        // libzbar is loaded on first use with dlopen (Sources/Scanner/ZBarLibrary.swift): linked, its
+        // dependency tree (X11, D-Bus, systemd, libgcrypt) costs every gymcard process 1.2 ms. So no
+        // pkgConfig here: `pkg-config --libs zbar` is only -lzbar, and zbar.h is in /usr/include.
+        .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 

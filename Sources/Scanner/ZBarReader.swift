@@ -17,46 +17,51 @@ public struct ZBarReader: Sendable {
         self.requiresCodabarCheckCharacter = requiresCodabarCheckCharacter
     }
 
-    /// Every Codabar and QR symbol zbar finds in the image, best first.
+    /// Whether libzbar could be loaded (it is a runtime dependency: Debian's libzbar0).
+    public static var isAvailable: Bool { ZBarLibrary.shared != nil }
+
+    /// Every Codabar and QR symbol zbar finds in the image, best first. Empty when libzbar is missing.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
-        guard image.width > 1, image.height > 1, let scanner = zbar_image_scanner_create() else { return [] }
-        defer { zbar_image_scanner_destroy(scanner) }
-        configure(scanner)
-        guard let zbarImage = zbar_image_create() else { return [] }
-        defer { zbar_image_destroy(zbarImage) }
-        zbar_image_set_format(zbarImage, gymcard_zbar_format_y800())
-        zbar_image_set_size(zbarImage, UInt32(image.width), UInt32(image.height))
+        guard image.width > 1, image.height > 1, let zbar = ZBarLibrary.shared,
+            let scanner = zbar.scannerCreate()
+        else { return [] }
+        defer { zbar.scannerDestroy(scanner) }
+        configure(scanner, zbar)
+        guard let zbarImage = zbar.imageCreate() else { return [] }
+        defer { zbar.imageDestroy(zbarImage) }
+        zbar.imageSetFormat(zbarImage, gymcard_zbar_format_y800())
+        zbar.imageSetSize(zbarImage, UInt32(image.width), UInt32(image.height))
         // zbar keeps the pointer without copying: the pixels must stay alive until zbar_scan_image returns,
         // and the results are read inside the same scope.
         return image.pixels.withUnsafeBytes { buffer -> [DecodedSymbol] in
-            zbar_image_set_data(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
-            guard zbar_scan_image(scanner, zbarImage) > 0 else { return [] }
+            zbar.imageSetData(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
+            guard zbar.scanImage(scanner, zbarImage) > 0 else { return [] }
             var found: [DecodedSymbol] = []
-            var symbol = zbar_image_first_symbol(zbarImage)
+            var symbol = zbar.firstSymbol(zbarImage)
             while let current = symbol {
-                if let symbology = Self.symbology(zbar_symbol_get_type(current)),
-                    let data = zbar_symbol_get_data(current)
+                if let symbology = Self.symbology(zbar.symbolType(current)),
+                    let data = zbar.symbolData(current)
                 {
                     let text = String(cString: data)
                     found.append(
                         DecodedSymbol(
-                            symbology: symbology, text: text, quality: Int(zbar_symbol_get_quality(current))))
+                            symbology: symbology, text: text, quality: Int(zbar.symbolQuality(current))))
                 }
-                symbol = zbar_symbol_next(current)
+                symbol = zbar.symbolNext(current)
             }
-            zbar_image_set_data(zbarImage, nil, 0, nil)
+            zbar.imageSetData(zbarImage, nil, 0, nil)
             return found.sorted { $0.quality > $1.quality }
         }
     }
 
-    private func configure(_ scanner: OpaquePointer) {
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        zbar_image_scanner_set_config(scanner, ZBAR_CODABAR, ZBAR_CFG_ENABLE, 1)
-        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
-        zbar_image_scanner_set_config(scanner, ZBAR_CODABAR, ZBAR_CFG_MIN_LEN, Int32(codabarMinimumLength))
+    private func configure(_ scanner: OpaquePointer, _ zbar: ZBarLibrary) {
+        _ = zbar.scannerSetConfig(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_ENABLE, 1)
+        _ = zbar.scannerSetConfig(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_MIN_LEN, Int32(codabarMinimumLength))
         if requiresCodabarCheckCharacter {
-            zbar_image_scanner_set_config(scanner, ZBAR_CODABAR, ZBAR_CFG_ADD_CHECK, 1)
-            zbar_image_scanner_set_config(scanner, ZBAR_CODABAR, ZBAR_CFG_EMIT_CHECK, 1)
+            _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_ADD_CHECK, 1)
+            _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_EMIT_CHECK, 1)
         }
     }
 

@@ -93,6 +93,24 @@ public enum AtomicFile {
     /// is the generic Linux one used on x86_64 and arm64.
     private static let openTemporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
 
+    /// Creates `path`, which must not exist, and writes `bytes`; on failure nothing is left at `path`.
+    ///
+    /// Not atomic by itself: for files in a private directory that is renamed into place when complete
+    /// (a batch's staging directory), where no one can see a file while it is written.
+    public static func create(_ bytes: [UInt8], at path: String, permissions: mode_t = 0o644)
+        throws(StorageError)
+    {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw StorageError(errno: errno, path: path, operation: "create") }
+        do {
+            defer { close(descriptor) }
+            try writeAll(bytes, to: descriptor, path: path)
+        } catch {
+            unlink(path)
+            throw error
+        }
+    }
+
     /// Writes every byte to an open descriptor, retrying short writes and interrupted calls.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
         var offset = 0

@@ -45,14 +45,14 @@ struct Render: ParsableCommand {
             throw Failure("cannot read the batch file: \(error.description)", status: .noInput)
         }
         let total = Terminal.standardError.isTerminal ? try countIDs() : nil
-        try makeDirectory(out)
+        let destination = try BatchDestination(directory: out)
 
         var written = 0
         var failedLines: [Int] = []
         var seenLines = 0
         var chunk: [(line: Int, id: String)] = []
         func flush() throws {
-            let outcomes = renderConcurrently(chunk, style: style)
+            let outcomes = renderConcurrently(chunk, style: style, into: destination)
             var firstWriteFailure: String?
             for (entry, outcome) in zip(chunk, outcomes) {
                 switch outcome {
@@ -64,6 +64,7 @@ struct Render: ParsableCommand {
                 }
             }
             if let firstWriteFailure {
+                try? destination.finish()
                 throw Failure(
                     "cannot write \(firstWriteFailure); stopped after \(written) files", status: .ioError)
             }
@@ -79,6 +80,9 @@ struct Render: ParsableCommand {
         }
         try flush()
         if total != nil { Terminal.standardError.write("\n") }
+        do { try destination.finish() } catch {
+            throw Failure("cannot move the finished batch into \(out): \(error)", status: .ioError)
+        }
 
         guard seenLines > 0 else {
             throw Failure("\(batch) has no IDs (blank lines and # comments are skipped)", status: .dataError)
@@ -96,35 +100,36 @@ struct Render: ParsableCommand {
         case writeFailed(String)
     }
 
-    private func renderConcurrently(_ entries: [(line: Int, id: String)], style: BarcodeStyle) -> [Outcome] {
+    private func renderConcurrently(
+        _ entries: [(line: Int, id: String)], style: BarcodeStyle, into destination: BatchDestination
+    ) -> [Outcome] {
         let results = Mutex([Outcome](repeating: .written, count: entries.count))
         let ids = entries.map(\.id)
-        let directory = out
         let format = format
         let options = symbolOptions
         DispatchQueue.concurrentPerform(iterations: ids.count) { index in
             let outcome = Self.render(
-                ids[index], options: options, style: style, format: format, directory: directory)
+                ids[index], options: options, style: style, format: format, destination: destination)
             results.withLock { $0[index] = outcome }
         }
         return results.withLock { $0 }
     }
 
     private static func render(
-        _ id: String, options: SymbolOptions, style: BarcodeStyle, format: Format, directory: String
+        _ id: String, options: SymbolOptions, style: BarcodeStyle, format: Format,
+        destination: BatchDestination
     ) -> Outcome {
         let symbol: CodabarSymbol
         do { symbol = try options.symbol(for: id) } catch let failure as Failure {
             return .invalid(failure.message)
         } catch { return .invalid("\(error)") }
-        let path = directory + "/" + SymbolFileName.name(for: symbol, extension: format.rawValue)
         do {
             let bytes: [UInt8]
             switch format {
             case .png: bytes = try PNGCodec.encode(CodabarRaster.image(of: symbol, style: style))
             case .svg: bytes = Array(SVGDocument.codabar(symbol, style: style).utf8)
             }
-            try AtomicFile.write(bytes, to: path)
+            try destination.write(bytes, named: SymbolFileName.name(for: symbol, extension: format.rawValue))
             return .written
         } catch {
             return .writeFailed("\(error)")
@@ -139,26 +144,6 @@ struct Render: ParsableCommand {
         }
     }
 
-    private func makeDirectory(_ path: String) throws {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw Failure(
-                    "\(path) exists and is not a directory; give a directory with --out", status: .ioError)
-            }
-            return
-        }
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                throw Failure(
-                    "cannot create the output directory: \(StorageError(errno: errno, path: prefix, operation: "create").description)",
-                    status: .ioError)
-            }
-            prefix += "/"
-        }
-    }
 }
 
 extension String {

@@ -50,6 +50,21 @@ struct RenderCommandTests {
         #expect(files == ["A123456789B.svg", "A987654321B.svg"])
     }
 
+    @Test("a new directory appears complete in one step; a second run replaces the files in place")
+    func destinations() throws {
+        let home = try TemporaryDirectory()
+        try Data("123456789\n987654321\n".utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
+        let gymcard = GymcardProcess(home: home.path)
+        for _ in 0..<2 {
+            let result = try gymcard.run(["render", "--batch", home.path + "/ids.txt", "--out", home.path + "/cards"])
+            #expect(result.status == 0)
+            #expect(try home.contents() == ["cards", "ids.txt"], "no hidden staging directory is left")
+            let files = try FileManager.default.contentsOfDirectory(atPath: home.path + "/cards").sorted()
+            #expect(files == ["A123456789B.png", "A987654321B.png"])
+            #expect(try decodeFile(home.path + "/cards/A987654321B.png") == ["A987654321B"])
+        }
+    }
+
     @Test("bad batch input: a clear line and the documented exit code")
     func badInput() throws {
         let home = try TemporaryDirectory()
