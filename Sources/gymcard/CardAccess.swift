@@ -77,6 +77,21 @@ struct CardAccess {
         if passphrase == nil { warnUnencrypted() }
     }
 
+    /// Re-stores the card, which must currently be protected as `expected`, under a new passphrase
+    /// (`nil`: unencrypted), keeping the record as it is.
+    func rewrap(from expected: CardStore.Protection, newPassphrase: () throws -> [UInt8]?) throws {
+        switch store.protection() {
+        case nil: throw Self.failure(VaultError.noCard)
+        case .some(let current) where current != expected:
+            throw Self.failure(
+                expected == .passphrase ? VaultError.notEncrypted : VaultError.alreadyEncrypted)
+        default: break
+        }
+        let (card, _) = try unlock()
+        let passphrase = try newPassphrase()
+        do { try store.save(card.record, passphrase: passphrase) } catch { throw Self.failure(error) }
+    }
+
     var isScripted: Bool { passphrases?.isScripted ?? false }
 
     func currentPassphrase(prompt: String) throws -> [UInt8] {

@@ -34,13 +34,8 @@ struct PassphraseCommand: ParsableCommand {
 
         func run() throws {
             let access = CardAccess(passphrases: nil)
-            guard access.store.protection() != .passphrase else {
-                throw CardAccess.failure(VaultError.alreadyEncrypted)
-            }
-            let (card, _) = try access.unlock()
-            let passphrase = try access.newPassphrase(file: new.file, descriptor: new.descriptor)
-            do { try access.store.save(card.record, passphrase: passphrase) } catch {
-                throw CardAccess.failure(error)
+            try access.rewrap(from: .unencrypted) {
+                try access.newPassphrase(file: new.file, descriptor: new.descriptor)
             }
             Terminal.standardError.say("the card is now encrypted with the passphrase")
         }
@@ -54,13 +49,8 @@ struct PassphraseCommand: ParsableCommand {
 
         func run() throws {
             let access = CardAccess(passphrases: passphrases)
-            guard access.store.protection() != .unencrypted else {
-                throw CardAccess.failure(VaultError.notEncrypted)
-            }
-            let (card, _) = try access.unlock()
-            let passphrase = try access.newPassphrase(file: new.file, descriptor: new.descriptor)
-            do { try access.store.save(card.record, passphrase: passphrase) } catch {
-                throw CardAccess.failure(error)
+            try access.rewrap(from: .passphrase) {
+                try access.newPassphrase(file: new.file, descriptor: new.descriptor)
             }
             Terminal.standardError.say("the passphrase is changed")
         }
@@ -74,13 +64,7 @@ struct PassphraseCommand: ParsableCommand {
 
         func run() throws {
             let access = CardAccess(passphrases: passphrases)
-            guard access.store.protection() != .unencrypted else {
-                throw CardAccess.failure(VaultError.notEncrypted)
-            }
-            let (card, _) = try access.unlock()
-            do { try access.store.save(card.record, passphrase: nil) } catch {
-                throw CardAccess.failure(error)
-            }
+            try access.rewrap(from: .passphrase) { nil }
             access.warnUnencrypted()
         }
     }

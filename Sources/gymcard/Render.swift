@@ -16,7 +16,8 @@ struct Render: ParsableCommand {
             written to DIR as its normalized form plus the extension, e.g. A123456789B.png; in names, \
             / is written _, : is written = and $ is written S. IDs that normalize to the same symbol share \
             one file. A bad line is reported with its line number and skipped; the exit status is \
-            then 65. DIR is created when missing.
+            then 65. A new or empty DIR is filled in a hidden staging directory and appears complete in one \
+            step; in a DIR that already holds files, each file is replaced atomically.
             """
     )
 

@@ -56,7 +56,9 @@ struct RenderCommandTests {
         try Data("123456789\n987654321\n".utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
         let gymcard = GymcardProcess(home: home.path)
         for _ in 0..<2 {
-            let result = try gymcard.run(["render", "--batch", home.path + "/ids.txt", "--out", home.path + "/cards"])
+            let result = try gymcard.run([
+                "render", "--batch", home.path + "/ids.txt", "--out", home.path + "/cards",
+            ])
             #expect(result.status == 0)
             #expect(try home.contents() == ["cards", "ids.txt"], "no hidden staging directory is left")
             let files = try FileManager.default.contentsOfDirectory(atPath: home.path + "/cards").sorted()
