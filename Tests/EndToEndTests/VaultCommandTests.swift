@@ -220,6 +220,10 @@ struct VaultCommandTests {
             #expect(stored == "A111111111B" || stored.hasPrefix("A2222222"), "round \(round): \(stored)")
             seen.insert(stored == "A111111111B" ? "old" : "new")
         }
+        // A killed writer may leave a temporary file; the next write (holding the lock) removes it.
+        let final = try gymcard.run(["set", "--no-passphrase", "333333333"])
+        #expect(final.status == 0)
+        #expect(try store(home).load { [] }.record.id == "A333333333B")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/gymcard")
             .filter { !["card.json", "card.json.bak", ".lock"].contains($0) }
         #expect(leftovers.isEmpty, "\(leftovers)")
