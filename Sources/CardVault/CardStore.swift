@@ -209,19 +209,13 @@ public struct CardStore: Sendable {
         if status.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
     }
 
-    /// Runs `body` holding an exclusive lock, so two gymcard processes never interleave their writes.
+    /// Runs `body` holding the store's lock (Storage's FileLock).
     private func withLock(_ body: () throws(VaultError) -> Void) throws(VaultError) {
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .storage(StorageError(errno: errno, path: lockPath, operation: "lock").description)
-        }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw .storage(StorageError(errno: errno, path: lockPath, operation: "lock").description)
+        do { try FileLock.withExclusiveLock(on: lockPath, body) } catch {
+            switch error {
+            case .storage(let failure): throw .storage(failure.description)
+            case .body(let failure): throw failure
             }
         }
-        defer { flock(descriptor, LOCK_UN) }
-        try body()
     }
 }

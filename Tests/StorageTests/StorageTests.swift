@@ -1,6 +1,8 @@
+import Dispatch
 import Foundation
 import Storage
 import TestSupport
+import Synchronization
 import Testing
 
 @Suite("Atomic file replacement")
@@ -87,5 +89,34 @@ struct XDGDirectoriesTests {
         #expect(directories.configHome == "/home/hokie/.config")
         #expect(directories.cacheHome == "/home/hokie/.cache")
         #expect(directories.stateHome == "/home/hokie/.local/state")
+    }
+}
+
+@Suite("File locks")
+struct FileLockTests {
+    @Test("the lock is exclusive across threads, and the body's error comes back as it was thrown")
+    func exclusive() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/.lock"
+        let inside = Mutex(0)
+        let most = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            try? FileLock.withExclusiveLock(on: path) { () throws(StorageError) in
+                let now = inside.withLock { value in
+                    value += 1
+                    return value
+                }
+                most.withLock { $0 = max($0, now) }
+                usleep(2000)
+                inside.withLock { $0 -= 1 }
+            }
+        }
+        #expect(most.withLock { $0 } == 1)
+        #expect(throws: FileLock.LockError<StorageError>.self) {
+            try FileLock.withExclusiveLock(on: path) { () throws(StorageError) in throw StorageError.noSpace(path: "x") }
+        }
+        #expect(throws: FileLock.LockError<StorageError>.self) {
+            try FileLock.withExclusiveLock(on: directory.path + "/missing/.lock") { () throws(StorageError) in }
+        }
     }
 }

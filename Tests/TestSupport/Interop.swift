@@ -2,9 +2,12 @@ import Foundation
 
 /// Runs the real age tools for interoperability tests.
 public enum Interop {
-    /// The Python with pexpect and pyrage: `$GYMCARD_TEST_PYTHON` (set by scripts/test), else python3.
+    /// The Python with pexpect and pyrage: `$GYMCARD_TEST_PYTHON`, else the `.venv-test` that
+    /// scripts/test makes, else python3.
     public static var python: String {
-        ProcessInfo.processInfo.environment["GYMCARD_TEST_PYTHON"] ?? "/usr/bin/python3"
+        if let configured = ProcessInfo.processInfo.environment["GYMCARD_TEST_PYTHON"] { return configured }
+        let venv = GymcardProcess.packageRoot.appendingPathComponent(".venv-test/bin/python").path
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/python3"
     }
 
     /// Runs a Python script with arguments; returns (status, stdout, stderr).
