@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import Storage
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Atomic file replacement")
@@ -113,10 +113,13 @@ struct FileLockTests {
         }
         #expect(most.withLock { $0 } == 1)
         #expect(throws: FileLock.LockError<StorageError>.self) {
-            try FileLock.withExclusiveLock(on: path) { () throws(StorageError) in throw StorageError.noSpace(path: "x") }
+            try FileLock.withExclusiveLock(on: path) { () throws(StorageError) in
+                throw StorageError.noSpace(path: "x")
+            }
         }
         #expect(throws: FileLock.LockError<StorageError>.self) {
-            try FileLock.withExclusiveLock(on: directory.path + "/missing/.lock") { () throws(StorageError) in }
+            try FileLock.withExclusiveLock(on: directory.path + "/missing/.lock") { () throws(StorageError) in
+            }
         }
     }
 }
