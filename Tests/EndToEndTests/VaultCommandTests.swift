@@ -172,6 +172,41 @@ struct VaultCommandTests {
         #expect(directory.stderr.contains("not a regular file"))
     }
 
+    @Test("a damaged card falls back to the previous version with a warning; a loose mode is warned about")
+    func backupAndPermissions() throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        _ = try gymcard.run(["set", "--no-passphrase", "111111111"])
+        _ = try gymcard.run(["set", "--no-passphrase", "222222222"])
+        let path = home.path + "/data/gymcard/card.json"
+        try Self.write("{ damaged", to: path)
+        let show = try gymcard.run(["show", "--png", home.path + "/c.png"])
+        #expect(show.status == 0)
+        #expect(show.stderr.contains("warning: the stored card could not be read"))
+        #expect(show.stderr.contains("backup"))
+        #expect(!show.stderr.contains("111111111") && !show.stderr.contains("222222222"))
+        #expect(try decodeFile(home.path + "/c.png") == ["A111111111B"])
+        _ = try gymcard.run(["set", "--no-passphrase", "333333333"])
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let loose = try gymcard.run(["show", "--png", "-"])
+        #expect(loose.status == 0)
+        #expect(loose.stderr.contains("can be read by other users (mode 644)"))
+    }
+
+    @Test("scan --save stores the ID read from the photo")
+    func scanSave() throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        let photo = GymcardProcess.packageRoot.appendingPathComponent("samples/card-webcam.jpg").path
+        let result = try gymcard.run(["scan", photo, "--save", "--no-passphrase"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText == "A905123456B\nStored 9051-23456.\n")
+        #expect(try store(home).load { [] }.record.id == "A905123456B")
+        let nothing = try gymcard.run(["scan", "--save", "--no-passphrase", home.path + "/missing.jpg"])
+        #expect(nothing.status == 66)
+        #expect(try store(home).load { [] }.record.id == "A905123456B")
+    }
+
     @Test("a read-only data directory: set fails with 74 and the stored card is untouched")
     func readOnly() throws {
         let home = try TemporaryDirectory()
