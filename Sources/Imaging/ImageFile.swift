@@ -28,9 +28,10 @@ public enum ImageFile {
     public static let maximumFileBytes = 256 * 1024 * 1024
 
     /// The whole file (or standard input for `-`).
-    public static func readBytes(path: String) throws(ReadError) -> [UInt8] {
+    public static func readBytes(path given: String) throws(ReadError) -> [UInt8] {
+        let path = given == "-" ? "standard input" : given
         let descriptor: Int32
-        if path == "-" {
+        if given == "-" {
             descriptor = STDIN_FILENO
         } else {
             descriptor = open(path, O_RDONLY | O_CLOEXEC)

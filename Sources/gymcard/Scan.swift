@@ -39,7 +39,7 @@ struct Scan: ParsableCommand {
 
     func validate() throws {
         guard budget > 0, budget <= 60 else {
-            throw ValidationError("--budget must be between 0 and 60 seconds")
+            throw ValidationError("--budget must be more than 0 and at most 60 seconds")
         }
         guard photos.filter({ $0 == "-" }).count <= 1 else {
             throw ValidationError("standard input (-) can be read only once")
