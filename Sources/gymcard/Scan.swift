@@ -47,6 +47,12 @@ struct Scan: ParsableCommand {
     }
 
     func run() throws {
+        // libzbar is loaded on first use; without it every photo would read as "no barcode found".
+        guard ZBarReader.isAvailable else {
+            throw Failure(
+                "libzbar is not installed, so photos cannot be scanned; install it (Debian: apt install libzbar0)",
+                status: .unavailable)
+        }
         let scanner = BarcodeScanner(timeBudget: .milliseconds(Int(budget * 1000)))
         var worst = ExitStatus.success
         var saved = false

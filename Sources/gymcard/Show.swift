@@ -72,10 +72,9 @@ struct Show: ParsableCommand {
     private func resolveSymbol() throws -> CodabarSymbol {
         if let id { return try symbolOptions.symbol(for: id) }
         let (card, _) = try CardAccess(passphrases: passphrases).unlock()
-        do {
-            let stored = try card.record.symbol()
-            return symbolOptions.checkDigit ? try stored.addingCheckCharacter() : stored
-        } catch { throw CardAccess.failure(error) }
+        let stored: CodabarSymbol
+        do { stored = try card.record.symbol() } catch { throw CardAccess.failure(error) }
+        return try symbolOptions.finished(stored)
     }
 
     private func qrSymbol(for symbol: CodabarSymbol) throws -> QRSymbol {

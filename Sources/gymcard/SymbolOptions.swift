@@ -33,10 +33,17 @@ struct SymbolOptions: ParsableArguments {
 
     /// The symbol to draw for an ID, with the check character when asked.
     func symbol(for id: String) throws -> CodabarSymbol {
-        do {
-            let symbol = try CodabarSymbol(normalizing: id)
-            return checkDigit ? try symbol.addingCheckCharacter() : symbol
-        } catch {
+        let symbol: CodabarSymbol
+        do { symbol = try CodabarSymbol(normalizing: id) } catch {
+            throw Failure("invalid ID: \(error.description)", status: .dataError)
+        }
+        return try finished(symbol)
+    }
+
+    /// The symbol with the check character added when `--check-digit` was given.
+    func finished(_ symbol: CodabarSymbol) throws -> CodabarSymbol {
+        guard checkDigit else { return symbol }
+        do { return try symbol.addingCheckCharacter() } catch {
             throw Failure("invalid ID: \(error.description)", status: .dataError)
         }
     }

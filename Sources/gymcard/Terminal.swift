@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 import Storage
 import Symbols
@@ -61,17 +62,6 @@ struct Terminal {
         for line in lines { print(line) }
     }
 
-    /// The process environment, read without Foundation.
-    static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
-    }
+    /// The process environment.
+    static func processEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }
 }

@@ -68,6 +68,38 @@ struct ScanCommandTests {
         #expect(result.stderr.hasPrefix("gymcard: \(path): "))
     }
 
+    @Test("without libzbar, scan says so (exit 69) instead of claiming there is no barcode")
+    func missingLibzbar() throws {
+        let home = try TemporaryDirectory()
+        let library = "/usr/lib/x86_64-linux-gnu/libzbar.so.0"
+        _ = FileManager.default.createFile(atPath: home.path + "/empty", contents: Data())
+        let photo = Self.samples + "/card-webcam.jpg"
+        // A private mount namespace hides the library from this one process only.
+        let script =
+            "mount --bind \(home.path)/empty \(library) && exec \(GymcardProcess.executable.path) scan \(photo)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-m", "sh", "-c", script]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        guard FileManager.default.fileExists(atPath: library), (try? process.run()) != nil else {
+            print("note: skipping the missing-libzbar test: no unshare or no libzbar here")
+            return
+        }
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard !message.contains("Operation not permitted"), !message.contains("mount:") else {
+            print("note: skipping the missing-libzbar test: mount namespaces are not permitted here")
+            return
+        }
+        #expect(process.terminationStatus == 69)
+        #expect(
+            message
+                == "gymcard: libzbar is not installed, so photos cannot be scanned; install it (Debian: apt install libzbar0)\n"
+        )
+    }
+
     @Test("bad input: one line, the documented exit code, no crash")
     func badInput() throws {
         let home = try TemporaryDirectory()

@@ -36,6 +36,13 @@ struct ShowCommandTests {
         ])
         #expect(result.status == 0)
         #expect(try decodeFile(home.path + "/c.png") == ["A37859+B"])
+        _ = try GymcardProcess(home: home.path).run(["set", "--no-passphrase", "A37859B"])
+        let stored = try GymcardProcess(home: home.path).run([
+            "show", "--check-digit", "--png", home.path + "/s.png",
+        ])
+        #expect(stored.status == 0)
+        #expect(
+            try decodeFile(home.path + "/s.png") == ["A37859+B"], "the stored card gets the check digit too")
     }
 
     @Test("--png - writes the PNG to standard output")
