@@ -20,6 +20,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // Test-only: the local HTTP server that answers the fetchers in tests.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // C libraries, each seen by exactly one Swift module.
@@ -33,6 +35,10 @@ let package = Package(
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // libcurl, which URLSession runs on, is loaded on the first request instead of at start-up
+        // (Sources/CLibcurlOnDemand/LibcurlOnDemand.c says why and how). Its `link` folder holds an empty
+        // libcurl.a that answers FoundationNetworking's `-lcurl`.
+        .target(name: "CLibcurlOnDemand", exclude: ["link"]),
 
         // Libraries along the boundaries in DESIGN §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
@@ -51,12 +57,17 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
+        .target(
+            name: "Fetching", dependencies: ["CLibcurlOnDemand"], swiftSettings: strictSettings,
+            linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Sources/CLibcurlOnDemand/link"])]),
+        .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
+        .target(name: "Events", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
 
         // The doorway: argument parsing, terminal output, exit codes.
         .executableTarget(
             name: "gymcard",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault",
+                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy", "Events",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -70,6 +81,13 @@ let package = Package(
             name: "generate-corpus", dependencies: ["TestSupport", "Imaging"],
             path: "Benchmarks/GenerateCorpus",
             swiftSettings: strictSettings),
+        // A real HTTP server on 127.0.0.1 (an ephemeral port) for the fetcher, occupancy and events tests.
+        .target(
+            name: "TestServer",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            path: "Tests/TestServer", swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .testTarget(
             name: "CardVaultTests", dependencies: ["CardVault", "Codabar", "Storage", "TestSupport"],
@@ -85,8 +103,16 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
+            name: "FetchingTests", dependencies: ["Fetching", "TestServer"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "OccupancyTests", dependencies: ["Occupancy", "Fetching", "Storage", "TestServer", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "EventsTests", dependencies: ["Events", "Fetching", "Storage", "TestServer", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "EndToEndTests",
-            dependencies: ["gymcard", "Codabar", "Scanner", "Imaging", "Symbols", "TestSupport"],
+            dependencies: ["gymcard", "Codabar", "Scanner", "Imaging", "Symbols", "TestSupport", "TestServer"],
             swiftSettings: strictSettings),
     ]
 )

@@ -194,19 +194,9 @@ public struct CardStore: Sendable {
 
     /// Creates the directory (and missing parents) 0700, and tightens an existing one to 0700.
     private func makeDirectory() throws(VaultError) {
-        var prefix = directory.hasPrefix("/") ? "/" : ""
-        for component in directory.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
-                throw .storage(StorageError(errno: errno, path: prefix, operation: "create").description)
-            }
-            prefix += "/"
+        do { try Directory.create(directory, permissions: 0o700, tighten: true) } catch {
+            throw .storage(error.description)
         }
-        var status = stat()
-        guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw .storage(StorageError.notDirectory(path: directory).description)
-        }
-        if status.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
     }
 
     /// Runs `body` holding the store's lock (Storage's FileLock).

@@ -80,15 +80,9 @@ final class BatchDestination: Sendable {
     }
 
     private static func makeParents(of directory: String) throws {
-        var prefix = directory.hasPrefix("/") ? "/" : ""
-        for component in AtomicFile.directory(of: directory).split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                throw Failure(
-                    "cannot create the output directory: \(StorageError(errno: errno, path: prefix, operation: "create"))",
-                    status: .ioError)
-            }
-            prefix += "/"
+        do { try Directory.create(AtomicFile.directory(of: directory), permissions: 0o755) } catch {
+            throw Failure("cannot create the output directory: \(error)", status: .ioError)
         }
     }
+
 }

@@ -13,8 +13,14 @@ enum ExitStatus: Int32 {
     case unavailable = 69
     /// Writing or reading failed (disk full, permission denied, output too narrow).
     case ioError = 74
+    /// Data was shown, but some of it is stale or missing (occupancy, events from the cache).
+    case staleData = 75
     /// The passphrase does not open the stored card.
     case wrongPassphrase = 77
+    /// The config file is invalid.
+    case configError = 78
+    /// Interrupted by Ctrl-C (128 + SIGINT).
+    case interrupted = 130
 }
 
 /// A failure already worded for a person; the doorway prints it and exits with its status.

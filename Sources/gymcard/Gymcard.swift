@@ -3,8 +3,8 @@ import Glibc
 
 /// The `gymcard` command: parses, calls the libraries, prints, and maps failures to exit codes.
 @main
-struct Gymcard: ParsableCommand {
-    static let version = "0.1.0"
+struct Gymcard: AsyncParsableCommand {
+    static let version = "0.2.0"
 
     static let configuration = CommandConfiguration(
         commandName: "gymcard",
@@ -18,15 +18,20 @@ struct Gymcard: ParsableCommand {
         version: version,
         subcommands: [
             Scan.self, SetCommand.self, Show.self, Forget.self, PassphraseCommand.self, Render.self,
+            OccupancyCommand.self, FacilitiesCommand.self,
         ]
     )
 
     /// Entry point: `--qr` given with no file name means "draw the QR on the terminal".
-    static func main() {
+    static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(QROption.rewritingBareFlag(in: arguments))
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch let failure as Failure {
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             Glibc.exit(failure.status.rawValue)

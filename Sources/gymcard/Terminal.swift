@@ -22,6 +22,16 @@ struct Terminal {
 
     static let standardError = StandardError()
 
+    /// Writes to standard output unbuffered, for output that must appear now (watch redraws, JSON lines).
+    struct StandardOutput {
+        func write(_ text: String) {
+            fflush(nil)
+            try? AtomicFile.writeAll(Array(text.utf8), to: STDOUT_FILENO, path: "standard output")
+        }
+    }
+
+    static let standardOutput = StandardOutput()
+
     let stdoutIsTerminal: Bool
     let environment: [String: String]
 

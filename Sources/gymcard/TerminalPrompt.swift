@@ -37,12 +37,7 @@ enum TerminalPrompt {
                 _ = Glibc.write(STDERR_FILENO, "\n", 1)
                 _exit(130)
             }
-            // A parent may have started us with SIGINT blocked (the mask survives exec); Ctrl-C must
-            // still cancel the prompt.
-            var interrupt = sigset_t()
-            sigemptyset(&interrupt)
-            sigaddset(&interrupt, SIGINT)
-            pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+            Interrupt.unblock()
             tcsetattr(descriptor, TCSAFLUSH, &hidden)
         }
         defer {

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Something wrong in the config file or an endpoint variable, worded for a person.
+public struct ConfigProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var description: String
+
+    /// Creates a problem with its message.
+    public init(_ description: String) { self.description = description }
+
+    /// An absolute http(s) URL, or a problem naming the key it came from.
+    public static func url(_ text: String, key: String) throws(ConfigProblem) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host != nil
+        else {
+            throw ConfigProblem("\(key) is not an http(s) URL: \(text)")
+        }
+        return url
+    }
+
+    /// Words for a JSON decoding error: which key, and what was wrong with it.
+    public static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "not valid JSON" }
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch decoding {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) has the wrong type"
+        case .keyNotFound(let key, let context):
+            let at = path(context.codingPath)
+            return at.isEmpty ? "\(key.stringValue) is missing" : "\(at) lacks \(key.stringValue)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)) is invalid"
+        @unknown default: return "not valid JSON"
+        }
+    }
+}

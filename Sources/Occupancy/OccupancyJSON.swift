@@ -1,0 +1,68 @@
+import Foundation
+
+/// The `--json` schema (DESIGN §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",
+/// "capacity", "percent", "status", "observedAt"}]}`, times in ISO 8601 UTC. Values are `null` for an
+/// unavailable facility; `problem` says why a value is not fresh; `demo` is true for sample values.
+public enum OccupancyJSON {
+    struct Document: Encodable {
+        var observedAt: String
+        var demo: Bool
+        var facilities: [Entry]
+    }
+
+    struct Entry: Encodable {
+        var key: String
+        var name: String
+        var occupancy: Int?
+        var remaining: Int?
+        var capacity: Int
+        var percent: Int?
+        var status: FacilityStatus.Status
+        var observedAt: String?
+        var problem: String?
+
+        enum CodingKeys: String, CodingKey {
+            case key, name, occupancy, remaining, capacity, percent, status, observedAt, problem
+        }
+
+        // Explicit nulls: a consumer reads `occupancy: null`, not a missing key.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            try container.encode(name, forKey: .name)
+            try container.encode(occupancy, forKey: .occupancy)
+            try container.encode(remaining, forKey: .remaining)
+            try container.encode(capacity, forKey: .capacity)
+            try container.encode(percent, forKey: .percent)
+            try container.encode(status, forKey: .status)
+            try container.encode(observedAt, forKey: .observedAt)
+            try container.encode(problem, forKey: .problem)
+        }
+    }
+
+    /// The report as one line of JSON (for `--json`, and JSON lines in `--watch`).
+    public static func line(_ report: OccupancyReport) -> String {
+        let document = Document(
+            observedAt: timestamp(report.observedAt), demo: report.isDemo,
+            facilities: report.facilities.map { status in
+                Entry(
+                    key: status.facility.key, name: status.facility.name, occupancy: status.reading?.occupancy,
+                    remaining: status.reading?.remaining, capacity: status.reading?.capacity ?? status.facility.capacity,
+                    percent: status.reading?.percent, status: status.status, observedAt: status.observedAt.map(timestamp),
+                    problem: status.problem)
+            })
+        return encode(document)
+    }
+
+    /// `2026-11-21T15:04:05Z`.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Strings, integers and optionals always encode.
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}

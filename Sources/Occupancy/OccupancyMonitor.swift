@@ -1,0 +1,159 @@
+import Fetching
+import Foundation
+import Storage
+
+/// Fetches every facility at once, falls back to the last known values, and keeps the state file current.
+public struct OccupancyMonitor: Sendable {
+    /// Endpoint and facilities.
+    public var settings: OccupancySettings
+    /// The HTTP fetcher.
+    public var fetcher: Fetcher
+    /// Where last-known values live.
+    public var stateFile: OccupancyStateFile
+    /// The clock (tests choose it).
+    public var now: @Sendable () -> Date
+
+    /// A stored value counts as current for this long (the app reused one for at most 15 minutes).
+    public static let freshSeconds: Double = 15 * 60
+    /// A stored value older than this is not shown at all.
+    public static let staleLimitSeconds: Double = 24 * 3600
+
+    /// Creates a monitor.
+    public init(
+        settings: OccupancySettings, fetcher: Fetcher, stateFile: OccupancyStateFile,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.settings = settings
+        self.fetcher = fetcher
+        self.stateFile = stateFile
+        self.now = now
+    }
+
+    /// The result of a refresh: the report, warnings for stderr, and a state-file failure if any.
+    public struct Refresh: Sendable {
+        /// What to show.
+        public var report: OccupancyReport
+        /// One line per problem (a facility that failed, a corrupt state file), for stderr.
+        public var warnings: [String]
+        /// Saving the new readings failed (a full disk): shown, but worth an exit status.
+        public var saveFailure: StorageError?
+    }
+
+    /// Fetches all facilities concurrently and merges with the last known values.
+    ///
+    /// - Throws: `FetchError.cancelled` when the task is cancelled (Ctrl-C); every other failure is a
+    ///   facility shown stale or unavailable.
+    public func refresh() async throws(FetchError) -> Refresh {
+        let loaded = stateFile.load()
+        var warnings = loaded.warning.map { [$0] } ?? []
+        let results = await fetchAll()
+        if Task.isCancelled { throw .cancelled }
+        let observedAt = now()
+        var fresh = OccupancyState()
+        var facilities: [FacilityStatus] = []
+        var failures: [(problem: String, name: String)] = []
+        for (facility, result) in zip(settings.facilities, results) {
+            switch result {
+            case .success(let reading):
+                fresh.entries[facility.key] = OccupancyState.Entry(
+                    id: facility.id, reading: reading, observedAt: observedAt)
+                facilities.append(
+                    FacilityStatus(
+                        facility: facility, status: .ok, reading: reading, observedAt: observedAt, problem: nil))
+            case .failure(let problem):
+                let status = lastKnown(
+                    facility, in: loaded.state, at: observedAt, problem: problem.description, cachedOnly: false)
+                facilities.append(status)
+                let shown = status.observedAt.map { " (showing its value from \(Self.age(from: $0, to: observedAt)))" }
+                failures.append((problem.description, facility.name + (shown ?? "")))
+            }
+        }
+        // Three facilities failing the same way (offline, say) make one line, not three.
+        var problems: [String] = []
+        for failure in failures where !problems.contains(failure.problem) { problems.append(failure.problem) }
+        for problem in problems {
+            let names = failures.filter { $0.problem == problem }.map(\.name)
+            warnings.append(names.joined(separator: ", ") + ": " + problem)
+        }
+        var saveFailure: StorageError?
+        do { try stateFile.save(fresh) } catch { saveFailure = error }
+        return Refresh(
+            report: OccupancyReport(observedAt: observedAt, facilities: facilities), warnings: warnings,
+            saveFailure: saveFailure)
+    }
+
+    /// The report from the state file alone, without the network (`--cached`).
+    public func cached() -> Refresh {
+        let loaded = stateFile.load()
+        let at = now()
+        let facilities = settings.facilities.map { facility in
+            lastKnown(facility, in: loaded.state, at: at, problem: "no reading stored yet", cachedOnly: true)
+        }
+        return Refresh(
+            report: OccupancyReport(observedAt: at, facilities: facilities), warnings: loaded.warning.map { [$0] } ?? [],
+            saveFailure: nil)
+    }
+
+    private func lastKnown(
+        _ facility: Facility, in state: OccupancyState, at time: Date, problem: String, cachedOnly: Bool
+    ) -> FacilityStatus {
+        guard let entry = state.entries[facility.key], entry.id.lowercased() == facility.id.lowercased() else {
+            return FacilityStatus(facility: facility, status: .unavailable, reading: nil, observedAt: nil, problem: problem)
+        }
+        let age = time.timeIntervalSince(entry.observedAt)
+        if age > Self.staleLimitSeconds {
+            return FacilityStatus(
+                facility: facility, status: .unavailable, reading: nil, observedAt: nil,
+                problem: cachedOnly ? "the stored reading is more than a day old" : problem)
+        }
+        let current = cachedOnly && age <= Self.freshSeconds
+        return FacilityStatus(
+            facility: facility, status: current ? .ok : .stale, reading: entry.reading, observedAt: entry.observedAt,
+            problem: current ? nil : (cachedOnly ? "the stored reading is from \(Self.age(from: entry.observedAt, to: time))" : problem))
+    }
+
+    /// One request per facility, all at once (DESIGN §7), results in facility order.
+    private func fetchAll() async -> [Result<OccupancyReading, OccupancyFailure>] {
+        await withTaskGroup(of: (Int, Result<OccupancyReading, OccupancyFailure>).self) { group in
+            for (index, facility) in settings.facilities.enumerated() {
+                group.addTask { (index, await fetch(facility)) }
+            }
+            var results = [Result<OccupancyReading, OccupancyFailure>](
+                repeating: .failure(OccupancyFailure("not fetched")), count: settings.facilities.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+    }
+
+    private func fetch(_ facility: Facility) async -> Result<OccupancyReading, OccupancyFailure> {
+        let request = HTTPRequest.postForm(
+            settings.endpoint,
+            fields: [("facilityId", facility.id), ("occupancyDisplayType", settings.displayType)],
+            accept: ExpectedContent.htmlPage.acceptHeader)
+        do {
+            let response = try await fetcher.fetch(request, expecting: .htmlPage)
+            let page = String(decoding: response.body, as: UTF8.self)
+            do { return .success(try OccupancyPageParser.parse(page, for: facility)) } catch {
+                return .failure(OccupancyFailure(error.description))
+            }
+        } catch {
+            return .failure(OccupancyFailure(error.description))
+        }
+    }
+
+    /// "7 min ago"-style ages: `just now`, `45 s ago`, `7 min ago`, `3 h ago`.
+    public static func age(from then: Date, to now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(then)))
+        if seconds < 5 { return "just now" }
+        if seconds < 60 { return "\(seconds) s ago" }
+        if seconds < 3600 { return "\(seconds / 60) min ago" }
+        if seconds < 48 * 3600 { return "\(seconds / 3600) h ago" }
+        return "\(seconds / 86400) days ago"
+    }
+}
+
+/// A facility's fetch or parse failure, already worded.
+struct OccupancyFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The text view: one line per facility with a segmented bar coloured by the app's thresholds.
+///
+/// ```
+/// War Memorial Hall  ████████░░░░░░   700 / 1.2k   58%   500 left
+/// McComas Hall       ████░░░░░░░░░░   230 / 600    38%   370 left
+/// Bouldering Wall    ████░░░░           4 / 8      50%     4 left
+/// ```
+/// Narrow terminals lose the `left` column, then get short names, then lose the bars.
+public struct OccupancyTextView: Sendable {
+    /// How colour is written, when it is.
+    public enum Colour: Sendable {
+        /// 24-bit colour, the app's exact colours (`COLORTERM=truecolor`).
+        case trueColour
+        /// The 256-colour palette's nearest colours.
+        case palette
+    }
+
+    /// The width to fit, or `nil` for no limit.
+    public var columns: Int?
+    /// Colour, or `nil` for plain text.
+    public var colour: Colour?
+    /// Now, for the ages of stale values.
+    public var now: Date
+
+    /// Creates a view.
+    public init(columns: Int?, colour: Colour?, now: Date) {
+        self.columns = columns
+        self.colour = colour
+        self.now = now
+    }
+
+    /// The report's lines, without trailing newlines.
+    public func lines(_ report: OccupancyReport) -> [String] {
+        let header = report.isDemo ? [paint("DEMO: the app's sample values, not live data", code: "1")] : []
+        let layouts: [Layout] = [
+            Layout(shortNames: false, bars: true, remaining: true),
+            Layout(shortNames: false, bars: true, remaining: false),
+            Layout(shortNames: true, bars: true, remaining: false),
+            Layout(shortNames: true, bars: false, remaining: false),
+        ]
+        for layout in layouts {
+            let rendered = report.facilities.map { render($0, in: report, layout: layout) }
+            if let columns, rendered.contains(where: { $0.width > columns }), layout != layouts.last { continue }
+            return header + rendered.map(\.text)
+        }
+        return header
+    }
+
+    struct Layout: Equatable {
+        var shortNames: Bool
+        var bars: Bool
+        var remaining: Bool
+    }
+
+    /// A line and its width on screen (without escape codes).
+    struct Rendered {
+        var text = ""
+        var width = 0
+
+        mutating func append(_ plain: String, painted: String? = nil) {
+            text += painted ?? plain
+            width += plain.count
+        }
+    }
+
+    private func render(_ status: FacilityStatus, in report: OccupancyReport, layout: Layout) -> Rendered {
+        let names = report.facilities.map { layout.shortNames ? $0.facility.shortName : $0.facility.name }
+        let nameWidth = names.map(\.count).max() ?? 0
+        let barWidth = layout.bars ? (report.facilities.map(\.facility.segments).max() ?? 0) : 0
+        let name = layout.shortNames ? status.facility.shortName : status.facility.name
+        var line = Rendered()
+        line.append(pad(name, to: nameWidth))
+        guard let reading = status.reading else {
+            line.append("  ")
+            line.append("unavailable", painted: paint("unavailable", code: "2"))
+            return line
+        }
+        if layout.bars {
+            line.append("  ")
+            let (plain, painted) = bar(reading.fraction, segments: status.facility.segments)
+            line.append(plain, painted: painted)
+            line.append(String(repeating: " ", count: barWidth - status.facility.segments))
+        }
+        line.append("  " + leftPad(Self.count(reading.occupancy), to: 4) + " / " + pad(Self.count(reading.capacity), to: 4))
+        line.append("  " + leftPad("\(reading.percent)%", to: 4))
+        if layout.remaining { line.append("  " + leftPad(Self.count(reading.remaining), to: 4) + " left") }
+        if status.status == .stale {
+            let age = status.observedAt.map { " " + OccupancyMonitor.age(from: $0, to: now) } ?? ""
+            line.append("  ")
+            line.append("stale" + age, painted: paint("stale" + age, code: "33"))
+        }
+        return line
+    }
+
+    /// The bar: filled segments coloured by their position (green under 50 %, orange to 75 %, maroon).
+    func bar(_ fraction: Double, segments: Int) -> (plain: String, painted: String) {
+        var filled = Int((fraction * Double(segments)).rounded())
+        if fraction > 0 { filled = max(filled, 1) }
+        var plain = ""
+        var painted = ""
+        for index in 0..<segments {
+            let glyph = index < filled ? "█" : "░"
+            plain += glyph
+            guard colour != nil else { continue }
+            if index < filled {
+                let position = Double(index) / Double(segments)
+                painted += paint(glyph, level: position < 0.5 ? .low : position < 0.75 ? .medium : .high)
+            } else {
+                painted += paint(glyph, code: "2")
+            }
+        }
+        return (plain, colour == nil ? plain : painted)
+    }
+
+    enum Level { case low, medium, high }
+
+    private func paint(_ text: String, level: Level) -> String {
+        switch (colour, level) {
+        case (nil, _): return text
+        case (.trueColour, .low): return paint(text, code: "38;2;31;191;114")
+        case (.trueColour, .medium): return paint(text, code: "38;2;255;106;45")
+        case (.trueColour, .high): return paint(text, code: "38;2;176;26;93")
+        case (.palette, .low): return paint(text, code: "38;5;35")
+        case (.palette, .medium): return paint(text, code: "38;5;202")
+        case (.palette, .high): return paint(text, code: "38;5;125")
+        }
+    }
+
+    private func paint(_ text: String, code: String) -> String {
+        colour == nil ? text : "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    /// Counts the app's way: `999`, `1k`, `1.2k`, `12.3k` (tenths truncated).
+    public static func count(_ value: Int) -> String {
+        guard value >= 1000 else { return "\(value)" }
+        let tenths = value / 100
+        return tenths % 10 == 0 ? "\(tenths / 10)k" : "\(tenths / 10).\(tenths % 10)k"
+    }
+
+    private func pad(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    private func leftPad(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

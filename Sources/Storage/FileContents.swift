@@ -1,0 +1,59 @@
+import Glibc
+
+/// Whole small files (config, state, caches) read in one go, with a size limit.
+public enum FileContents {
+    /// The bytes of the regular file at `path`, or `nil` when there is no file there.
+    ///
+    /// - Throws: ``StorageError`` when the path is a directory, unreadable, or larger than `limitBytes`.
+    public static func read(_ path: String, limitBytes: Int = 16 << 20) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw StorageError(errno: errno, path: path, operation: "open")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw StorageError(errno: errno, path: path, operation: "read") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+            throw .system(path: path, operation: "read", reason: "not a regular file")
+        }
+        guard status.st_size <= limitBytes else {
+            throw .system(path: path, operation: "read", reason: "larger than \(limitBytes >> 20) MiB")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(4096, Int(status.st_size) + 1))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StorageError(errno: errno, path: path, operation: "read")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= limitBytes else {
+                throw .system(path: path, operation: "read", reason: "larger than \(limitBytes >> 20) MiB")
+            }
+        }
+        return bytes
+    }
+}
+
+/// Directories created with their missing parents.
+public enum Directory {
+    /// Creates `path` and any missing parents with `permissions`; with `tighten`, an existing directory
+    /// whose mode allows more is narrowed to `permissions` (secrets live in 0700 directories).
+    public static func create(_ path: String, permissions: mode_t, tighten: Bool = false) throws(StorageError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, permissions) != 0, errno != EEXIST {
+                throw StorageError(errno: errno, path: prefix, operation: "create")
+            }
+            prefix += "/"
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory(path: path) }
+        if tighten, status.st_mode & 0o777 & ~permissions != 0 { chmod(path, permissions) }
+    }
+}

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Fetching
+import Foundation
+import Occupancy
+import Storage
+
+/// `gymcard occupancy`: how full the gyms are.
+struct OccupancyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "occupancy",
+        abstract: "Show how full War Memorial, McComas and the Bouldering Wall are.",
+        discussion: """
+            Fetches every facility at once and draws one line each: a bar coloured like the app's (green \
+            under 50 %, orange to 75 %, maroon above), people inside, capacity, percent and places left. \
+            A facility that cannot be fetched shows its last known value, marked stale with its age; \
+            with none it shows as unavailable. Readings are kept in $XDG_STATE_HOME/gymcard/occupancy.json.
+
+            Status bars: --format waybar prints waybar's custom-module JSON, --format tmux a short line; \
+            add --cached to answer from the stored readings without the network (run a --watch, or the \
+            plain command now and then, to keep them current). Exit status: 0 all fresh, 75 some stale or \
+            unavailable, 69 nothing available.
+            """
+    )
+
+    /// What to print.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, waybar, tmux
+    }
+
+    @Option(name: .long, help: "Output format: text, json, waybar or tmux.")
+    var format: Format?
+
+    @Flag(name: .long, help: "Print JSON (the same as --format json).")
+    var json = false
+
+    @Flag(name: .long, help: "Refresh every 30 s (60 s while everything fails) until Ctrl-C.")
+    var watch = false
+
+    @Flag(name: .long, help: "Answer from the stored readings without touching the network.")
+    var cached = false
+
+    @Flag(name: .long, help: "Show the app's sample values, labelled DEMO, without the network.")
+    var demo = false
+
+    @Flag(name: .customLong("no-color"), help: "Print without colour codes.")
+    var noColor = false
+
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws {
+        if json, let format, format != .json {
+            throw ValidationError("--json and --format \(format.rawValue) disagree; give one of them")
+        }
+        if watch, cached { throw ValidationError("--watch fetches; it cannot be combined with --cached") }
+        if demo, cached || watch { throw ValidationError("--demo cannot be combined with --cached or --watch") }
+    }
+
+    private var chosenFormat: Format { json ? .json : format ?? .text }
+
+    func run() async throws {
+        let environment = Terminal.processEnvironment()
+        let directories = XDGDirectories(environment: environment)
+        let settings: OccupancySettings
+        do {
+            settings = try OccupancySettings.resolve(configFile: ConfigFile.read(directories), environment: environment)
+        } catch let problem as ConfigProblem {
+            throw ConfigFile.failure(problem, directories)
+        }
+        let terminal = Terminal(environment: environment)
+        if demo {
+            let report = OccupancyReport.demo(facilities: settings.facilities, now: Date())
+            print(render(report, terminal: terminal).joined(separator: "\n"))
+            return
+        }
+        let monitor = OccupancyMonitor(
+            settings: settings, fetcher: network.fetcher(), stateFile: OccupancyStateFile(directories: directories))
+        if watch {
+            try await watchLoop(monitor, terminal: terminal)
+            return
+        }
+        let refresh: OccupancyMonitor.Refresh
+        if cached {
+            refresh = monitor.cached()
+        } else {
+            Interrupt.install()
+            do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
+        }
+        for warning in refresh.warnings { Terminal.standardError.say(warning) }
+        print(render(refresh.report, terminal: terminal).joined(separator: "\n"))
+        try finish(refresh)
+    }
+
+    /// The report in the chosen format, as lines.
+    private func render(_ report: OccupancyReport, terminal: Terminal) -> [String] {
+        switch chosenFormat {
+        case .text:
+            return OccupancyTextView(columns: terminal.columns, colour: colour(terminal), now: Date()).lines(report)
+        case .json: return [OccupancyJSON.line(report)]
+        case .waybar: return [StatusBarFormats.waybar(report, now: Date())]
+        case .tmux: return [StatusBarFormats.tmux(report)]
+        }
+    }
+
+    private func colour(_ terminal: Terminal) -> OccupancyTextView.Colour? {
+        guard terminal.reasonColourIsOff(noColorFlag: noColor) == nil else { return nil }
+        let colourTerm = terminal.environment["COLORTERM"]?.lowercased() ?? ""
+        return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette
+    }
+
+    /// The exit status: 69 nothing to show, 74 the readings could not be saved, 75 partly stale, else 0.
+    private func finish(_ refresh: OccupancyMonitor.Refresh) throws {
+        if refresh.report.completeness == .nothing {
+            throw Failure(
+                "no occupancy data: nothing could be fetched and nothing is stored; check the network and try again",
+                status: .unavailable)
+        }
+        if let failure = refresh.saveFailure {
+            throw Failure("the readings were shown but not saved: \(failure)", status: .ioError)
+        }
+        if refresh.report.completeness == .partial { throw Failure.silent(.staleData) }
+    }
+
+    /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh (JSON lines for
+    /// text piped elsewhere). Ctrl-C ends it with status 0 and the cursor shown again.
+    private func watchLoop(_ monitor: OccupancyMonitor, terminal: Terminal) async throws {
+        let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
+        let hideCursor = "\u{1B}[?25l"
+        let showCursor = "\u{1B}[?25h"
+        Interrupt.restoreSequence = redraw ? Array((showCursor + "\n").utf8) : []
+        Interrupt.exitStatus = 0
+        Interrupt.install()
+        if redraw { Terminal.standardOutput.write(hideCursor) }
+        defer { if redraw { Terminal.standardOutput.write(showCursor) } }
+        var linesDrawn = 0
+        while true {
+            let refresh: OccupancyMonitor.Refresh
+            do { refresh = try await monitor.refresh() } catch { return }
+            let waitSeconds = refresh.report.completeness == .nothing ? 60 : 30
+            if redraw {
+                var lines = render(refresh.report, terminal: terminal)
+                lines += refresh.warnings.map { "! " + $0 }
+                if let failure = refresh.saveFailure { lines.append("! not saved: \(failure)") }
+                let time = refresh.report.observedAt.formatted(date: .omitted, time: .standard)
+                lines.append("updated \(time); next in \(waitSeconds) s; Ctrl-C to quit")
+                // Up to the first line drawn last time, clear to the end of the screen, draw again.
+                let moveUp = linesDrawn > 0 ? "\u{1B}[\(linesDrawn)F" : ""
+                let clipped = lines.map { clip($0, to: terminal.columns) }
+                Terminal.standardOutput.write(moveUp + "\u{1B}[J" + clipped.joined(separator: "\n") + "\n")
+                linesDrawn = lines.count
+            } else {
+                for warning in refresh.warnings { Terminal.standardError.say(warning) }
+                let line: String
+                switch chosenFormat {
+                case .text, .json: line = OccupancyJSON.line(refresh.report)
+                case .waybar: line = StatusBarFormats.waybar(refresh.report, now: Date())
+                case .tmux: line = StatusBarFormats.tmux(refresh.report)
+                }
+                Terminal.standardOutput.write(line + "\n")
+            }
+            do { try await Task.sleep(for: .seconds(waitSeconds)) } catch { return }
+        }
+    }
+
+    /// Cuts a warning line to the terminal width so a redraw never wraps (which would break "move up").
+    private func clip(_ line: String, to columns: Int?) -> String {
+        guard let columns, !line.contains("\u{1B}"), line.count > columns else { return line }
+        return String(line.prefix(max(1, columns - 1))) + "…"
+    }
+}
