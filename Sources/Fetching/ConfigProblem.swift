@@ -22,7 +22,13 @@ public struct ConfigProblem: Error, Equatable, Sendable, CustomStringConvertible
     public static func describe(_ error: any Error) -> String {
         guard let decoding = error as? DecodingError else { return "not valid JSON" }
         func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            codingPath.reduce(into: "") { text, key in
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
         }
         switch decoding {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

@@ -67,7 +67,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible, Loc
 
     /// `10 s`, `2 min`, `1 h`.
     static func format(seconds: Double) -> String {
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds < 0.1 { return "\(Int((seconds * 1000).rounded())) ms" }
         if seconds < 90 {
             let tenths = Int((seconds * 10).rounded())
             return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"

@@ -33,7 +33,8 @@ public struct OccupancyTextView: Sendable {
 
     /// The report's lines, without trailing newlines.
     public func lines(_ report: OccupancyReport) -> [String] {
-        let header = report.isDemo ? [paint("DEMO: the app's sample values, not live data", code: "1")] : []
+        let label = (columns ?? 80) < 45 ? "DEMO values" : "DEMO: the app's sample values, not live data"
+        let header = report.isDemo ? [paint(label, code: "1")] : []
         let layouts: [Layout] = [
             Layout(shortNames: false, bars: true, remaining: true),
             Layout(shortNames: false, bars: true, remaining: false),

@@ -32,6 +32,9 @@ struct Gymcard: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            // Leave now: returning from an async main can leave the process waiting seconds for idle
+            // Dispatch worker threads (seen when many gymcard processes ran at once).
+            Glibc.exit(0)
         } catch let failure as Failure {
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             Glibc.exit(failure.status.rawValue)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the built `gymcard` binary as a person or a script would: its own environment, no terminal,
 /// stdin closed, with a time limit so a hang fails the test instead of stalling the suite.
-public struct GymcardProcess {
+public struct GymcardProcess: Sendable {
     /// What one run produced.
     public struct Result: Sendable {
         /// The exit status.
@@ -72,7 +72,7 @@ public struct GymcardProcess {
         process.standardError = error
         try process.run()
         if let input {
-            DispatchQueue.global().async {
+            Self.detach {
                 try? inputPipe.fileHandleForWriting.write(contentsOf: input)
                 try? inputPipe.fileHandleForWriting.close()
             }
@@ -81,12 +81,8 @@ public struct GymcardProcess {
         nonisolated(unsafe) var outData = Data()
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            outData = output.fileHandleForReading.readDataToEndOfFile()
-        }
-        DispatchQueue.global().async(group: group) {
-            errData = error.fileHandleForReading.readDataToEndOfFile()
-        }
+        Self.detach(group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+        Self.detach(group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         if process.isRunning {
@@ -99,6 +95,67 @@ public struct GymcardProcess {
         return Result(
             status: process.terminationStatus, stdout: outData,
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// ``run(_:input:asUser:timeoutSeconds:)`` off the Swift concurrency pool, so that a server in the
+    /// same test process (which needs the pool) can answer the binary while the test waits.
+    public func runAsync(_ arguments: [String], timeoutSeconds: Double = 60) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.detach { continuation.resume(with: Swift.Result { try run(arguments, timeoutSeconds: timeoutSeconds) }) }
+        }
+    }
+
+    /// Starts `gymcard`, waits for its first line on stdout, sends `signal` (Ctrl-C is SIGINT), and
+    /// returns what it printed and its exit status.
+    public func runInterrupted(_ arguments: [String], signal: Int32 = SIGINT, timeoutSeconds: Double = 30) async throws
+        -> Result
+    {
+        try await withCheckedThrowingContinuation { continuation in
+            Self.detach {
+                continuation.resume(
+                    with: Swift.Result { try interrupted(arguments, signal: signal, timeoutSeconds: timeoutSeconds) })
+            }
+        }
+    }
+
+    private func interrupted(_ arguments: [String], signal: Int32, timeoutSeconds: Double) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        Self.detach(group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        var outData = Data()
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while !outData.contains(UInt8(ascii: "\n")), Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            outData.append(chunk)
+        }
+        kill(process.processIdentifier, signal)
+        outData.append(output.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        group.wait()
+        return Result(
+            status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs blocking work on a thread of its own. Dispatch's global queue has only as many threads as
+    /// cores on Linux: blocking them starves every other test (and a local server) for seconds.
+    private static func detach(_ group: DispatchGroup? = nil, _ body: @escaping @Sendable () -> Void) {
+        group?.enter()
+        let thread = Thread {
+            body()
+            group?.leave()
+        }
+        thread.start()
     }
 
     /// The run did not finish in time.

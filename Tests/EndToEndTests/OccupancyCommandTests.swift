@@ -1,0 +1,185 @@
+import Foundation
+import TestServer
+import TestSupport
+import Testing
+
+private let ids = [
+    "war-memorial": "55069633-b56e-43b7-a68a-64d79364988d", "mccomas": "232d714e-5b3e-4b0d-9936-e6a738150ec4",
+    "bouldering-wall": "da838218-ae53-4c6f-b744-2213299033fc",
+]
+
+/// A local occupancy endpoint whose answers the test switches: values per facility ID, or failure.
+final class FakeRecSports: Sendable {
+    let values = Locked<[String: Int]>([ids["war-memorial"]!: 165, ids["mccomas"]!: 230, ids["bouldering-wall"]!: 4])
+    let failing = Locked<Set<String>>([])
+    let server: LocalServer
+
+    init() async throws {
+        let values = values
+        let failing = failing
+        server = try await LocalServer { request in
+            if request.method == "GET" {
+                return LocalServer.Response(
+                    OccupancyFragments.fullPage([
+                        (ids["war-memorial"]!, "War Memorial Hall", 1200, 100), ("0b0b0b0b-1111-2222-3333-444444444444", "McComas Hall", 600, 50),
+                        (ids["bouldering-wall"]!, "Bouldering Wall", 8, 2),
+                    ]))
+            }
+            let id = request.formFields["facilityId"] ?? ""
+            if failing.withLock({ $0.contains(id) }) { return LocalServer.Response(status: 503, "down") }
+            guard let value = values.withLock({ $0[id] }) else { return LocalServer.Response(status: 404, "no") }
+            let capacity = id == ids["war-memorial"] ? 1200 : id == ids["mccomas"] ? 600 : 8
+            return LocalServer.Response(
+                OccupancyFragments.fragment(
+                    id: id, name: "x", occupancy: "\(value)", remaining: "\(capacity - value)", maxOccupancy: "\(capacity)"))
+        }
+    }
+
+    func gymcard(_ home: TemporaryDirectory) -> GymcardProcess {
+        GymcardProcess(
+            home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": server.url("/FacilityOccupancy/GetFacilityData").absoluteString])
+    }
+}
+
+@Suite("gymcard occupancy, end to end")
+struct OccupancyCommandTests {
+    @Test("text: one line per facility in the app's order, no colour when piped, exit 0")
+    func text() async throws {
+        let fake = try await FakeRecSports()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        let result = try await fake.gymcard(home).runAsync(["occupancy"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "War Memorial Hall  ██░░░░░░░░░░░░   165 / 1.2k   13%    1k left",
+            "McComas Hall       █████░░░░░░░░░   230 / 600    38%   370 left",
+            "Bouldering Wall    ████░░░░           4 / 8      50%     4 left",
+        ])
+    }
+
+    @Test("--json follows the documented schema")
+    func json() async throws {
+        let fake = try await FakeRecSports()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        let result = try await fake.gymcard(home).runAsync(["occupancy", "--json"])
+        #expect(result.status == 0)
+        let document = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(document["observedAt"] is String)
+        let facilities = try #require(document["facilities"] as? [[String: Any]])
+        #expect(facilities.map { $0["key"] as? String } == ["war-memorial", "mccomas", "bouldering-wall"])
+        #expect(facilities.map { $0["occupancy"] as? Int } == [165, 230, 4])
+        #expect(facilities.map { $0["remaining"] as? Int } == [1035, 370, 4])
+        #expect(facilities.map { $0["capacity"] as? Int } == [1200, 600, 8])
+        #expect(facilities.map { $0["percent"] as? Int } == [13, 38, 50])
+        #expect(facilities.map { $0["status"] as? String } == ["ok", "ok", "ok"])
+        #expect(facilities.allSatisfy { $0["observedAt"] is String && $0["name"] is String })
+    }
+
+    @Test("--format waybar and --format tmux")
+    func statusBars() async throws {
+        let fake = try await FakeRecSports()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        let waybar = try await fake.gymcard(home).runAsync(["occupancy", "--format", "waybar"])
+        #expect(waybar.status == 0)
+        let module = try #require(JSONSerialization.jsonObject(with: waybar.stdout) as? [String: Any])
+        #expect(module["text"] as? String == "WM 13% · McC 38% · Wall 4/8")
+        #expect(module["class"] as? [String] == ["medium"])
+        #expect(module["percentage"] as? Int == 50)
+        let tmux = try await fake.gymcard(home).runAsync(["occupancy", "--format", "tmux"])
+        #expect(tmux.stdoutText == "WM 13% McC 38% Wall 4/8\n")
+    }
+
+    @Test("a failing facility shows its last value stale (exit 75); --cached answers without the network")
+    func staleAndCached() async throws {
+        let fake = try await FakeRecSports()
+        let home = try TemporaryDirectory()
+        let gymcard = fake.gymcard(home)
+        #expect(try await gymcard.runAsync(["occupancy"]).status == 0)
+        fake.failing.withLock { $0 = [ids["mccomas"]!] }
+        let partial = try await gymcard.runAsync(["occupancy", "--timeout", "2"])
+        #expect(partial.status == 75)
+        #expect(partial.stderr.contains("McComas Hall (showing its value from just now): 127.0.0.1 has a problem of its own (HTTP 503)"))
+        #expect(partial.stdoutText.split(separator: "\n")[1].hasSuffix("stale just now"))
+        // The network goes away entirely: --cached still answers from the state file.
+        await fake.server.stop()
+        let cached = try await gymcard.runAsync(["occupancy", "--cached", "--format", "tmux"])
+        #expect(cached.status == 0)
+        #expect(cached.stdoutText == "WM 13% McC 38% Wall 4/8\n")
+        let offline = try await gymcard.runAsync(["occupancy", "--json", "--timeout", "1"])
+        #expect(offline.status == 75)
+        let document = try #require(JSONSerialization.jsonObject(with: offline.stdout) as? [String: Any])
+        let statuses = (document["facilities"] as? [[String: Any]])?.map { $0["status"] as? String }
+        #expect(statuses == ["stale", "stale", "stale"])
+        #expect(offline.stderrLines == [
+            "gymcard: War Memorial Hall (showing its value from just now), McComas Hall (showing its value from just now), Bouldering Wall (showing its value from just now): 127.0.0.1 refused the connection; the service may be down, try again later"
+        ])
+    }
+
+    @Test("nothing fetched and nothing stored: unavailable, exit 69, one clear message")
+    func nothing() async throws {
+        let port = try LocalServer.closedPort()
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:\(port)/x"])
+        let result = try await gymcard.runAsync(["occupancy"])
+        #expect(result.status == 69)
+        #expect(result.stdoutText.split(separator: "\n").allSatisfy { $0.hasSuffix("unavailable") })
+        #expect(result.stderrLines.last?.hasPrefix("gymcard: no occupancy data") == true)
+        let cached = try await gymcard.runAsync(["occupancy", "--cached"])
+        #expect(cached.status == 69)
+    }
+
+    @Test("--watch piped prints JSON lines and ends cleanly on Ctrl-C")
+    func watch() async throws {
+        let fake = try await FakeRecSports()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        let result = try await fake.gymcard(home).runInterrupted(["occupancy", "--watch"])
+        #expect(result.status == 0)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 1)
+        let document = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect((document["facilities"] as? [Any])?.count == 3)
+    }
+
+    @Test("--demo needs no network and says DEMO")
+    func demo() async throws {
+        let home = try TemporaryDirectory()
+        let result = try await GymcardProcess(home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:1/"])
+            .runAsync(["occupancy", "--demo"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.hasPrefix("DEMO"))
+        #expect(result.stdoutText.contains("McComas Hall       █████░░░░░░░░░   230 / 600    38%   370 left"))
+    }
+
+    @Test("facilities --discover lists the page's cards and names a configured ID that is gone")
+    func discover() async throws {
+        let fake = try await FakeRecSports()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
+        try Data("{\"occupancy\": {\"page\": \"\(fake.server.url("/facilityoccupancy"))\"}}".utf8)
+            .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
+        let result = try await fake.gymcard(home).runAsync(["facilities", "--discover"])
+        #expect(result.status == 0)
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix(ids["war-memorial"]! + "  War Memorial Hall  1200") && lines[1].hasSuffix("war-memorial"))
+        #expect(lines[2].hasPrefix("0b0b0b0b-1111-2222-3333-444444444444  McComas Hall"))
+        #expect(result.stderr.contains("mccomas (\(ids["mccomas"]!)) is not on the page"))
+    }
+
+    @Test("an invalid config file: exit 78 naming the file and the key")
+    func badConfig() async throws {
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
+        try Data("{\"occupancy\": {\"facilities\": [{\"key\": \"x\", \"name\": \"X\", \"id\": \"1\", \"capacity\": \"many\"}]}}".utf8)
+            .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
+        let result = try await GymcardProcess(home: home.path).runAsync(["occupancy", "--cached"])
+        #expect(result.status == 78)
+        #expect(result.stderrLines == ["gymcard: \(home.path)/config/gymcard/config.json: occupancy.facilities[0].capacity has the wrong type; fix or remove it"])
+    }
+}
