@@ -145,6 +145,38 @@ struct OccupancyCommandTests {
         #expect((document["facilities"] as? [Any])?.count == 3)
     }
 
+    @Test("--watch on a terminal redraws in place, in colour, and Ctrl-C shows the cursor again")
+    func watchOnTerminal() async throws {
+        guard Interop.pythonHas("pexpect") else {
+            Issue.record("pexpect is needed: scripts/test installs it")
+            return
+        }
+        let fake = try await FakeRecSports()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        let script = """
+            import os, pexpect, sys, json
+            env = dict(json.loads(sys.argv[2]), TERM="xterm-256color")
+            child = pexpect.spawn(sys.argv[1], ["occupancy", "--watch"], env=env, timeout=20, dimensions=(24, 80))
+            child.expect("Ctrl-C to quit")
+            first = child.before.decode()
+            child.sendintr()
+            child.expect(pexpect.EOF)
+            child.close()
+            print(json.dumps({"first": first, "rest": child.before.decode(), "status": child.exitstatus}))
+            """
+        let environment = String(decoding: try JSONSerialization.data(withJSONObject: fake.gymcard(home).environment), as: UTF8.self)
+        let (status, output, error) = try await Interop.runPythonAsync(script, [GymcardProcess.executable.path, environment])
+        #expect(status == 0, "\(error)")
+        let result = try #require(JSONSerialization.jsonObject(with: output) as? [String: Any])
+        let first = try #require(result["first"] as? String)
+        #expect(first.hasPrefix("\u{1B}[?25l"))
+        #expect(first.contains("\u{1B}[38;5;35m█"))
+        #expect(first.contains("McComas Hall"))
+        #expect((result["rest"] as? String)?.contains("\u{1B}[?25h") == true)
+        #expect(result["status"] as? Int == 0)
+    }
+
     @Test("--demo needs no network and says DEMO")
     func demo() async throws {
         let home = try TemporaryDirectory()

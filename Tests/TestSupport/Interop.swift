@@ -32,6 +32,13 @@ public enum Interop {
         return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
     }
 
+    /// ``runPython(_:_:input:)`` on a thread of its own, so a server in the test process keeps answering.
+    public static func runPythonAsync(_ script: String, _ arguments: [String]) async throws -> (Int32, Data, String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try runPython(script, arguments) }) }.start()
+        }
+    }
+
     /// Whether a Python module can be imported.
     public static func pythonHas(_ module: String) -> Bool {
         (try? runPython("import \(module)", []).0) == 0
