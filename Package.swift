@@ -38,7 +38,9 @@ let package = Package(
         // libcurl, which URLSession runs on, is loaded on the first request instead of at start-up
         // (Sources/CLibcurlOnDemand/LibcurlOnDemand.c says why and how). Its `link` folder holds an empty
         // libcurl.a that answers FoundationNetworking's `-lcurl`.
-        .target(name: "CLibcurlOnDemand", exclude: ["link"]),
+        .target(
+            name: "CLibcurlOnDemand", exclude: ["link"],
+            linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Sources/CLibcurlOnDemand/link"])]),
 
         // Libraries along the boundaries in DESIGN §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
@@ -58,8 +60,7 @@ let package = Package(
         .target(
             name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
         .target(
-            name: "Fetching", dependencies: ["CLibcurlOnDemand"], swiftSettings: strictSettings,
-            linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Sources/CLibcurlOnDemand/link"])]),
+            name: "Fetching", dependencies: ["CLibcurlOnDemand"], swiftSettings: strictSettings),
         .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
         .target(name: "Events", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
 
