@@ -60,17 +60,26 @@ let package = Package(
         .target(
             name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
         .target(
-            name: "Fetching", dependencies: ["CLibcurlOnDemand"], swiftSettings: strictSettings),
+            name: "Fetching", swiftSettings: strictSettings),
+        // URLSession lives apart so that only gymcard-network links Foundation (see Sources/gymcard/main.swift).
+        .target(
+            name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"], swiftSettings: strictSettings),
         .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
         .target(name: "Events", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
 
-        // The doorway: argument parsing, terminal output, exit codes.
-        .executableTarget(
-            name: "gymcard",
+        // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
+        // (everything that needs no network, fast to start) and `gymcard-network` (the same commands with
+        // URLSession and FoundationXML), which gymcard hands network commands to.
+        .target(
+            name: "GymcardCLI",
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy", "Events",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSettings),
+        .executableTarget(name: "gymcard", dependencies: ["GymcardCLI"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "gymcard-network", dependencies: ["GymcardCLI", "FetchingURLSession", "Fetching"],
             swiftSettings: strictSettings),
 
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
@@ -104,16 +113,21 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "FetchingTests", dependencies: ["Fetching", "TestServer"], swiftSettings: strictSettings),
-        .testTarget(
-            name: "OccupancyTests", dependencies: ["Occupancy", "Fetching", "Storage", "TestServer", "TestSupport"],
+            name: "FetchingTests", dependencies: ["Fetching", "FetchingURLSession", "TestServer"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "EventsTests", dependencies: ["Events", "Fetching", "Storage", "TestServer", "TestSupport"],
+            name: "OccupancyTests",
+            dependencies: ["Occupancy", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "EventsTests",
+            dependencies: ["Events", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["gymcard", "Codabar", "Scanner", "Imaging", "Symbols", "TestSupport", "TestServer"],
+            dependencies: [
+                "gymcard", "gymcard-network", "Codabar", "Scanner", "Imaging", "Symbols", "TestSupport", "TestServer",
+            ],
             swiftSettings: strictSettings),
     ]
 )

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something wrong in the config file or an endpoint variable, worded for a person.
 public struct ConfigProblem: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a fetch failed, in terms a person can act on.
 public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 /// How hard a fetch tries: time limits, size limit, retries.
 public struct FetchPolicy: Sendable, Equatable {
     /// The limit for one request, start to last byte.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a caller expects in the body: media types it accepts, and how to name them in a message.
 public struct ExpectedContent: Sendable, Equatable {
@@ -107,10 +107,9 @@ public struct Fetcher: Sendable {
 
 /// The `Retry-After` header: delay-seconds or an HTTP date (RFC 9110 §10.2.3).
 enum RetryAfter {
-    static func seconds(from value: String?, now: Date = Date()) -> Int? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return max(0, seconds) }
-        guard let date = InternetDate.parse(value) else { return nil }
-        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    static func seconds(from value: String?) -> Int? {
+        guard let value = value?.trimmed, !value.isEmpty else { return nil }
+        // An HTTP date was turned into seconds by the client (URLSessionClient), which has the date parser.
+        return Int(value).map { max(0, $0) }
     }
 }

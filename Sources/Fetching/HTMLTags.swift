@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 /// Finds start tags and their attributes in HTML, tolerant of the ways pages write them.
 public enum HTMLTags {
     /// One start tag: its name and attributes (names lower-cased, values entity-decoded).
@@ -16,7 +16,7 @@ public enum HTMLTags {
         var tags: [Tag] = []
         let opening = "<" + name.lowercased()
         var searchFrom = html.startIndex
-        while let start = html.range(of: opening, options: .caseInsensitive, range: searchFrom..<html.endIndex) {
+        while let start = html.range(ignoringCaseOf: opening, from: searchFrom) {
             searchFrom = start.upperBound
             guard let next = html[start.upperBound...].first, next.isWhitespace || next == ">" || next == "/"
             else { continue }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 /// Readable text out of the HTML that web answers carry: tags removed, entities decoded, paragraphs kept.
 public enum HTMLText {
     /// Reduces an HTML fragment to plain text.
@@ -17,7 +17,7 @@ public enum HTMLText {
                 index = html.index(after: close)
                 if inside.hasPrefix("!--") {
                     // A comment may contain ">": skip to its real end.
-                    if !inside.hasSuffix("--"), let end = html[index...].range(of: "-->") { index = end.upperBound }
+                    if !inside.hasSuffix("--"), let end = html.range(ignoringCaseOf: "-->", from: index) { index = end.upperBound }
                     continue
                 }
                 let name = tagName(inside)

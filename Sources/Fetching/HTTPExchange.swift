@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request as gymcard makes it: a GET, or a POST with a form-encoded body.
 public struct HTTPRequest: Sendable, Equatable {
@@ -81,7 +81,7 @@ public struct HTTPResponse: Sendable, Equatable {
     public var mediaType: String? {
         guard let value = headers["content-type"] else { return nil }
         let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-        let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = type.trimmed.lowercased()
         return trimmed.isEmpty ? nil : trimmed
     }
 }

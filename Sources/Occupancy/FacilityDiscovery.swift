@@ -1,5 +1,5 @@
 import Fetching
-import Foundation
+import FoundationEssentials
 
 /// A facility card found on the full occupancy page.
 public struct DiscoveredFacility: Sendable, Equatable {
@@ -23,7 +23,7 @@ public enum FacilityDiscovery {
     public static func parse(_ page: String) -> [DiscoveredFacility] {
         var anchors: [(id: String, start: String.Index)] = []
         var searchFrom = page.startIndex
-        while let found = page.range(of: "data-facilityid", options: .caseInsensitive, range: searchFrom..<page.endIndex) {
+        while let found = page.range(ignoringCaseOf: "data-facilityid", from: searchFrom) {
             searchFrom = found.upperBound
             var rest = page[found.upperBound...].drop { $0.isWhitespace }
             guard rest.first == "=" else { continue }
@@ -52,8 +52,8 @@ public enum FacilityDiscovery {
 
     private static func heading(in block: String) -> String? {
         for level in 1...5 {
-            guard let open = block.range(of: "<h\(level)", options: .caseInsensitive),
-                let close = block.range(of: "</h\(level)>", options: .caseInsensitive, range: open.upperBound..<block.endIndex),
+            guard let open = block.range(ignoringCaseOf: "<h\(level)"),
+                let close = block.range(ignoringCaseOf: "</h\(level)>", from: open.upperBound),
                 let contentStart = block[open.upperBound..<close.lowerBound].firstIndex(of: ">")
             else { continue }
             let text = HTMLText.plainText(fromHTML: String(block[block.index(after: contentStart)..<close.lowerBound]))

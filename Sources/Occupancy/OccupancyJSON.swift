@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `--json` schema (DESIGN §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",
 /// "capacity", "percent", "status", "observedAt"}]}`, times in ISO 8601 UTC. Values are `null` for an
@@ -61,7 +61,7 @@ public enum OccupancyJSON {
 
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, integers and optionals always encode.
         return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
     }

@@ -1,5 +1,5 @@
 import Fetching
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// Fetches every facility at once, falls back to the last known values, and keeps the state file current.
@@ -61,7 +61,7 @@ public struct OccupancyMonitor: Sendable {
                     FacilityStatus(
                         facility: facility, status: .ok, reading: reading, observedAt: observedAt, problem: nil))
             case .failure(let problem):
-                let status = lastKnown(
+                let status = Self.lastKnown(
                     facility, in: loaded.state, at: observedAt, problem: problem.description, cachedOnly: false)
                 facilities.append(status)
                 let shown = status.observedAt.map { " (showing its value from \(Self.age(from: $0, to: observedAt)))" }
@@ -84,8 +84,12 @@ public struct OccupancyMonitor: Sendable {
 
     /// The report from the state file alone, without the network (`--cached`).
     public func cached() -> Refresh {
+        Self.cached(settings: settings, stateFile: stateFile, now: now())
+    }
+
+    /// The report from the state file alone; needs no fetcher, so status bars never touch the network code.
+    public static func cached(settings: OccupancySettings, stateFile: OccupancyStateFile, now at: Date) -> Refresh {
         let loaded = stateFile.load()
-        let at = now()
         let facilities = settings.facilities.map { facility in
             lastKnown(facility, in: loaded.state, at: at, problem: "no reading stored yet", cachedOnly: true)
         }
@@ -94,7 +98,7 @@ public struct OccupancyMonitor: Sendable {
             saveFailure: nil)
     }
 
-    private func lastKnown(
+    private static func lastKnown(
         _ facility: Facility, in state: OccupancyState, at time: Date, problem: String, cachedOnly: Bool
     ) -> FacilityStatus {
         guard let entry = state.entries[facility.key], entry.id.lowercased() == facility.id.lowercased() else {

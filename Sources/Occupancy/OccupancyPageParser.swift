@@ -1,5 +1,5 @@
 import Fetching
-import Foundation
+import FoundationEssentials
 
 /// Why a page gave no numbers. A page like this means *unavailable*, never 0 people.
 public enum OccupancyPageProblem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -87,7 +87,7 @@ public enum OccupancyPageParser {
 
     /// `Max Occupancy: 1200` or `Max Occupancy: <strong>1,200</strong>`.
     static func maxOccupancy(in page: String) -> Int? {
-        guard let label = page.range(of: "Max Occupancy", options: .caseInsensitive) else { return nil }
+        guard let label = page.range(ignoringCaseOf: "Max Occupancy") else { return nil }
         var rest = page[label.upperBound...].prefix(200)
         rest = rest.drop { $0 == ":" || $0.isWhitespace }
         // Skip opening tags such as <strong> or <span class="...">.
@@ -123,7 +123,7 @@ public enum OccupancyPageParser {
         }
 
         func values() throws(OccupancyPageProblem) -> Values {
-            guard let occupancyText = attributes["data-occupancy"]?.trimmingCharacters(in: .whitespaces) else {
+            guard let occupancyText = attributes["data-occupancy"]?.trimmed else {
                 throw .noNumbers
             }
             guard let occupancy = OccupancyPageParser.number(occupancyText) else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 /// How full one facility is, as read off the page.
 public struct OccupancyReading: Sendable, Equatable, Codable {
     /// People inside.

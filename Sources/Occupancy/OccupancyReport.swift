@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One facility's line in a report: the value shown (fresh or last known), and why it is not fresh.
 public struct FacilityStatus: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Fetching
 
 /// Where occupancy comes from and which facilities to show: defaults (DESIGN §7), then the config file's

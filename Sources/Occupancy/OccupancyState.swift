@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Storage
 
 /// The last good reading of each facility, kept in `$XDG_STATE_HOME/gymcard/occupancy.json` so that a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The text view: one line per facility with a segmented bar coloured by the app's thresholds.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One-line answers for status bars: waybar's custom-module JSON and a plain line for tmux.
 public enum StatusBarFormats {

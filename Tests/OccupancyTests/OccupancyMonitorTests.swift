@@ -1,4 +1,5 @@
 import Fetching
+import FetchingURLSession
 import Foundation
 import Occupancy
 import Storage

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Fetching
-import Foundation
+import FoundationEssentials
 import Occupancy
 import Storage
 
@@ -37,16 +37,17 @@ struct FacilitiesCommand: AsyncParsableCommand {
         guard discover else {
             let rows = settings.facilities.map { [$0.key, $0.name, $0.id, "\($0.capacity)"] }
             if json {
-                print(Self.json(settings.facilities.map { ["key": $0.key, "name": $0.name, "id": $0.id, "capacity": $0.capacity] }))
+                print(Self.json(settings.facilities.map { Row(key: $0.key, name: $0.name, id: $0.id, capacity: $0.capacity) }))
             } else {
                 print(Self.table(header: ["KEY", "NAME", "ID", "CAPACITY"], rows: rows).joined(separator: "\n"))
             }
             return
         }
+        let fetcher = try network.fetcher()
         Interrupt.install()
         let page: String
         do {
-            let response = try await network.fetcher().fetch(
+            let response = try await fetcher.fetch(
                 .get(settings.page, accept: ExpectedContent.htmlPage.acceptHeader), expecting: .htmlPage)
             page = String(decoding: response.body, as: UTF8.self)
         } catch .cancelled {
@@ -64,12 +65,10 @@ struct FacilitiesCommand: AsyncParsableCommand {
         if json {
             print(
                 Self.json(
-                    found.map { facility -> [String: any Sendable] in
-                        [
-                            "id": facility.id, "name": facility.name, "capacity": facility.capacity as (any Sendable)? ?? NSNull(),
-                            "occupancy": facility.occupancy as (any Sendable)? ?? NSNull(),
-                            "configuredAs": configured[facility.id] as (any Sendable)? ?? NSNull(),
-                        ]
+                    found.map {
+                        Row(
+                            key: configured[$0.id], name: $0.name, id: $0.id, capacity: $0.capacity,
+                            occupancy: $0.occupancy)
                     }))
         } else {
             let rows = found.map { facility in
@@ -91,12 +90,33 @@ struct FacilitiesCommand: AsyncParsableCommand {
         return all.map { row in
             row.enumerated().map { index, cell in
                 index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            }.joined(separator: "  ").trimmed
         }
     }
 
-    static func json(_ value: [[String: any Sendable]]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+    /// A facility in `--json` output; `key` is the configured key (null for a facility not configured).
+    struct Row: Encodable {
+        var key: String?
+        var name: String
+        var id: String
+        var capacity: Int?
+        var occupancy: Int?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            try container.encode(name, forKey: .name)
+            try container.encode(id, forKey: .id)
+            try container.encode(capacity, forKey: .capacity)
+            try container.encodeIfPresent(occupancy, forKey: .occupancy)
+        }
+
+        enum CodingKeys: String, CodingKey { case key, name, id, capacity, occupancy }
+    }
+
+    static func json(_ rows: [Row]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(rows)) ?? Data("[]".utf8), as: UTF8.self)
     }
 }

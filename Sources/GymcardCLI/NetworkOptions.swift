@@ -1,6 +1,7 @@
 import ArgumentParser
 import Fetching
-import Foundation
+import FoundationEssentials
+import Glibc
 import Storage
 
 /// Options and set-up shared by the commands that use the network: `occupancy`, `events`, `facilities`.
@@ -16,9 +17,9 @@ struct NetworkOptions: ParsableArguments {
 
     /// The process's one HTTP client, with a whole-request timeout and up to three tries for transient
     /// failures within twice that.
-    func fetcher() -> Fetcher {
+    func fetcher() throws -> Fetcher {
         Fetcher(
-            client: URLSessionClient(userAgent: "gymcard/\(Gymcard.version)"),
+            client: try Online.required().makeClient("gymcard/\(Gymcard.version)"),
             policy: FetchPolicy(timeoutSeconds: timeout))
     }
 }
@@ -67,5 +68,17 @@ enum Interrupt {
         sigemptyset(&interrupt)
         sigaddset(&interrupt, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+    }
+}
+
+/// Local wall-clock times without Foundation's formatters (not in FoundationEssentials).
+enum LocalTime {
+    /// `15:04:05` in the local time zone (`TZ` respected).
+    static func clock(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 }

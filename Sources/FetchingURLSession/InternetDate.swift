@@ -1,3 +1,4 @@
+import Fetching
 import Foundation
 
 /// Dates in the RFC 5322 / RFC 9110 form, `Fri, 18 Oct 2024 20:00:00 GMT`, as HTTP headers and RSS use.
@@ -8,7 +9,7 @@ public enum InternetDate {
     /// Parses `Fri, 18 Oct 2024 20:00:00 GMT`, also without the weekday, with a numeric zone (`+0000`),
     /// or without seconds.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed
         for formatter in formatters.value {
             if let date = formatter.date(from: trimmed) { return date }
         }

@@ -1,8 +1,8 @@
 import ArgumentParser
+import Dispatch
 import Glibc
 
 /// The `gymcard` command: parses, calls the libraries, prints, and maps failures to exit codes.
-@main
 struct Gymcard: AsyncParsableCommand {
     static let version = "0.2.0"
 
@@ -21,14 +21,22 @@ struct Gymcard: AsyncParsableCommand {
             OccupancyCommand.self, FacilitiesCommand.self,
         ]
     )
+}
 
+/// The entry point both binaries call.
+public enum GymcardEntry {
     /// Entry point: `--qr` given with no file name means "draw the QR on the terminal".
-    static func main() async {
+    ///
+    /// Synchronous on purpose: most commands never need Swift concurrency, and an async `main` moves all
+    /// of them onto a Dispatch worker thread at start-up. The commands that are async run in a task
+    /// while the main thread waits.
+    public static func run(online: Online?) -> Never {
+        Online.current = online
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try parseAsRoot(QROption.rewritingBareFlag(in: arguments))
-            if var asynchronous = command as? any AsyncParsableCommand {
-                try await asynchronous.run()
+            var command = try Gymcard.parseAsRoot(QROption.rewritingBareFlag(in: arguments))
+            if let asynchronous = command as? any AsyncParsableCommand {
+                try runWaiting(asynchronous)
             } else {
                 try command.run()
             }
@@ -39,7 +47,27 @@ struct Gymcard: AsyncParsableCommand {
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             Glibc.exit(failure.status.rawValue)
         } catch {
-            exit(withError: error)
+            Gymcard.exit(withError: error)
         }
     }
+
+    /// Runs an async command to completion from the synchronous entry point.
+    private static func runWaiting(_ command: any AsyncParsableCommand) throws {
+        let box = TaskBox(command)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do { try await box.command.run() } catch { box.failure = error }
+            done.signal()
+        }
+        done.wait()
+        if let failure = box.failure { throw failure }
+    }
+}
+
+/// The command and its failure, handed between the waiting main thread and the task. The semaphore
+/// orders every access: the task writes before `signal`, the main thread reads after `wait`.
+private final class TaskBox: @unchecked Sendable {
+    var command: any AsyncParsableCommand
+    var failure: (any Error)?
+    init(_ command: any AsyncParsableCommand) { self.command = command }
 }

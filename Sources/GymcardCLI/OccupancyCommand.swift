@@ -1,6 +1,6 @@
 import ArgumentParser
 import Fetching
-import Foundation
+import FoundationEssentials
 import Occupancy
 import Storage
 
@@ -72,19 +72,22 @@ struct OccupancyCommand: AsyncParsableCommand {
             print(render(report, terminal: terminal).joined(separator: "\n"))
             return
         }
-        let monitor = OccupancyMonitor(
-            settings: settings, fetcher: network.fetcher(), stateFile: OccupancyStateFile(directories: directories))
+        let stateFile = OccupancyStateFile(directories: directories)
+        if cached {
+            let refresh = OccupancyMonitor.cached(settings: settings, stateFile: stateFile, now: Date())
+            for warning in refresh.warnings { Terminal.standardError.say(warning) }
+            print(render(refresh.report, terminal: terminal).joined(separator: "\n"))
+            try finish(refresh)
+            return
+        }
+        let monitor = OccupancyMonitor(settings: settings, fetcher: try network.fetcher(), stateFile: stateFile)
         if watch {
             try await watchLoop(monitor, terminal: terminal)
             return
         }
+        Interrupt.install()
         let refresh: OccupancyMonitor.Refresh
-        if cached {
-            refresh = monitor.cached()
-        } else {
-            Interrupt.install()
-            do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
-        }
+        do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
         for warning in refresh.warnings { Terminal.standardError.say(warning) }
         print(render(refresh.report, terminal: terminal).joined(separator: "\n"))
         try finish(refresh)
@@ -111,7 +114,9 @@ struct OccupancyCommand: AsyncParsableCommand {
     private func finish(_ refresh: OccupancyMonitor.Refresh) throws {
         if refresh.report.completeness == .nothing {
             throw Failure(
-                "no occupancy data: nothing could be fetched and nothing is stored; check the network and try again",
+                cached
+                    ? "no occupancy data stored yet; run `gymcard occupancy` (without --cached) first"
+                    : "no occupancy data: nothing could be fetched and nothing is stored; check the network and try again",
                 status: .unavailable)
         }
         if let failure = refresh.saveFailure {
@@ -140,7 +145,7 @@ struct OccupancyCommand: AsyncParsableCommand {
                 var lines = render(refresh.report, terminal: terminal)
                 lines += refresh.warnings.map { "! " + $0 }
                 if let failure = refresh.saveFailure { lines.append("! not saved: \(failure)") }
-                let time = refresh.report.observedAt.formatted(date: .omitted, time: .standard)
+                let time = LocalTime.clock(refresh.report.observedAt)
                 lines.append("updated \(time); next in \(waitSeconds) s; Ctrl-C to quit")
                 // Up to the first line drawn last time, clear to the end of the screen, draw again.
                 let moveUp = linesDrawn > 0 ? "\u{1B}[\(linesDrawn)F" : ""

@@ -1,3 +1,4 @@
+import Fetching
 import Foundation
 import FoundationNetworking
 
@@ -55,7 +56,13 @@ public final class URLSessionClient: HTTPClient {
         }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        // Retry-After may be an HTTP date; the Fetching module reads only seconds, so convert here.
+        if let retryAfter = headers["retry-after"], Int(retryAfter.trimmed) == nil,
+            let date = InternetDate.parse(retryAfter)
+        {
+            headers["retry-after"] = "\(max(0, Int(date.timeIntervalSinceNow.rounded(.up))))"
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data, url: http.url ?? request.url)
     }

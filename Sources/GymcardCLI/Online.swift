@@ -1,0 +1,47 @@
+import Fetching
+import Glibc
+
+/// What only `gymcard-network` has: URLSession (and with it all of Foundation).
+///
+/// Linking Foundation and FoundationNetworking made every gymcard process start in 7–16 ms instead of
+/// 2–3 ms (their tens of thousands of protocol conformances are scanned on the first dynamic casts of
+/// argument parsing and JSON decoding). So `gymcard` itself links only FoundationEssentials and hands
+/// the commands that need the network to `gymcard-network`, installed beside it, by `exec`: the same
+/// command line, the same code, one extra exec of about 8 ms before a network round trip.
+public struct Online: Sendable {
+    /// Makes the process's HTTP client; the argument is the User-Agent.
+    public var makeClient: @Sendable (String) -> any HTTPClient
+
+    /// Creates the hook.
+    public init(makeClient: @escaping @Sendable (String) -> any HTTPClient) {
+        self.makeClient = makeClient
+    }
+
+    /// Set once by the entry point before any command runs.
+    nonisolated(unsafe) static var current: Online?
+
+    /// This process's network access: the hook when this is gymcard-network, otherwise the process is
+    /// replaced by gymcard-network with the same arguments (this call then never returns).
+    static func required() throws -> Online {
+        if let current { return current }
+        let path = siblingPath("gymcard-network")
+        var arguments = [path] + CommandLine.arguments.dropFirst()
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        arguments.removeAll()
+        throw Failure(
+            "\(path) cannot be run (\(reason)); gymcard needs it beside itself for the network: reinstall gymcard",
+            status: .unavailable)
+    }
+
+    /// A file next to the running executable.
+    private static func siblingPath(_ name: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return name }
+        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = executable.lastIndex(of: "/") else { return name }
+        return String(executable[...slash]) + name
+    }
+}

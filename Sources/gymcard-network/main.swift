@@ -1,0 +1,6 @@
+// gymcard-network: gymcard's commands with URLSession. gymcard runs it for the commands that fetch.
+import Fetching
+import FetchingURLSession
+import GymcardCLI
+
+GymcardEntry.run(online: Online(makeClient: { userAgent in URLSessionClient(userAgent: userAgent) }))
