@@ -40,7 +40,9 @@ let package = Package(
         // libcurl.a that answers FoundationNetworking's `-lcurl`.
         .target(
             name: "CLibcurlOnDemand", exclude: ["link"],
-            linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Sources/CLibcurlOnDemand/link"])]),
+            linkerSettings: [
+                .unsafeFlags(["-L", Context.packageDirectory + "/Sources/CLibcurlOnDemand/link"])
+            ]),
 
         // Libraries along the boundaries in DESIGN §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
@@ -63,7 +65,8 @@ let package = Package(
             name: "Fetching", swiftSettings: strictSettings),
         // URLSession lives apart so that only gymcard-network links Foundation (see Sources/gymcard/main.swift).
         .target(
-            name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"], swiftSettings: strictSettings),
+            name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"],
+            swiftSettings: strictSettings),
         .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
         .target(name: "Events", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
 
@@ -73,7 +76,8 @@ let package = Package(
         .target(
             name: "GymcardCLI",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy", "Events",
+                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
+                "Events",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -95,7 +99,8 @@ let package = Package(
         .target(
             name: "TestServer",
             dependencies: [
-                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "Tests/TestServer", swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
@@ -117,16 +122,21 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "OccupancyTests",
-            dependencies: ["Occupancy", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport"],
+            dependencies: [
+                "Occupancy", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "EventsTests",
-            dependencies: ["Events", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport"],
+            dependencies: [
+                "Events", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "gymcard", "gymcard-network", "Codabar", "Scanner", "Imaging", "Symbols", "TestSupport", "TestServer",
+                "gymcard", "gymcard-network", "Codabar", "Scanner", "Imaging", "Symbols", "TestSupport",
+                "TestServer",
             ],
             swiftSettings: strictSettings),
     ]

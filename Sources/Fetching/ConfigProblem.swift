@@ -10,7 +10,8 @@ public struct ConfigProblem: Error, Equatable, Sendable, CustomStringConvertible
 
     /// An absolute http(s) URL, or a problem naming the key it came from.
     public static func url(_ text: String, key: String) throws(ConfigProblem) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
             url.host != nil
         else {
             throw ConfigProblem("\(key) is not an http(s) URL: \(text)")

@@ -41,12 +41,15 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .refused(let host):
             return "\(host) refused the connection; the service may be down, try again later"
         case .timedOut(let host, let seconds):
-            return "\(host) did not answer within \(Self.format(seconds: seconds)); try again later or raise --timeout"
+            return
+                "\(host) did not answer within \(Self.format(seconds: seconds)); try again later or raise --timeout"
         case .rateLimited(let host, let retryAfter):
-            let wait = retryAfter.map { "try again in \(Self.format(seconds: Double($0)))" } ?? "try again later"
+            let wait =
+                retryAfter.map { "try again in \(Self.format(seconds: Double($0)))" } ?? "try again later"
             return "\(host) asks gymcard to slow down (HTTP 429); \(wait)"
         case .signInRequired(let host):
-            return "\(host) asks for a sign-in; the data is no longer public, or the address in the config is wrong"
+            return
+                "\(host) asks for a sign-in; the data is no longer public, or the address in the config is wrong"
         case .clientError(let host, let status):
             return "\(host) answered HTTP \(status); the address may have changed, check the config file"
         case .serverError(let host, let status):

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 /// How hard a fetch tries: time limits, size limit, retries.
 public struct FetchPolicy: Sendable, Equatable {
     /// The limit for one request, start to last byte.

@@ -76,10 +76,13 @@ public struct Fetcher: Sendable {
         case 200..<300: break
         case 401, 403: throw .signInRequired(host: host)
         case 429:
-            throw .rateLimited(host: host, retryAfterSeconds: RetryAfter.seconds(from: response.headers["retry-after"]))
+            throw .rateLimited(
+                host: host, retryAfterSeconds: RetryAfter.seconds(from: response.headers["retry-after"]))
         case 400..<500: throw .clientError(host: host, status: response.status)
         case 500..<600: throw .serverError(host: host, status: response.status)
-        default: throw .unexpectedContent(host: host, detail: "HTTP \(response.status) instead of \(expected.name)")
+        default:
+            throw .unexpectedContent(
+                host: host, detail: "HTTP \(response.status) instead of \(expected.name)")
         }
         if response.body.count > policy.maximumBodyBytes {
             throw .tooLarge(host: host, limitBytes: policy.maximumBodyBytes)
@@ -96,7 +99,9 @@ public struct Fetcher: Sendable {
     /// A redirect target that is a sign-in page (single sign-on portals, `/Account/Login`).
     static func looksLikeSignIn(_ url: URL) -> Bool {
         let path = url.path.lowercased()
-        return ["login", "signin", "sign-in", "/sso", "/cas/", "/auth", "/saml"].contains { path.contains($0) }
+        return ["login", "signin", "sign-in", "/sso", "/cas/", "/auth", "/saml"].contains {
+            path.contains($0)
+        }
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 /// Finds start tags and their attributes in HTML, tolerant of the ways pages write them.
 public enum HTMLTags {
     /// One start tag: its name and attributes (names lower-cased, values entity-decoded).
@@ -33,7 +34,11 @@ public enum HTMLTags {
     private static func parseAttributes(
         _ html: String, from index: inout String.Index, into attributes: inout [String: String]
     ) -> String.Index {
-        func skipSpaces() { while index < html.endIndex, html[index].isWhitespace || html[index] == "/" { index = html.index(after: index) } }
+        func skipSpaces() {
+            while index < html.endIndex, html[index].isWhitespace || html[index] == "/" {
+                index = html.index(after: index)
+            }
+        }
         while true {
             skipSpaces()
             guard index < html.endIndex else { return html.endIndex }
@@ -65,7 +70,9 @@ public enum HTMLTags {
                 }
                 value = html[valueStart..<index]
             }
-            if attributes[attributeName] == nil { attributes[attributeName] = HTMLText.decodeEntities(String(value)) }
+            if attributes[attributeName] == nil {
+                attributes[attributeName] = HTMLText.decodeEntities(String(value))
+            }
         }
     }
 }

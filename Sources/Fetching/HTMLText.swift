@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 /// Readable text out of the HTML that web answers carry: tags removed, entities decoded, paragraphs kept.
 public enum HTMLText {
     /// Reduces an HTML fragment to plain text.
@@ -17,7 +18,9 @@ public enum HTMLText {
                 index = html.index(after: close)
                 if inside.hasPrefix("!--") {
                     // A comment may contain ">": skip to its real end.
-                    if !inside.hasSuffix("--"), let end = html.range(ignoringCaseOf: "-->", from: index) { index = end.upperBound }
+                    if !inside.hasSuffix("--"), let end = html.range(ignoringCaseOf: "-->", from: index) {
+                        index = end.upperBound
+                    }
                     continue
                 }
                 let name = tagName(inside)
@@ -90,7 +93,9 @@ public enum HTMLText {
             let value =
                 digits.first == "x" || digits.first == "X"
                 ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            if let value, let scalar = Unicode.Scalar(value), value != 0 { return (String(Character(scalar)), next) }
+            if let value, let scalar = Unicode.Scalar(value), value != 0 {
+                return (String(Character(scalar)), next)
+            }
             return ("&", after)
         }
         if let named = namedEntities[String(body)] { return (named, next) }
@@ -110,7 +115,9 @@ public enum HTMLText {
         var lines: [String] = []
         var blank = false
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let words = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}" })
+            let words = rawLine.split(whereSeparator: {
+                $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}"
+            })
             let line = words.joined(separator: " ")
             if line.isEmpty {
                 blank = !lines.isEmpty

@@ -25,7 +25,8 @@ extension StringProtocol {
     /// Without leading and trailing white space (spaces, tabs, line breaks, no-break spaces).
     public var trimmed: String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
         return String(self[first...last])

@@ -23,13 +23,17 @@ public final class URLSessionClient: HTTPClient {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    public func send(_ request: HTTPRequest, timeoutSeconds: Double) async throws(FetchError) -> HTTPResponse {
+    /// Sends `request` with URLSession; gives up after `timeoutSeconds` from start to last byte.
+    public func send(_ request: HTTPRequest, timeoutSeconds: Double) async throws(FetchError) -> HTTPResponse
+    {
         var urlRequest = URLRequest(
             url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeoutSeconds)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
         urlRequest.setValue(request.accept, forHTTPHeaderField: "Accept")
-        if let contentType = request.contentType { urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if let contentType = request.contentType {
+            urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
         let session = self.session
         let prepared = urlRequest
         let outcome: (Data, URLResponse)?
@@ -64,7 +68,8 @@ public final class URLSessionClient: HTTPClient {
         {
             headers["retry-after"] = "\(max(0, Int(date.timeIntervalSinceNow.rounded(.up))))"
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data, url: http.url ?? request.url)
+        return HTTPResponse(
+            status: http.statusCode, headers: headers, body: data, url: http.url ?? request.url)
     }
 
     /// Maps URLSession's errors onto the taxonomy.
@@ -78,7 +83,8 @@ public final class URLSessionClient: HTTPClient {
         case .cannotConnectToHost: return .refused(host: host)
         case .timedOut: return .timedOut(host: host, seconds: timeoutSeconds)
         case .cancelled: return .cancelled
-        case .networkConnectionLost: return .transport(host: host, detail: "the connection dropped mid-answer")
+        case .networkConnectionLost:
+            return .transport(host: host, detail: "the connection dropped mid-answer")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             return .transport(host: host, detail: "the TLS handshake failed (is the clock right?)")

@@ -30,16 +30,22 @@ struct FacilitiesCommand: AsyncParsableCommand {
         let directories = XDGDirectories(environment: environment)
         let settings: OccupancySettings
         do {
-            settings = try OccupancySettings.resolve(configFile: ConfigFile.read(directories), environment: environment)
+            settings = try OccupancySettings.resolve(
+                configFile: ConfigFile.read(directories), environment: environment)
         } catch let problem as ConfigProblem {
             throw ConfigFile.failure(problem, directories)
         }
         guard discover else {
             let rows = settings.facilities.map { [$0.key, $0.name, $0.id, "\($0.capacity)"] }
             if json {
-                print(Self.json(settings.facilities.map { Row(key: $0.key, name: $0.name, id: $0.id, capacity: $0.capacity) }))
+                print(
+                    Self.json(
+                        settings.facilities.map {
+                            Row(key: $0.key, name: $0.name, id: $0.id, capacity: $0.capacity)
+                        }))
             } else {
-                print(Self.table(header: ["KEY", "NAME", "ID", "CAPACITY"], rows: rows).joined(separator: "\n"))
+                print(
+                    Self.table(header: ["KEY", "NAME", "ID", "CAPACITY"], rows: rows).joined(separator: "\n"))
             }
             return
         }
@@ -61,7 +67,9 @@ struct FacilitiesCommand: AsyncParsableCommand {
                 "the page at \(settings.page.absoluteString) lists no facilities (no data-facilityid); has it moved?",
                 status: .dataError)
         }
-        let configured = Dictionary(settings.facilities.map { ($0.id.lowercased(), $0.key) }) { first, _ in first }
+        let configured = Dictionary(settings.facilities.map { ($0.id.lowercased(), $0.key) }) { first, _ in
+            first
+        }
         if json {
             print(
                 Self.json(
@@ -72,14 +80,20 @@ struct FacilitiesCommand: AsyncParsableCommand {
                     }))
         } else {
             let rows = found.map { facility in
-                [facility.id, facility.name, facility.capacity.map { "\($0)" } ?? "-", configured[facility.id] ?? ""]
+                [
+                    facility.id, facility.name, facility.capacity.map { "\($0)" } ?? "-",
+                    configured[facility.id] ?? "",
+                ]
             }
-            print(Self.table(header: ["ID", "NAME", "CAPACITY", "CONFIGURED AS"], rows: rows).joined(separator: "\n"))
+            print(
+                Self.table(header: ["ID", "NAME", "CAPACITY", "CONFIGURED AS"], rows: rows).joined(
+                    separator: "\n"))
         }
         let onPage = Set(found.map(\.id))
         for facility in settings.facilities where !onPage.contains(facility.id.lowercased()) {
             Terminal.standardError.say(
-                "\(facility.key) (\(facility.id)) is not on the page; set its new ID in \(ConfigFile.path(directories))")
+                "\(facility.key) (\(facility.id)) is not on the page; set its new ID in \(ConfigFile.path(directories))"
+            )
         }
     }
 
@@ -89,7 +103,8 @@ struct FacilitiesCommand: AsyncParsableCommand {
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+                index == row.count - 1
+                    ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
             }.joined(separator: "  ").trimmed
         }
     }

@@ -6,7 +6,9 @@ import Storage
 
 /// Options and set-up shared by the commands that use the network: `occupancy`, `events`, `facilities`.
 struct NetworkOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Give up on a request after this many seconds.", valueName: "SECONDS"))
+    @Option(
+        name: .long, help: ArgumentHelp("Give up on a request after this many seconds.", valueName: "SECONDS")
+    )
     var timeout: Double = 10
 
     func validate() throws {
@@ -27,7 +29,9 @@ struct NetworkOptions: ParsableArguments {
 /// `$XDG_CONFIG_HOME/gymcard/config.json`: read once, handed to each library to pick its section.
 enum ConfigFile {
     /// The config file's path.
-    static func path(_ directories: XDGDirectories) -> String { directories.configHome + "/gymcard/config.json" }
+    static func path(_ directories: XDGDirectories) -> String {
+        directories.configHome + "/gymcard/config.json"
+    }
 
     /// The file's bytes, or `nil` when there is none.
     static func read(_ directories: XDGDirectories) throws -> Data? {

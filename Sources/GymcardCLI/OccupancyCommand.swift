@@ -52,7 +52,9 @@ struct OccupancyCommand: AsyncParsableCommand {
             throw ValidationError("--json and --format \(format.rawValue) disagree; give one of them")
         }
         if watch, cached { throw ValidationError("--watch fetches; it cannot be combined with --cached") }
-        if demo, cached || watch { throw ValidationError("--demo cannot be combined with --cached or --watch") }
+        if demo, cached || watch {
+            throw ValidationError("--demo cannot be combined with --cached or --watch")
+        }
     }
 
     private var chosenFormat: Format { json ? .json : format ?? .text }
@@ -62,7 +64,8 @@ struct OccupancyCommand: AsyncParsableCommand {
         let directories = XDGDirectories(environment: environment)
         let settings: OccupancySettings
         do {
-            settings = try OccupancySettings.resolve(configFile: ConfigFile.read(directories), environment: environment)
+            settings = try OccupancySettings.resolve(
+                configFile: ConfigFile.read(directories), environment: environment)
         } catch let problem as ConfigProblem {
             throw ConfigFile.failure(problem, directories)
         }
@@ -80,7 +83,8 @@ struct OccupancyCommand: AsyncParsableCommand {
             try finish(refresh)
             return
         }
-        let monitor = OccupancyMonitor(settings: settings, fetcher: try network.fetcher(), stateFile: stateFile)
+        let monitor = OccupancyMonitor(
+            settings: settings, fetcher: try network.fetcher(), stateFile: stateFile)
         if watch {
             try await watchLoop(monitor, terminal: terminal)
             return
@@ -97,7 +101,8 @@ struct OccupancyCommand: AsyncParsableCommand {
     private func render(_ report: OccupancyReport, terminal: Terminal) -> [String] {
         switch chosenFormat {
         case .text:
-            return OccupancyTextView(columns: terminal.columns, colour: colour(terminal), now: Date()).lines(report)
+            return OccupancyTextView(columns: terminal.columns, colour: colour(terminal), now: Date()).lines(
+                report)
         case .json: return [OccupancyJSON.line(report)]
         case .waybar: return [StatusBarFormats.waybar(report, now: Date())]
         case .tmux: return [StatusBarFormats.tmux(report)]

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 /// A place whose occupancy gymcard shows.
 public struct Facility: Sendable, Equatable, Codable {
     /// Stable key used in JSON and the state file: `war-memorial`.

@@ -40,7 +40,8 @@ public enum FacilityDiscovery {
             guard seen.insert(anchor.id).inserted else { continue }
             let end = anchors[(position + 1)...].first { $0.id != anchor.id }?.start ?? page.endIndex
             let block = String(page[anchor.start..<end])
-            let occupancy = HTMLTags.find("canvas", in: block).compactMap { $0.attributes["data-occupancy"] }.first
+            let occupancy = HTMLTags.find("canvas", in: block).compactMap { $0.attributes["data-occupancy"] }
+                .first
             facilities.append(
                 DiscoveredFacility(
                     id: anchor.id, name: heading(in: block) ?? "(no name)",
@@ -56,7 +57,8 @@ public enum FacilityDiscovery {
                 let close = block.range(ignoringCaseOf: "</h\(level)>", from: open.upperBound),
                 let contentStart = block[open.upperBound..<close.lowerBound].firstIndex(of: ">")
             else { continue }
-            let text = HTMLText.plainText(fromHTML: String(block[block.index(after: contentStart)..<close.lowerBound]))
+            let text = HTMLText.plainText(
+                fromHTML: String(block[block.index(after: contentStart)..<close.lowerBound]))
             let name = text.split(whereSeparator: \.isNewline).joined(separator: " ")
             if !name.isEmpty { return name }
         }

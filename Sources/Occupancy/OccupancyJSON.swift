@@ -46,9 +46,12 @@ public enum OccupancyJSON {
             observedAt: timestamp(report.observedAt), demo: report.isDemo,
             facilities: report.facilities.map { status in
                 Entry(
-                    key: status.facility.key, name: status.facility.name, occupancy: status.reading?.occupancy,
-                    remaining: status.reading?.remaining, capacity: status.reading?.capacity ?? status.facility.capacity,
-                    percent: status.reading?.percent, status: status.status, observedAt: status.observedAt.map(timestamp),
+                    key: status.facility.key, name: status.facility.name,
+                    occupancy: status.reading?.occupancy,
+                    remaining: status.reading?.remaining,
+                    capacity: status.reading?.capacity ?? status.facility.capacity,
+                    percent: status.reading?.percent, status: status.status,
+                    observedAt: status.observedAt.map(timestamp),
                     problem: status.problem)
             })
         return encode(document)

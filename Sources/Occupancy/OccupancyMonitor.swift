@@ -59,12 +59,16 @@ public struct OccupancyMonitor: Sendable {
                     id: facility.id, reading: reading, observedAt: observedAt)
                 facilities.append(
                     FacilityStatus(
-                        facility: facility, status: .ok, reading: reading, observedAt: observedAt, problem: nil))
+                        facility: facility, status: .ok, reading: reading, observedAt: observedAt,
+                        problem: nil))
             case .failure(let problem):
                 let status = Self.lastKnown(
-                    facility, in: loaded.state, at: observedAt, problem: problem.description, cachedOnly: false)
+                    facility, in: loaded.state, at: observedAt, problem: problem.description,
+                    cachedOnly: false)
                 facilities.append(status)
-                let shown = status.observedAt.map { " (showing its value from \(Self.age(from: $0, to: observedAt)))" }
+                let shown = status.observedAt.map {
+                    " (showing its value from \(Self.age(from: $0, to: observedAt)))"
+                }
                 failures.append((problem.description, facility.name + (shown ?? "")))
             }
         }
@@ -88,21 +92,26 @@ public struct OccupancyMonitor: Sendable {
     }
 
     /// The report from the state file alone; needs no fetcher, so status bars never touch the network code.
-    public static func cached(settings: OccupancySettings, stateFile: OccupancyStateFile, now at: Date) -> Refresh {
+    public static func cached(settings: OccupancySettings, stateFile: OccupancyStateFile, now at: Date)
+        -> Refresh
+    {
         let loaded = stateFile.load()
         let facilities = settings.facilities.map { facility in
             lastKnown(facility, in: loaded.state, at: at, problem: "no reading stored yet", cachedOnly: true)
         }
         return Refresh(
-            report: OccupancyReport(observedAt: at, facilities: facilities), warnings: loaded.warning.map { [$0] } ?? [],
+            report: OccupancyReport(observedAt: at, facilities: facilities),
+            warnings: loaded.warning.map { [$0] } ?? [],
             saveFailure: nil)
     }
 
     private static func lastKnown(
         _ facility: Facility, in state: OccupancyState, at time: Date, problem: String, cachedOnly: Bool
     ) -> FacilityStatus {
-        guard let entry = state.entries[facility.key], entry.id.lowercased() == facility.id.lowercased() else {
-            return FacilityStatus(facility: facility, status: .unavailable, reading: nil, observedAt: nil, problem: problem)
+        guard let entry = state.entries[facility.key], entry.id.lowercased() == facility.id.lowercased()
+        else {
+            return FacilityStatus(
+                facility: facility, status: .unavailable, reading: nil, observedAt: nil, problem: problem)
         }
         let age = time.timeIntervalSince(entry.observedAt)
         if age > Self.staleLimitSeconds {
@@ -112,8 +121,12 @@ public struct OccupancyMonitor: Sendable {
         }
         let current = cachedOnly && age <= Self.freshSeconds
         return FacilityStatus(
-            facility: facility, status: current ? .ok : .stale, reading: entry.reading, observedAt: entry.observedAt,
-            problem: current ? nil : (cachedOnly ? "the stored reading is from \(Self.age(from: entry.observedAt, to: time))" : problem))
+            facility: facility, status: current ? .ok : .stale, reading: entry.reading,
+            observedAt: entry.observedAt,
+            problem: current
+                ? nil
+                : (cachedOnly
+                    ? "the stored reading is from \(Self.age(from: entry.observedAt, to: time))" : problem))
     }
 
     /// One request per facility, all at once (DESIGN §7), results in facility order.

@@ -22,7 +22,8 @@ public enum OccupancyPageProblem: Error, Equatable, Sendable, CustomStringConver
         case .signInPage: return "the occupancy page asks for a sign-in"
         case .temporarilyUnavailable: return "the occupancy page says it is temporarily unavailable"
         case .otherFacility(let id):
-            return "the page has no numbers for facility \(id); its ID may have changed (gymcard facilities --discover)"
+            return
+                "the page has no numbers for facility \(id); its ID may have changed (gymcard facilities --discover)"
         case .noNumbers: return "the occupancy page has no numbers in it"
         case .notANumber(let word): return "the page says \"\(word)\" instead of a number"
         case .inconsistent(let detail): return "the page contradicts itself (\(detail))"
@@ -38,12 +39,15 @@ public enum OccupancyPageProblem: Error, Equatable, Sendable, CustomStringConver
 /// no quotes and carry thousands separators.
 public enum OccupancyPageParser {
     /// Parses the fragment for `facility`. Capacity comes from the page when it says, else the facility's.
-    public static func parse(_ page: String, for facility: Facility) throws(OccupancyPageProblem) -> OccupancyReading {
+    public static func parse(_ page: String, for facility: Facility) throws(OccupancyPageProblem)
+        -> OccupancyReading
+    {
         let charts = HTMLTags.find("canvas", in: page).compactMap(Chart.init)
         guard !charts.isEmpty else {
             let lowered = page.lowercased()
             if lowered.contains("type=\"password\"") || lowered.contains("type='password'")
-                || lowered.contains("type=password") || lowered.contains("sign in") || lowered.contains("log in")
+                || lowered.contains("type=password") || lowered.contains("sign in")
+                || lowered.contains("log in")
                 || lowered.contains("login")
             {
                 throw .signInPage
@@ -94,14 +98,18 @@ public enum OccupancyPageParser {
         while rest.first == "<", let close = rest.firstIndex(of: ">") {
             rest = rest[rest.index(after: close)...].drop { $0.isWhitespace }
         }
-        let digits = rest.prefix { $0.isNumber || $0 == "," || $0 == "'" || $0 == "\u{202F}" || $0 == "\u{A0}" }
+        let digits = rest.prefix {
+            $0.isNumber || $0 == "," || $0 == "'" || $0 == "\u{202F}" || $0 == "\u{A0}"
+        }
         guard let value = number(String(digits)), value > 0 else { return nil }
         return value
     }
 
     /// `1,035` → 1035; `-12` → -12; anything else (`closed`) → nil.
     static func number(_ text: String) -> Int? {
-        let cleaned = text.filter { !($0 == "," || $0 == "'" || $0 == " " || $0 == "\u{202F}" || $0 == "\u{A0}" || $0 == "_") }
+        let cleaned = text.filter {
+            !($0 == "," || $0 == "'" || $0 == " " || $0 == "\u{202F}" || $0 == "\u{A0}" || $0 == "_")
+        }
         return Int(cleaned)
     }
 
@@ -117,7 +125,11 @@ public enum OccupancyPageParser {
             guard isChart else { return nil }
             attributes = tag.attributes
             var rest = Substring(id)
-            if rest.hasPrefix("occupancychart-") { rest = rest.dropFirst("occupancychart-".count) } else { rest = "" }
+            if rest.hasPrefix("occupancychart-") {
+                rest = rest.dropFirst("occupancychart-".count)
+            } else {
+                rest = ""
+            }
             if rest.hasSuffix("-sm") { rest = rest.dropLast(3) }
             facilityID = rest.isEmpty ? nil : String(rest)
         }

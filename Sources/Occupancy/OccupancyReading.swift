@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 /// How full one facility is, as read off the page.
 public struct OccupancyReading: Sendable, Equatable, Codable {
     /// People inside.

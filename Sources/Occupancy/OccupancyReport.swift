@@ -78,7 +78,8 @@ public struct OccupancyReport: Sendable, Equatable {
                 let occupancy = sample[facility.key] ?? facility.capacity / 2
                 return FacilityStatus(
                     facility: facility, status: .ok,
-                    reading: OccupancyReading(occupancy: occupancy, capacity: facility.capacity), observedAt: now,
+                    reading: OccupancyReading(occupancy: occupancy, capacity: facility.capacity),
+                    observedAt: now,
                     problem: nil)
             },
             isDemo: true)

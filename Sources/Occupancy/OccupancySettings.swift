@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Fetching
+import FoundationEssentials
 
 /// Where occupancy comes from and which facilities to show: defaults (DESIGN §7), then the config file's
 /// `occupancy` section, then `GYMCARD_OCCUPANCY_URL`.
@@ -13,6 +13,8 @@ public struct OccupancySettings: Sendable, Equatable {
     /// Facilities in display order.
     public var facilities: [Facility]
 
+    // Literal URLs that parse.
+    // swift-format-ignore: NeverForceUnwrap
     /// Virginia Tech's endpoint and facilities.
     public static let virginiaTech = OccupancySettings(
         endpoint: URL(string: "https://connect.recsports.vt.edu/FacilityOccupancy/GetFacilityData")!,
@@ -73,7 +75,9 @@ public struct OccupancySettings: Sendable, Equatable {
 
     private mutating func apply(_ section: Section) throws(ConfigProblem) {
         var settings = self
-        if let text = section.endpoint { settings.endpoint = try ConfigProblem.url(text, key: "occupancy.endpoint") }
+        if let text = section.endpoint {
+            settings.endpoint = try ConfigProblem.url(text, key: "occupancy.endpoint")
+        }
         if let text = section.page { settings.page = try ConfigProblem.url(text, key: "occupancy.page") }
         if let displayType = section.displayType { settings.displayType = displayType }
         if let entries = section.facilities {

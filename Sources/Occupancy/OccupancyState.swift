@@ -52,7 +52,8 @@ public struct OccupancyState: Sendable, Equatable {
         for (key, entry) in file.facilities where entry.occupancy >= 0 && entry.capacity > 0 {
             entries[key] = Entry(
                 id: entry.id,
-                reading: OccupancyReading(occupancy: entry.occupancy, remaining: entry.remaining, capacity: entry.capacity),
+                reading: OccupancyReading(
+                    occupancy: entry.occupancy, remaining: entry.remaining, capacity: entry.capacity),
                 observedAt: entry.observedAt)
         }
         return OccupancyState(entries: entries)
@@ -94,7 +95,8 @@ public enum OccupancyStateProblem: Error, Equatable, Sendable, CustomStringConve
     public var description: String {
         switch self {
         case .corrupt: return "it is not a gymcard occupancy state file"
-        case .unknownVersion(let version): return "it has schema version \(version), not \(OccupancyState.version)"
+        case .unknownVersion(let version):
+            return "it has schema version \(version), not \(OccupancyState.version)"
         }
     }
 }

@@ -43,7 +43,9 @@ public struct OccupancyTextView: Sendable {
         ]
         for layout in layouts {
             let rendered = report.facilities.map { render($0, in: report, layout: layout) }
-            if let columns, rendered.contains(where: { $0.width > columns }), layout != layouts.last { continue }
+            if let columns, rendered.contains(where: { $0.width > columns }), layout != layouts.last {
+                continue
+            }
             return header + rendered.map(\.text)
         }
         return header
@@ -84,7 +86,9 @@ public struct OccupancyTextView: Sendable {
             line.append(plain, painted: painted)
             line.append(String(repeating: " ", count: barWidth - status.facility.segments))
         }
-        line.append("  " + leftPad(Self.count(reading.occupancy), to: 4) + " / " + pad(Self.count(reading.capacity), to: 4))
+        line.append(
+            "  " + leftPad(Self.count(reading.occupancy), to: 4) + " / "
+                + pad(Self.count(reading.capacity), to: 4))
         line.append("  " + leftPad("\(reading.percent)%", to: 4))
         if layout.remaining { line.append("  " + leftPad(Self.count(reading.remaining), to: 4) + " left") }
         if status.status == .stale {

@@ -13,7 +13,9 @@ public enum FileContents {
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw StorageError(errno: errno, path: path, operation: "read") }
+        guard fstat(descriptor, &status) == 0 else {
+            throw StorageError(errno: errno, path: path, operation: "read")
+        }
         guard status.st_mode & S_IFMT == S_IFREG else {
             if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
             throw .system(path: path, operation: "read", reason: "not a regular file")
@@ -43,7 +45,8 @@ public enum FileContents {
 public enum Directory {
     /// Creates `path` and any missing parents with `permissions`; with `tighten`, an existing directory
     /// whose mode allows more is narrowed to `permissions` (secrets live in 0700 directories).
-    public static func create(_ path: String, permissions: mode_t, tighten: Bool = false) throws(StorageError) {
+    public static func create(_ path: String, permissions: mode_t, tighten: Bool = false) throws(StorageError)
+    {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
@@ -53,7 +56,9 @@ public enum Directory {
             prefix += "/"
         }
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw .notDirectory(path: path) }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw .notDirectory(path: path)
+        }
         if tighten, status.st_mode & 0o777 & ~permissions != 0 { chmod(path, permissions) }
     }
 }

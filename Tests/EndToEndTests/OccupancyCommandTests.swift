@@ -3,14 +3,15 @@ import TestServer
 import TestSupport
 import Testing
 
-private let ids = [
-    "war-memorial": "55069633-b56e-43b7-a68a-64d79364988d", "mccomas": "232d714e-5b3e-4b0d-9936-e6a738150ec4",
-    "bouldering-wall": "da838218-ae53-4c6f-b744-2213299033fc",
-]
+private let warMemorialID = "55069633-b56e-43b7-a68a-64d79364988d"
+private let mccomasID = "232d714e-5b3e-4b0d-9936-e6a738150ec4"
+private let wallID = "da838218-ae53-4c6f-b744-2213299033fc"
 
 /// A local occupancy endpoint whose answers the test switches: values per facility ID, or failure.
 final class FakeRecSports: Sendable {
-    let values = Locked<[String: Int]>([ids["war-memorial"]!: 165, ids["mccomas"]!: 230, ids["bouldering-wall"]!: 4])
+    let values = Locked<[String: Int]>([
+        warMemorialID: 165, mccomasID: 230, wallID: 4,
+    ])
     let failing = Locked<Set<String>>([])
     let server: LocalServer
 
@@ -21,23 +22,28 @@ final class FakeRecSports: Sendable {
             if request.method == "GET" {
                 return LocalServer.Response(
                     OccupancyFragments.fullPage([
-                        (ids["war-memorial"]!, "War Memorial Hall", 1200, 100), ("0b0b0b0b-1111-2222-3333-444444444444", "McComas Hall", 600, 50),
-                        (ids["bouldering-wall"]!, "Bouldering Wall", 8, 2),
+                        (warMemorialID, "War Memorial Hall", 1200, 100),
+                        ("0b0b0b0b-1111-2222-3333-444444444444", "McComas Hall", 600, 50),
+                        (wallID, "Bouldering Wall", 8, 2),
                     ]))
             }
             let id = request.formFields["facilityId"] ?? ""
             if failing.withLock({ $0.contains(id) }) { return LocalServer.Response(status: 503, "down") }
-            guard let value = values.withLock({ $0[id] }) else { return LocalServer.Response(status: 404, "no") }
-            let capacity = id == ids["war-memorial"] ? 1200 : id == ids["mccomas"] ? 600 : 8
+            guard let value = values.withLock({ $0[id] }) else {
+                return LocalServer.Response(status: 404, "no")
+            }
+            let capacity = id == warMemorialID ? 1200 : id == mccomasID ? 600 : 8
             return LocalServer.Response(
                 OccupancyFragments.fragment(
-                    id: id, name: "x", occupancy: "\(value)", remaining: "\(capacity - value)", maxOccupancy: "\(capacity)"))
+                    id: id, name: "x", occupancy: "\(value)", remaining: "\(capacity - value)",
+                    maxOccupancy: "\(capacity)"))
         }
     }
 
     func gymcard(_ home: TemporaryDirectory) -> GymcardProcess {
         GymcardProcess(
-            home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": server.url("/FacilityOccupancy/GetFacilityData").absoluteString])
+            home: home.path,
+            extra: ["GYMCARD_OCCUPANCY_URL": server.url("/FacilityOccupancy/GetFacilityData").absoluteString])
     }
 }
 
@@ -52,11 +58,12 @@ struct OccupancyCommandTests {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "War Memorial Hall  ██░░░░░░░░░░░░   165 / 1.2k   13%    1k left",
-            "McComas Hall       █████░░░░░░░░░   230 / 600    38%   370 left",
-            "Bouldering Wall    ████░░░░           4 / 8      50%     4 left",
-        ])
+        #expect(
+            lines == [
+                "War Memorial Hall  ██░░░░░░░░░░░░   165 / 1.2k   13%    1k left",
+                "McComas Hall       █████░░░░░░░░░   230 / 600    38%   370 left",
+                "Bouldering Wall    ████░░░░           4 / 8      50%     4 left",
+            ])
     }
 
     @Test("--json follows the documented schema")
@@ -99,10 +106,13 @@ struct OccupancyCommandTests {
         let home = try TemporaryDirectory()
         let gymcard = fake.gymcard(home)
         #expect(try await gymcard.runAsync(["occupancy"]).status == 0)
-        fake.failing.withLock { $0 = [ids["mccomas"]!] }
+        fake.failing.withLock { $0 = [mccomasID] }
         let partial = try await gymcard.runAsync(["occupancy", "--timeout", "2"])
         #expect(partial.status == 75)
-        #expect(partial.stderr.contains("McComas Hall (showing its value from just now): 127.0.0.1 has a problem of its own (HTTP 503)"))
+        #expect(
+            partial.stderr.contains(
+                "McComas Hall (showing its value from just now): 127.0.0.1 has a problem of its own (HTTP 503)"
+            ))
         #expect(partial.stdoutText.split(separator: "\n")[1].hasSuffix("stale just now"))
         // The network goes away entirely: --cached still answers from the state file.
         await fake.server.stop()
@@ -114,16 +124,18 @@ struct OccupancyCommandTests {
         let document = try #require(JSONSerialization.jsonObject(with: offline.stdout) as? [String: Any])
         let statuses = (document["facilities"] as? [[String: Any]])?.map { $0["status"] as? String }
         #expect(statuses == ["stale", "stale", "stale"])
-        #expect(offline.stderrLines == [
-            "gymcard: War Memorial Hall (showing its value from just now), McComas Hall (showing its value from just now), Bouldering Wall (showing its value from just now): 127.0.0.1 refused the connection; the service may be down, try again later"
-        ])
+        #expect(
+            offline.stderrLines == [
+                "gymcard: War Memorial Hall (showing its value from just now), McComas Hall (showing its value from just now), Bouldering Wall (showing its value from just now): 127.0.0.1 refused the connection; the service may be down, try again later"
+            ])
     }
 
     @Test("nothing fetched and nothing stored: unavailable, exit 69, one clear message")
     func nothing() async throws {
         let port = try LocalServer.closedPort()
         let home = try TemporaryDirectory()
-        let gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:\(port)/x"])
+        let gymcard = GymcardProcess(
+            home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:\(port)/x"])
         let result = try await gymcard.runAsync(["occupancy"])
         #expect(result.status == 69)
         #expect(result.stdoutText.split(separator: "\n").allSatisfy { $0.hasSuffix("unavailable") })
@@ -165,8 +177,11 @@ struct OccupancyCommandTests {
             child.close()
             print(json.dumps({"first": first, "rest": child.before.decode(), "status": child.exitstatus}))
             """
-        let environment = String(decoding: try JSONSerialization.data(withJSONObject: fake.gymcard(home).environment), as: UTF8.self)
-        let (status, output, error) = try await Interop.runPythonAsync(script, [GymcardProcess.executable.path, environment])
+        let environment = String(
+            decoding: try JSONSerialization.data(withJSONObject: fake.gymcard(home).environment),
+            as: UTF8.self)
+        let (status, output, error) = try await Interop.runPythonAsync(
+            script, [GymcardProcess.executable.path, environment])
         #expect(status == 0, "\(error)")
         let result = try #require(JSONSerialization.jsonObject(with: output) as? [String: Any])
         let first = try #require(result["first"] as? String)
@@ -180,8 +195,10 @@ struct OccupancyCommandTests {
     @Test("--demo needs no network and says DEMO")
     func demo() async throws {
         let home = try TemporaryDirectory()
-        let result = try await GymcardProcess(home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:1/"])
-            .runAsync(["occupancy", "--demo"])
+        let result = try await GymcardProcess(
+            home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:1/"]
+        )
+        .runAsync(["occupancy", "--demo"])
         #expect(result.status == 0)
         #expect(result.stdoutText.hasPrefix("DEMO"))
         #expect(result.stdoutText.contains("McComas Hall       █████░░░░░░░░░   230 / 600    38%   370 left"))
@@ -192,26 +209,36 @@ struct OccupancyCommandTests {
         let fake = try await FakeRecSports()
         defer { Task { await fake.server.stop() } }
         let home = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
         try Data("{\"occupancy\": {\"page\": \"\(fake.server.url("/facilityoccupancy"))\"}}".utf8)
             .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
         let result = try await fake.gymcard(home).runAsync(["facilities", "--discover"])
         #expect(result.status == 0)
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[1].hasPrefix(ids["war-memorial"]! + "  War Memorial Hall  1200") && lines[1].hasSuffix("war-memorial"))
+        #expect(
+            lines[1].hasPrefix(warMemorialID + "  War Memorial Hall  1200")
+                && lines[1].hasSuffix("war-memorial"))
         #expect(lines[2].hasPrefix("0b0b0b0b-1111-2222-3333-444444444444  McComas Hall"))
-        #expect(result.stderr.contains("mccomas (\(ids["mccomas"]!)) is not on the page"))
+        #expect(result.stderr.contains("mccomas (\(mccomasID)) is not on the page"))
     }
 
     @Test("an invalid config file: exit 78 naming the file and the key")
     func badConfig() async throws {
         let home = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
-        try Data("{\"occupancy\": {\"facilities\": [{\"key\": \"x\", \"name\": \"X\", \"id\": \"1\", \"capacity\": \"many\"}]}}".utf8)
-            .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
+        try Data(
+            "{\"occupancy\": {\"facilities\": [{\"key\": \"x\", \"name\": \"X\", \"id\": \"1\", \"capacity\": \"many\"}]}}"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
         let result = try await GymcardProcess(home: home.path).runAsync(["occupancy", "--cached"])
         #expect(result.status == 78)
-        #expect(result.stderrLines == ["gymcard: \(home.path)/config/gymcard/config.json: occupancy.facilities[0].capacity has the wrong type; fix or remove it"])
+        #expect(
+            result.stderrLines == [
+                "gymcard: \(home.path)/config/gymcard/config.json: occupancy.facilities[0].capacity has the wrong type; fix or remove it"
+            ])
     }
 }

@@ -10,11 +10,14 @@ import Testing
 struct FetcherTests {
     let client = URLSessionClient(userAgent: "gymcard/test")
 
-    func fetcher(timeout: Double = 5, attempts: Int = 3, backoff: Double = 0.05, maximumBytes: Int = 4_000_000) -> Fetcher {
+    func fetcher(
+        timeout: Double = 5, attempts: Int = 3, backoff: Double = 0.05, maximumBytes: Int = 4_000_000
+    ) -> Fetcher {
         Fetcher(
             client: client,
             policy: FetchPolicy(
-                timeoutSeconds: timeout, maximumAttempts: attempts, backoffSeconds: backoff, maximumBodyBytes: maximumBytes))
+                timeoutSeconds: timeout, maximumAttempts: attempts, backoffSeconds: backoff,
+                maximumBodyBytes: maximumBytes))
     }
 
     @Test("a POST sends the form body, the content type and the User-Agent")
@@ -26,7 +29,8 @@ struct FetcherTests {
         }
         defer { Task { await server.stop() } }
         let request = HTTPRequest.postForm(
-            server.url("/FacilityOccupancy/GetFacilityData"), fields: [("facilityId", "a b&c"), ("type", "x")],
+            server.url("/FacilityOccupancy/GetFacilityData"),
+            fields: [("facilityId", "a b&c"), ("type", "x")],
             accept: "text/html")
         let response = try await fetcher().fetch(request, expecting: .htmlPage)
         #expect(String(decoding: response.body, as: UTF8.self) == "<p>ok</p>")
@@ -47,10 +51,12 @@ struct FetcherTests {
                 value += 1
                 return value
             }
-            return attempt < 3 ? LocalServer.Response(status: 503, "busy") : LocalServer.Response("<p>fine</p>")
+            return attempt < 3
+                ? LocalServer.Response(status: 503, "busy") : LocalServer.Response("<p>fine</p>")
         }
         defer { Task { await server.stop() } }
-        let response = try await fetcher().fetch(.get(server.url(), accept: "text/html"), expecting: .htmlPage)
+        let response = try await fetcher().fetch(
+            .get(server.url(), accept: "text/html"), expecting: .htmlPage)
         #expect(response.status == 200)
         #expect(count.withLock { $0 } == 3)
     }
@@ -114,7 +120,8 @@ struct FetcherTests {
         defer { Task { await server.stop() } }
         let started = ContinuousClock.now
         await #expect(throws: FetchError.timedOut(host: "127.0.0.1", seconds: 0.5)) {
-            try await fetcher(timeout: 0.5, attempts: 1).fetch(.get(server.url(), accept: "text/html"), expecting: .htmlPage)
+            try await fetcher(timeout: 0.5, attempts: 1).fetch(
+                .get(server.url(), accept: "text/html"), expecting: .htmlPage)
         }
         #expect(ContinuousClock.now - started < .seconds(3))
     }
@@ -142,7 +149,8 @@ struct FetcherTests {
         "statuses map to errors a person can act on",
         arguments: [
             (401, FetchError.signInRequired(host: "127.0.0.1")), (403, .signInRequired(host: "127.0.0.1")),
-            (404, .clientError(host: "127.0.0.1", status: 404)), (410, .clientError(host: "127.0.0.1", status: 410)),
+            (404, .clientError(host: "127.0.0.1", status: 404)),
+            (410, .clientError(host: "127.0.0.1", status: 410)),
         ])
     func statuses(status: Int, expected: FetchError) async throws {
         let server = try await LocalServer { _ in LocalServer.Response(status: status, "no") }
@@ -155,20 +163,28 @@ struct FetcherTests {
     @Test("a redirect to a sign-in page is a sign-in, not content")
     func signInRedirect() async throws {
         let server = try await LocalServer { request in
-            if request.path.hasPrefix("/Account/Login") { return LocalServer.Response(OccupancyFragments.signInPage) }
-            return LocalServer.Response(status: 302, headers: ["Location": "/Account/Login?ReturnUrl=%2F"], "")
+            if request.path.hasPrefix("/Account/Login") {
+                return LocalServer.Response(OccupancyFragments.signInPage)
+            }
+            return LocalServer.Response(
+                status: 302, headers: ["Location": "/Account/Login?ReturnUrl=%2F"], "")
         }
         defer { Task { await server.stop() } }
         await #expect(throws: FetchError.signInRequired(host: "127.0.0.1")) {
-            try await fetcher().fetch(.get(server.url("/facilityoccupancy"), accept: "text/html"), expecting: .htmlPage)
+            try await fetcher().fetch(
+                .get(server.url("/facilityoccupancy"), accept: "text/html"), expecting: .htmlPage)
         }
     }
 
     @Test("a body of the wrong media type is unexpected content")
     func wrongType() async throws {
-        let server = try await LocalServer { _ in LocalServer.Response(contentType: "application/json", "{}") }
+        let server = try await LocalServer { _ in LocalServer.Response(contentType: "application/json", "{}")
+        }
         defer { Task { await server.stop() } }
-        await #expect(throws: FetchError.unexpectedContent(host: "127.0.0.1", detail: "application/json instead of an HTML page")) {
+        await #expect(
+            throws: FetchError.unexpectedContent(
+                host: "127.0.0.1", detail: "application/json instead of an HTML page")
+        ) {
             try await fetcher().fetch(.get(server.url(), accept: "text/html"), expecting: .htmlPage)
         }
     }
@@ -215,7 +231,10 @@ struct InternetDateTests {
 struct HTMLTextTests {
     @Test("tags go, entities decode, paragraphs stay")
     func plainText() {
-        let html = "<p>Join us &amp; friends&#33;</p><p>Bring<br>water &ndash; and a <b>towel</b>.</p><script>x()</script><ul><li>One</li><li>Two</li></ul>"
-        #expect(HTMLText.plainText(fromHTML: html) == "Join us & friends!\n\nBring\nwater – and a towel.\n\n• One\n• Two")
+        let html =
+            "<p>Join us &amp; friends&#33;</p><p>Bring<br>water &ndash; and a <b>towel</b>.</p><script>x()</script><ul><li>One</li><li>Two</li></ul>"
+        #expect(
+            HTMLText.plainText(fromHTML: html)
+                == "Join us & friends!\n\nBring\nwater – and a towel.\n\n• One\n• Two")
     }
 }

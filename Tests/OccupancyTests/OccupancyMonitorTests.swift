@@ -39,7 +39,9 @@ final class TestClock: Sendable {
 struct OccupancyMonitorTests {
     let facilities = Facility.virginiaTech
 
-    func monitor(_ server: LocalServer, home: String, clock: TestClock, timeout: Double = 5) -> OccupancyMonitor {
+    func monitor(_ server: LocalServer, home: String, clock: TestClock, timeout: Double = 5)
+        -> OccupancyMonitor
+    {
         var settings = OccupancySettings.virginiaTech
         settings.endpoint = server.url("/FacilityOccupancy/GetFacilityData")
         let directories = XDGDirectories(environment: ["HOME": home])
@@ -54,13 +56,20 @@ struct OccupancyMonitorTests {
     @Test("the three requests are concurrent: the server answers only once all three have arrived")
     func concurrent() async throws {
         let arrived = Mutex(Set<String>())
-        let values = ["55069633-b56e-43b7-a68a-64d79364988d": 700, "232d714e-5b3e-4b0d-9936-e6a738150ec4": 230, "da838218-ae53-4c6f-b744-2213299033fc": 4]
+        let values = [
+            "55069633-b56e-43b7-a68a-64d79364988d": 700, "232d714e-5b3e-4b0d-9936-e6a738150ec4": 230,
+            "da838218-ae53-4c6f-b744-2213299033fc": 4,
+        ]
         let facilities = facilities
         let server = try await occupancyServer { id in
             arrived.withLock { _ = $0.insert(id) }
             // Sequential requests would wait here forever (the test's timeout then fails them).
-            for _ in 0..<400 where arrived.withLock({ $0.count }) < 3 { try await Task.sleep(for: .milliseconds(10)) }
-            guard arrived.withLock({ $0.count }) == 3 else { return LocalServer.Response(status: 503, "not concurrent") }
+            for _ in 0..<400 where arrived.withLock({ $0.count }) < 3 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            guard arrived.withLock({ $0.count }) == 3 else {
+                return LocalServer.Response(status: 503, "not concurrent")
+            }
             let facility = try #require(facilities.first { $0.id == id })
             return fragment(facility, occupancy: values[id] ?? 0)
         }
@@ -73,7 +82,8 @@ struct OccupancyMonitorTests {
         #expect(refresh.warnings.isEmpty)
     }
 
-    @Test("a facility that fails shows its last value, stale, with its age; one with no history is unavailable")
+    @Test(
+        "a facility that fails shows its last value, stale, with its age; one with no history is unavailable")
     func staleAfterFailure() async throws {
         let failing = Mutex(Set<String>())
         let facilities = facilities
@@ -90,7 +100,10 @@ struct OccupancyMonitorTests {
         let first = try await monitor.refresh()
         #expect(first.report.facilities.map(\.status) == [.ok, .ok, .unavailable])
         #expect(first.report.completeness == .partial)
-        #expect(first.warnings == ["Bouldering Wall: 127.0.0.1 has a problem of its own (HTTP 500); try again later"])
+        #expect(
+            first.warnings == [
+                "Bouldering Wall: 127.0.0.1 has a problem of its own (HTTP 500); try again later"
+            ])
         // Seven minutes later McComas fails: its value from 7 min ago is shown stale.
         clock.advance(7 * 60)
         failing.withLock { $0 = [facilities[1].id, facilities[2].id] }
@@ -118,8 +131,10 @@ struct OccupancyMonitorTests {
     func pagesWithoutNumbers() async throws {
         let server = try await occupancyServer { id in
             switch id {
-            case "55069633-b56e-43b7-a68a-64d79364988d": return LocalServer.Response(OccupancyFragments.signInPage)
-            case "232d714e-5b3e-4b0d-9936-e6a738150ec4": return LocalServer.Response(OccupancyFragments.temporarilyUnavailable)
+            case "55069633-b56e-43b7-a68a-64d79364988d":
+                return LocalServer.Response(OccupancyFragments.signInPage)
+            case "232d714e-5b3e-4b0d-9936-e6a738150ec4":
+                return LocalServer.Response(OccupancyFragments.temporarilyUnavailable)
             default:
                 return LocalServer.Response(
                     OccupancyFragments.fragment(
@@ -149,20 +164,27 @@ struct OccupancyMonitorTests {
         defer { Task { await server.stop() } }
         let home = try TemporaryDirectory()
         let started = ContinuousClock.now
-        let refresh = try await monitor(server, home: home.path, clock: TestClock(Date()), timeout: 0.5).refresh()
+        let refresh = try await monitor(server, home: home.path, clock: TestClock(Date()), timeout: 0.5)
+            .refresh()
         #expect(ContinuousClock.now - started < .seconds(3))
         #expect(refresh.report.facilities.map(\.status) == [.unavailable, .ok, .ok])
-        #expect(refresh.warnings == ["War Memorial Hall: 127.0.0.1 did not answer within 0.5 s; try again later or raise --timeout"])
+        #expect(
+            refresh.warnings == [
+                "War Memorial Hall: 127.0.0.1 did not answer within 0.5 s; try again later or raise --timeout"
+            ])
     }
 
     @Test("a corrupt state file is ignored with a warning and then rewritten")
     func corruptState() async throws {
         let facilities = facilities
-        let server = try await occupancyServer { id in fragment(try #require(facilities.first { $0.id == id }), occupancy: 10) }
+        let server = try await occupancyServer { id in
+            fragment(try #require(facilities.first { $0.id == id }), occupancy: 10)
+        }
         defer { Task { await server.stop() } }
         let home = try TemporaryDirectory()
         let path = home.path + "/.local/state/gymcard/occupancy.json"
-        try FileManager.default.createDirectory(atPath: home.path + "/.local/state/gymcard", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/.local/state/gymcard", withIntermediateDirectories: true)
         try Data("{\"version\": 1, \"facilities\": [tru".utf8).write(to: URL(fileURLWithPath: path))
         let monitor = monitor(server, home: home.path, clock: TestClock(Date()))
         #expect(monitor.cached().warnings.first?.contains("not a gymcard occupancy state file") == true)
@@ -180,12 +202,16 @@ struct OccupancyMonitorTests {
 struct OccupancyTextViewTests {
     let report = OccupancyReport.demo(facilities: Facility.virginiaTech, now: Date())
 
-    @Test("fits 80 columns with every column, and narrower terminals drop columns rather than wrap", arguments: [80, 60, 45, 30])
+    @Test(
+        "fits 80 columns with every column, and narrower terminals drop columns rather than wrap",
+        arguments: [80, 60, 45, 30])
     func widths(columns: Int) {
         let lines = OccupancyTextView(columns: columns, colour: nil, now: Date()).lines(report)
         #expect(lines.count == 4)
         #expect(lines.allSatisfy { $0.count <= columns })
-        if columns == 80 { #expect(lines[1] == "War Memorial Hall  ████████░░░░░░   700 / 1.2k   58%   500 left") }
+        if columns == 80 {
+            #expect(lines[1] == "War Memorial Hall  ████████░░░░░░   700 / 1.2k   58%   500 left")
+        }
     }
 
     @Test("segments are coloured by position with the app's colours")
@@ -194,7 +220,8 @@ struct OccupancyTextViewTests {
             observedAt: Date(),
             facilities: [
                 FacilityStatus(
-                    facility: Facility.virginiaTech[0], status: .ok, reading: OccupancyReading(occupancy: 1200, capacity: 1200),
+                    facility: Facility.virginiaTech[0], status: .ok,
+                    reading: OccupancyReading(occupancy: 1200, capacity: 1200),
                     observedAt: Date(), problem: nil)
             ])
         let line = OccupancyTextView(columns: 80, colour: .trueColour, now: Date()).lines(full)[0]
@@ -208,11 +235,14 @@ struct OccupancyTextViewTests {
     @Test("waybar and tmux lines")
     func statusBars() throws {
         let waybar = try #require(
-            JSONSerialization.jsonObject(with: Data(StatusBarFormats.waybar(report, now: Date()).utf8)) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(StatusBarFormats.waybar(report, now: Date()).utf8))
+                as? [String: Any])
         #expect(waybar["text"] as? String == "DEMO WM 58% · McC 38% · Wall 4/8")
         #expect(waybar["class"] as? [String] == ["medium", "demo"])
         #expect(waybar["percentage"] as? Int == 58)
-        #expect((waybar["tooltip"] as? String)?.contains("War Memorial Hall: 700 of 1200 (58%), 500 left") == true)
+        #expect(
+            (waybar["tooltip"] as? String)?.contains("War Memorial Hall: 700 of 1200 (58%), 500 left") == true
+        )
         #expect(StatusBarFormats.tmux(report) == "DEMO WM 58% McC 38% Wall 4/8")
     }
 }

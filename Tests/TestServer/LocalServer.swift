@@ -38,7 +38,10 @@ public final class LocalServer: Sendable {
         public var body: Data
 
         /// An answer; `contentType` goes into the headers.
-        public init(status: Int = 200, contentType: String? = "text/html; charset=utf-8", headers: [String: String] = [:], body: Data) {
+        public init(
+            status: Int = 200, contentType: String? = "text/html; charset=utf-8",
+            headers: [String: String] = [:], body: Data
+        ) {
             self.status = status
             var all = headers
             if let contentType { all["Content-Type"] = contentType }
@@ -47,7 +50,10 @@ public final class LocalServer: Sendable {
         }
 
         /// A text answer.
-        public init(status: Int = 200, contentType: String? = "text/html; charset=utf-8", headers: [String: String] = [:], _ text: String) {
+        public init(
+            status: Int = 200, contentType: String? = "text/html; charset=utf-8",
+            headers: [String: String] = [:], _ text: String
+        ) {
             self.init(status: status, contentType: contentType, headers: headers, body: Data(text.utf8))
         }
     }
@@ -69,7 +75,9 @@ public final class LocalServer: Sendable {
                 Request(method: request.method.rawValue, path: request.path, headers: headers, body: body))
             var responseHeaders: HTTPHeaders = [:]
             for (name, value) in answer.headers { responseHeaders[HTTPHeader(name)] = value }
-            return HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: "Status"), headers: responseHeaders, body: answer.body)
+            return HTTPResponse(
+                statusCode: HTTPStatusCode(answer.status, phrase: "Status"), headers: responseHeaders,
+                body: answer.body)
         }
         self.server = server
         task = Task { try await server.run() }
@@ -81,6 +89,8 @@ public final class LocalServer: Sendable {
         self.port = port
     }
 
+    // 127.0.0.1 with a port and a path always makes a URL.
+    // swift-format-ignore: NeverForceUnwrap
     /// `http://127.0.0.1:<port><path>`.
     public func url(_ path: String = "/") -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!

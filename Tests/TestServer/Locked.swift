@@ -8,7 +8,9 @@ public final class Locked<Value: Sendable>: Sendable {
     public init(_ value: Value) { mutex = Mutex(value) }
 
     /// Reads or changes the value under the lock.
-    public func withLock<Result: Sendable>(_ body: (inout sending Value) throws -> sending Result) rethrows -> Result {
+    public func withLock<Result: Sendable>(_ body: (inout sending Value) throws -> sending Result) rethrows
+        -> Result
+    {
         try mutex.withLock(body)
     }
 }

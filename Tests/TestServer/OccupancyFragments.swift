@@ -22,7 +22,8 @@ public enum OccupancyFragments {
         }
         func canvas(suffix: String, occupancy: String) -> String {
             var attributes = [
-                attribute("class", quoting == .none ? "occupancy-chart" : "occupancy-chart d-none d-md-block"),
+                attribute(
+                    "class", quoting == .none ? "occupancy-chart" : "occupancy-chart d-none d-md-block"),
                 attribute("id", "occupancyChart-\(id)\(suffix)"), attribute("data-ratio", ratio),
                 attribute("data-occupancy", occupancy),
             ]
@@ -63,10 +64,13 @@ public enum OccupancyFragments {
         """
 
     /// The full occupancy page (`GET /facilityoccupancy`) listing the given cards.
-    public static func fullPage(_ cards: [(id: String, name: String, capacity: Int, occupancy: Int)]) -> String {
+    public static func fullPage(_ cards: [(id: String, name: String, capacity: Int, occupancy: Int)])
+        -> String
+    {
         let body = cards.map {
             fragment(
-                id: $0.id, name: $0.name, occupancy: "\($0.occupancy)", remaining: "\($0.capacity - $0.occupancy)",
+                id: $0.id, name: $0.name, occupancy: "\($0.occupancy)",
+                remaining: "\($0.capacity - $0.occupancy)",
                 maxOccupancy: "\($0.capacity)")
         }
         return "<!DOCTYPE html><html><head><title>Facility Occupancy</title></head><body><main>"

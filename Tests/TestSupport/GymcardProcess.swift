@@ -101,19 +101,24 @@ public struct GymcardProcess: Sendable {
     /// same test process (which needs the pool) can answer the binary while the test waits.
     public func runAsync(_ arguments: [String], timeoutSeconds: Double = 60) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
-            Self.detach { continuation.resume(with: Swift.Result { try run(arguments, timeoutSeconds: timeoutSeconds) }) }
+            Self.detach {
+                continuation.resume(with: Swift.Result { try run(arguments, timeoutSeconds: timeoutSeconds) })
+            }
         }
     }
 
     /// Starts `gymcard`, waits for its first line on stdout, sends `signal` (Ctrl-C is SIGINT), and
     /// returns what it printed and its exit status.
-    public func runInterrupted(_ arguments: [String], signal: Int32 = SIGINT, timeoutSeconds: Double = 30) async throws
+    public func runInterrupted(_ arguments: [String], signal: Int32 = SIGINT, timeoutSeconds: Double = 30)
+        async throws
         -> Result
     {
         try await withCheckedThrowingContinuation { continuation in
             Self.detach {
                 continuation.resume(
-                    with: Swift.Result { try interrupted(arguments, signal: signal, timeoutSeconds: timeoutSeconds) })
+                    with: Swift.Result {
+                        try interrupted(arguments, signal: signal, timeoutSeconds: timeoutSeconds)
+                    })
             }
         }
     }
@@ -144,7 +149,8 @@ public struct GymcardProcess: Sendable {
         process.waitUntilExit()
         group.wait()
         return Result(
-            status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+            status: process.terminationStatus, stdout: outData,
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Runs blocking work on a thread of its own. Dispatch's global queue has only as many threads as

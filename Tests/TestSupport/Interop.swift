@@ -33,7 +33,9 @@ public enum Interop {
     }
 
     /// ``runPython(_:_:input:)`` on a thread of its own, so a server in the test process keeps answering.
-    public static func runPythonAsync(_ script: String, _ arguments: [String]) async throws -> (Int32, Data, String) {
+    public static func runPythonAsync(_ script: String, _ arguments: [String]) async throws -> (
+        Int32, Data, String
+    ) {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try runPython(script, arguments) }) }.start()
         }
