@@ -190,6 +190,9 @@ public struct CardStore: Sendable {
             throw .storage(
                 StorageError(errno: errno, path: path + ".bak", operation: "keep a backup").description)
         }
+        // When .bak is already a link to the same file (a writer was killed after making it), rename(2)
+        // does nothing and succeeds, leaving the staging name behind.
+        unlink(staging)
     }
 
     /// Creates the directory (and missing parents) 0700, and tightens an existing one to 0700.
