@@ -68,7 +68,6 @@ let package = Package(
             name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"],
             swiftSettings: strictSettings),
         .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
-        .target(name: "Events", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
 
         // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
         // (everything that needs no network, fast to start) and `gymcard-network` (the same commands with
