@@ -71,12 +71,11 @@ let package = Package(
 
         // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
         // (everything that needs no network, fast to start) and `gymcard-network` (the same commands with
-        // URLSession and FoundationXML), which gymcard hands network commands to.
+        // URLSession), which gymcard hands network commands to.
         .target(
             name: "GymcardCLI",
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
-                "Events",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -123,12 +122,6 @@ let package = Package(
             name: "OccupancyTests",
             dependencies: [
                 "Occupancy", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport",
-            ],
-            swiftSettings: strictSettings),
-        .testTarget(
-            name: "EventsTests",
-            dependencies: [
-                "Events", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport",
             ],
             swiftSettings: strictSettings),
         .testTarget(
