@@ -68,6 +68,11 @@ let package = Package(
             name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"],
             swiftSettings: strictSettings),
         .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
+        .target(name: "Events", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
+        // The RSS parser needs FoundationXML (all of Foundation): only gymcard-network links it.
+        .target(
+            name: "EventsFeed", dependencies: ["Events", "Fetching", "FetchingURLSession"],
+            swiftSettings: strictSettings),
 
         // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
         // (everything that needs no network, fast to start) and `gymcard-network` (the same commands with
@@ -123,6 +128,9 @@ let package = Package(
             dependencies: [
                 "Occupancy", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport",
             ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "EventsTests", dependencies: ["Events", "EventsFeed", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
