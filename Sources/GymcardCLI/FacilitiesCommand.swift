@@ -28,13 +28,7 @@ struct FacilitiesCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
-        let settings: OccupancySettings
-        do {
-            settings = try OccupancySettings.resolve(
-                configFile: ConfigFile.read(directories), environment: environment)
-        } catch let problem as ConfigProblem {
-            throw ConfigFile.failure(problem, directories)
-        }
+        let settings = try ConfigFile.occupancySettings(directories, environment: environment)
         guard discover else {
             let rows = settings.facilities.map { [$0.key, $0.name, $0.id, "\($0.capacity)"] }
             if json {

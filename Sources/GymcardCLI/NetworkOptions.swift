@@ -2,6 +2,7 @@ import ArgumentParser
 import Fetching
 import FoundationEssentials
 import Glibc
+import Occupancy
 import Storage
 
 /// Options and set-up shared by the commands that use the network: `occupancy`, `events`, `facilities`.
@@ -38,6 +39,17 @@ enum ConfigFile {
         let path = path(directories)
         do { return try FileContents.read(path, limitBytes: 1 << 20).map { Data($0) } } catch {
             throw Failure("cannot read the config file: \(error)", status: .configError)
+        }
+    }
+
+    /// The occupancy settings: defaults, the config file, then the environment.
+    static func occupancySettings(_ directories: XDGDirectories, environment: [String: String]) throws
+        -> OccupancySettings
+    {
+        do {
+            return try OccupancySettings.resolve(configFile: read(directories), environment: environment)
+        } catch let problem as ConfigProblem {
+            throw failure(problem, directories)
         }
     }
 

@@ -62,13 +62,7 @@ struct OccupancyCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
-        let settings: OccupancySettings
-        do {
-            settings = try OccupancySettings.resolve(
-                configFile: ConfigFile.read(directories), environment: environment)
-        } catch let problem as ConfigProblem {
-            throw ConfigFile.failure(problem, directories)
-        }
+        let settings = try ConfigFile.occupancySettings(directories, environment: environment)
         let terminal = Terminal(environment: environment)
         if demo {
             let report = OccupancyReport.demo(facilities: settings.facilities, now: Date())
