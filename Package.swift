@@ -86,7 +86,8 @@ let package = Package(
             swiftSettings: strictSettings),
         .executableTarget(name: "gymcard", dependencies: ["GymcardCLI"], swiftSettings: strictSettings),
         .executableTarget(
-            name: "gymcard-network", dependencies: ["GymcardCLI", "FetchingURLSession", "Fetching"],
+            name: "gymcard-network",
+            dependencies: ["GymcardCLI", "FetchingURLSession", "Fetching", "CLibcurlOnDemand"],
             swiftSettings: strictSettings),
 
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.

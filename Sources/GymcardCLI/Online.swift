@@ -11,10 +11,16 @@ import Glibc
 public struct Online: Sendable {
     /// Makes the process's HTTP client; the argument is the User-Agent.
     public var makeClient: @Sendable (String) -> any HTTPClient
+    /// Why the network cannot be used (libcurl missing), checked before the first request.
+    public var unavailableReason: @Sendable () -> String?
 
     /// Creates the hook.
-    public init(makeClient: @escaping @Sendable (String) -> any HTTPClient) {
+    public init(
+        makeClient: @escaping @Sendable (String) -> any HTTPClient,
+        unavailableReason: @escaping @Sendable () -> String? = { nil }
+    ) {
         self.makeClient = makeClient
+        self.unavailableReason = unavailableReason
     }
 
     /// Set once by the entry point before any command runs.
@@ -23,7 +29,10 @@ public struct Online: Sendable {
     /// This process's network access: the hook when this is gymcard-network, otherwise the process is
     /// replaced by gymcard-network with the same arguments (this call then never returns).
     static func required() throws -> Online {
-        if let current { return current }
+        if let current {
+            if let reason = current.unavailableReason() { throw Failure(reason, status: .unavailable) }
+            return current
+        }
         let path = siblingPath("gymcard-network")
         var arguments = [path] + CommandLine.arguments.dropFirst()
         let argv = arguments.map { strdup($0) } + [nil]
