@@ -30,7 +30,7 @@ public enum HTMLText {
                 }
                 switch name {
                 case "script", "style": skipUntilClosing = name
-                case "br", "br/": output += "\n"
+                case "br": output += "\n"
                 case "p", "/p", "div", "/div", "h1", "h2", "h3", "h4", "h5", "h6", "/h1", "/h2", "/h3", "/h4",
                     "/h5", "/h6", "ul", "/ul", "ol", "/ol", "table", "/table", "blockquote", "/blockquote":
                     output += "\n\n"
@@ -79,7 +79,7 @@ public enum HTMLText {
         let trimmed = inside.drop { $0 == " " }
         let name = trimmed.prefix { !$0.isWhitespace && $0 != ">" }
         let lowered = name.lowercased()
-        return lowered.hasSuffix("/") && lowered != "br/" ? String(lowered.dropLast()) : lowered
+        return lowered.hasSuffix("/") ? String(lowered.dropLast()) : lowered
     }
 
     /// The entity at `start` (an "&") decoded, and where the text continues; an unknown one stays as is.

@@ -34,6 +34,8 @@ public struct HTTPRequest: Sendable, Equatable {
             accept: accept)
     }
 
+    private static let hex = Array("0123456789ABCDEF".unicodeScalars)
+
     /// Percent-encodes one form name or value (WHATWG application/x-www-form-urlencoded).
     static func formEncode(_ text: String) -> String {
         var encoded = ""
@@ -46,7 +48,6 @@ public struct HTTPRequest: Sendable, Equatable {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             case UInt8(ascii: " "): encoded += "+"
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 encoded += "%"
                 encoded.unicodeScalars.append(hex[Int(byte >> 4)])
                 encoded.unicodeScalars.append(hex[Int(byte & 0xF)])

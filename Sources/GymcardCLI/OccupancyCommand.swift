@@ -130,7 +130,7 @@ struct OccupancyCommand: AsyncParsableCommand {
         let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
         let hideCursor = "\u{1B}[?25l"
         let showCursor = "\u{1B}[?25h"
-        Interrupt.restoreSequence = redraw ? Array((showCursor + "\n").utf8) : []
+        Interrupt.showsCursor = redraw
         Interrupt.exitStatus = 0
         Interrupt.install()
         if redraw { Terminal.standardOutput.write(hideCursor) }

@@ -34,11 +34,10 @@ public struct Online: Sendable {
             return current
         }
         let path = siblingPath("gymcard-network")
-        var arguments = [path] + CommandLine.arguments.dropFirst()
-        let argv = arguments.map { strdup($0) } + [nil]
+        // The strings are not freed: execv replaces the process, and on failure we exit soon after.
+        let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
-        arguments.removeAll()
         throw Failure(
             "\(path) cannot be run (\(reason)); gymcard needs it beside itself for the network: reinstall gymcard",
             status: .unavailable)

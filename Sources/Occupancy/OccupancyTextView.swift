@@ -103,20 +103,23 @@ public struct OccupancyTextView: Sendable {
     func bar(_ fraction: Double, segments: Int) -> (plain: String, painted: String) {
         var filled = Int((fraction * Double(segments)).rounded())
         if fraction > 0 { filled = max(filled, 1) }
-        var plain = ""
+        let plain = String(repeating: "█", count: filled) + String(repeating: "░", count: segments - filled)
+        guard colour != nil else { return (plain, plain) }
+        // One escape sequence per run of segments of the same level, not one per segment.
         var painted = ""
-        for index in 0..<segments {
-            let glyph = index < filled ? "█" : "░"
-            plain += glyph
-            guard colour != nil else { continue }
-            if index < filled {
-                let position = Double(index) / Double(segments)
-                painted += paint(glyph, level: position < 0.5 ? .low : position < 0.75 ? .medium : .high)
-            } else {
-                painted += paint(glyph, code: "2")
+        var run: (level: Level, count: Int)?
+        for index in 0..<filled {
+            let position = Double(index) / Double(segments)
+            let level: Level = position < 0.5 ? .low : position < 0.75 ? .medium : .high
+            if let current = run, current.level != level {
+                painted += paint(String(repeating: "█", count: current.count), level: current.level)
+                run = nil
             }
+            run = (level, (run?.count ?? 0) + 1)
         }
-        return (plain, colour == nil ? plain : painted)
+        if let run { painted += paint(String(repeating: "█", count: run.count), level: run.level) }
+        if filled < segments { painted += paint(String(repeating: "░", count: segments - filled), code: "2") }
+        return (plain, painted)
     }
 
     enum Level { case low, medium, high }

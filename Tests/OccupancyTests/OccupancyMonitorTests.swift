@@ -214,22 +214,52 @@ struct OccupancyTextViewTests {
         }
     }
 
-    @Test("segments are coloured by position with the app's colours")
-    func colours() {
-        let full = OccupancyReport(
+    /// Each bar glyph with the SGR parameters in force where a terminal would draw it.
+    func cells(_ line: String) -> [(glyph: Character, style: String)] {
+        var cells: [(Character, String)] = []
+        var style = ""
+        var rest = Substring(line)
+        while let character = rest.first {
+            if character == "\u{1B}", let end = rest.firstIndex(of: "m") {
+                let parameters = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end])
+                style = parameters == "0" ? "" : parameters
+                rest = rest[rest.index(after: end)...]
+                continue
+            }
+            if character == "█" || character == "░" { cells.append((character, style)) }
+            rest = rest.dropFirst()
+        }
+        return cells
+    }
+
+    @Test("segments are coloured by position with the app's colours", arguments: [1200, 700, 0])
+    func colours(occupancy: Int) {
+        let report = OccupancyReport(
             observedAt: Date(),
             facilities: [
                 FacilityStatus(
                     facility: Facility.virginiaTech[0], status: .ok,
-                    reading: OccupancyReading(occupancy: 1200, capacity: 1200),
+                    reading: OccupancyReading(occupancy: occupancy, capacity: 1200),
                     observedAt: Date(), problem: nil)
             ])
-        let line = OccupancyTextView(columns: 80, colour: .trueColour, now: Date()).lines(full)[0]
-        #expect(line.components(separatedBy: "38;2;31;191;114m").count - 1 == 7)
-        #expect(line.components(separatedBy: "38;2;255;106;45m").count - 1 == 4)
-        #expect(line.components(separatedBy: "38;2;176;26;93m").count - 1 == 3)
-        let plain = OccupancyTextView(columns: 80, colour: nil, now: Date()).lines(full)[0]
+        let green = "38;2;31;191;114"
+        let orange = "38;2;255;106;45"
+        let maroon = "38;2;176;26;93"
+        // 14 segments: 0–6 below 50 %, 7–10 below 75 %, 11–13 above; the app's rounding fills 700/1200 to 8.
+        let positions = [
+            green, green, green, green, green, green, green, orange, orange, orange, orange, maroon, maroon,
+            maroon,
+        ]
+        let filled = ["1200": 14, "700": 8, "0": 0]["\(occupancy)"] ?? -1
+        let expected = positions.enumerated().map { index, style in
+            index < filled ? (Character("█"), style) : (Character("░"), "2")
+        }
+        let drawn = cells(OccupancyTextView(columns: 80, colour: .trueColour, now: Date()).lines(report)[0])
+        #expect(drawn.map(\.glyph) == expected.map(\.0))
+        #expect(drawn.map(\.style) == expected.map(\.1))
+        let plain = OccupancyTextView(columns: 80, colour: nil, now: Date()).lines(report)[0]
         #expect(!plain.contains("\u{1B}"))
+        #expect(cells(plain).map(\.glyph) == expected.map(\.0))
     }
 
     @Test("waybar and tmux lines")

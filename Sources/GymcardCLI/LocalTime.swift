@@ -1,0 +1,14 @@
+import FoundationEssentials
+import Glibc
+
+/// Local wall-clock times without Foundation's formatters (not in FoundationEssentials).
+enum LocalTime {
+    /// `15:04:05` in the local time zone (`TZ` respected).
+    static func clock(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+}
