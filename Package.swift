@@ -81,13 +81,13 @@ let package = Package(
             name: "GymcardCLI",
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Events", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "gymcard", dependencies: ["GymcardCLI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "gymcard-network",
-            dependencies: ["GymcardCLI", "FetchingURLSession", "Fetching", "CLibcurlOnDemand"],
+            dependencies: ["GymcardCLI", "FetchingURLSession", "Fetching", "Events", "EventsFeed", "CLibcurlOnDemand"],
             swiftSettings: strictSettings),
 
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
@@ -131,7 +131,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "EventsTests", dependencies: ["Events", "EventsFeed", "TestSupport"],
+            name: "EventsTests",
+            dependencies: ["Events", "EventsFeed", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",

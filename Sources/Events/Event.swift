@@ -1,3 +1,4 @@
+import Fetching
 import FoundationEssentials
 
 /// One upcoming RecSports event, from an Engage RSS feed or an iCalendar source.
@@ -61,5 +62,34 @@ public struct ParsedFeed: Sendable, Equatable {
     public init(events: [Event], skipped: Int) {
         self.events = events
         self.skipped = skipped
+    }
+}
+
+/// Why a body is not an events feed (RSS or iCalendar).
+public struct FeedProblem: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// What is wrong, worded to follow "the events feed …: ".
+    public var description: String
+    /// Whether the address answers something other than a feed (a web page): the feed is unavailable
+    /// there, rather than damaged.
+    public var meansUnavailable: Bool
+
+    /// Creates a problem.
+    public init(_ description: String, meansUnavailable: Bool = false) {
+        self.description = description
+        self.meansUnavailable = meansUnavailable
+    }
+
+    /// The same text for `localizedDescription`.
+    public var errorDescription: String? { description }
+}
+
+extension Event {
+    /// The title without the " (Cancelled)" Engage appends to cancelled events: the status says it.
+    public static func title(_ title: String, status: Status) -> String {
+        guard status == .cancelled else { return title }
+        let suffix = "(cancelled)"
+        guard title.lowercased().hasSuffix(suffix) else { return title }
+        let kept = title.dropLast(suffix.count).trimmed
+        return kept.isEmpty ? title : kept
     }
 }

@@ -4,12 +4,6 @@ import FetchingURLSession
 import Foundation
 import FoundationXML
 
-/// Why a body is not an Engage RSS feed.
-public struct FeedProblem: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What is wrong.
-    public var description: String
-}
-
 /// Parses a Campus Labs Engage `events.rss` feed (DESIGN §8) with FoundationXML.
 ///
 /// Text is collected raw across every character and CDATA chunk of an element and trimmed only at its
@@ -26,11 +20,11 @@ public enum EngageFeedParser {
         // the proof that the whole feed arrived.
         _ = parser.parse()
         guard delegate.sawRSS else {
-            throw FeedProblem(description: "it is not an RSS feed")
+            throw FeedProblem("it is neither RSS nor iCalendar")
         }
         if !delegate.finishedDocument {
             let line = parser.lineNumber
-            throw FeedProblem(description: "the feed is cut short or malformed (line \(line))")
+            throw FeedProblem("it is cut short or malformed (line \(line))")
         }
         var seen = Set<String>()
         let unique = delegate.events.filter { seen.insert($0.id).inserted }
@@ -85,13 +79,40 @@ public enum EngageFeedParser {
                 ?? "\(fields["title"]?.first ?? "")@\(start.timeIntervalSince1970)"
             let status: Event.Status =
                 fields["status"]?.first?.lowercased() == "cancelled" ? .cancelled : .confirmed
-            let description = fields["description"]?.first.map { HTMLText.plainText(fromHTML: $0) }
+            let description = fields["description"]?.first.map {
+                HTMLText.plainText(fromHTML: ownText(of: $0))
+            }
             return Event(
-                id: id, title: fields["title"]?.first ?? "(untitled)", start: start, end: end,
+                id: id, title: Event.title(fields["title"]?.first ?? "(untitled)", status: status),
+                start: start, end: end,
                 location: fields["location"]?.first.flatMap { $0.isEmpty ? nil : $0 },
                 hosts: (fields["host"] ?? []).filter { !$0.isEmpty },
                 categories: (fields["category"] ?? []).filter { !$0.isEmpty }, link: link, status: status,
                 description: description.flatMap { $0.isEmpty ? nil : $0 })
+        }
+
+        /// The event's own description inside Engage's h-event markup (`div.p-description`), without the
+        /// title and the "From … to … at …" block the feed repeats around it; the whole HTML otherwise.
+        static func ownText(of html: String) -> String {
+            guard
+                let opening = HTMLTags.find("div", in: html).first(where: {
+                    ($0.attributes["class"] ?? "").split(separator: " ").contains("p-description")
+                })
+            else { return html }
+            var depth = 1
+            var position = opening.end
+            while let close = html.range(ignoringCaseOf: "</div", from: position) {
+                let nested = html.range(ignoringCaseOf: "<div", from: position)
+                if let nested, nested.lowerBound < close.lowerBound {
+                    depth += 1
+                    position = nested.upperBound
+                    continue
+                }
+                depth -= 1
+                if depth == 0 { return String(html[opening.end..<close.lowerBound]) }
+                position = close.upperBound
+            }
+            return html
         }
     }
 }

@@ -1,3 +1,4 @@
+import Events
 import Fetching
 import FoundationEssentials
 import Occupancy
@@ -24,6 +25,17 @@ enum ConfigFile {
     {
         do {
             return try OccupancySettings.resolve(configFile: read(directories), environment: environment)
+        } catch let problem as ConfigProblem {
+            throw failure(problem, directories)
+        }
+    }
+
+    /// The events settings: the default feed, the config file, then the environment.
+    static func eventsSettings(_ directories: XDGDirectories, environment: [String: String]) throws
+        -> EventsSettings
+    {
+        do {
+            return try EventsSettings.resolve(configFile: read(directories), environment: environment)
         } catch let problem as ConfigProblem {
             throw failure(problem, directories)
         }

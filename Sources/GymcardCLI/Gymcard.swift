@@ -18,7 +18,7 @@ struct Gymcard: AsyncParsableCommand {
         version: version,
         subcommands: [
             Scan.self, SetCommand.self, Show.self, Forget.self, PassphraseCommand.self, Render.self,
-            OccupancyCommand.self, FacilitiesCommand.self,
+            OccupancyCommand.self, EventsCommand.self, FacilitiesCommand.self,
         ]
     )
 }

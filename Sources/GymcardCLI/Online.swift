@@ -1,3 +1,4 @@
+import Events
 import Fetching
 import Glibc
 
@@ -13,14 +14,18 @@ public struct Online: Sendable {
     public var makeClient: @Sendable (String) -> any HTTPClient
     /// Why the network cannot be used (libcurl missing), checked before the first request.
     public var unavailableReason: @Sendable () -> String?
+    /// Reads an events feed (RSS needs FoundationXML, iCalendar named time zones: all of Foundation).
+    public var readEventsFeed: EventsFeedReader
 
     /// Creates the hook.
     public init(
         makeClient: @escaping @Sendable (String) -> any HTTPClient,
-        unavailableReason: @escaping @Sendable () -> String? = { nil }
+        unavailableReason: @escaping @Sendable () -> String? = { nil },
+        readEventsFeed: @escaping EventsFeedReader
     ) {
         self.makeClient = makeClient
         self.unavailableReason = unavailableReason
+        self.readEventsFeed = readEventsFeed
     }
 
     /// Set once by the entry point before any command runs.

@@ -67,7 +67,7 @@ public struct OccupancyMonitor: Sendable {
                     cachedOnly: false)
                 facilities.append(status)
                 let shown = status.observedAt.map {
-                    " (showing its value from \(Self.age(from: $0, to: observedAt)))"
+                    " (showing its value from \(Age.ago(from: $0, to: observedAt)))"
                 }
                 failures.append((problem.description, facility.name + (shown ?? "")))
             }
@@ -126,7 +126,7 @@ public struct OccupancyMonitor: Sendable {
             problem: current
                 ? nil
                 : (cachedOnly
-                    ? "the stored reading is from \(Self.age(from: entry.observedAt, to: time))" : problem))
+                    ? "the stored reading is from \(Age.ago(from: entry.observedAt, to: time))" : problem))
     }
 
     /// One request per facility, all at once (DESIGN §7), results in facility order.
@@ -156,16 +156,6 @@ public struct OccupancyMonitor: Sendable {
         } catch {
             return .failure(OccupancyFailure(error.description))
         }
-    }
-
-    /// "7 min ago"-style ages: `just now`, `45 s ago`, `7 min ago`, `3 h ago`.
-    public static func age(from then: Date, to now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(then)))
-        if seconds < 5 { return "just now" }
-        if seconds < 60 { return "\(seconds) s ago" }
-        if seconds < 3600 { return "\(seconds / 60) min ago" }
-        if seconds < 48 * 3600 { return "\(seconds / 3600) h ago" }
-        return "\(seconds / 86400) days ago"
     }
 }
 

@@ -1,3 +1,4 @@
+import Fetching
 import FoundationEssentials
 
 /// The text view: one line per facility with a segmented bar coloured by the app's thresholds.
@@ -92,7 +93,7 @@ public struct OccupancyTextView: Sendable {
         line.append("  " + leftPad("\(reading.percent)%", to: 4))
         if layout.remaining { line.append("  " + leftPad(Self.count(reading.remaining), to: 4) + " left") }
         if status.status == .stale {
-            let age = status.observedAt.map { " " + OccupancyMonitor.age(from: $0, to: now) } ?? ""
+            let age = status.observedAt.map { " " + Age.ago(from: $0, to: now) } ?? ""
             line.append("  ")
             line.append("stale" + age, painted: paint("stale" + age, code: "33"))
         }

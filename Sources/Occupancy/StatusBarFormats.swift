@@ -1,3 +1,4 @@
+import Fetching
 import FoundationEssentials
 
 /// One-line answers for status bars: waybar's custom-module JSON and a plain line for tmux.
@@ -41,7 +42,7 @@ public enum StatusBarFormats {
             var line =
                 "\(status.facility.name): \(reading.occupancy) of \(reading.capacity) (\(reading.percent)%), \(reading.remaining) left"
             if status.status == .stale, let observedAt = status.observedAt {
-                line += ", \(OccupancyMonitor.age(from: observedAt, to: now))"
+                line += ", \(Age.ago(from: observedAt, to: now))"
             }
             return line
         }

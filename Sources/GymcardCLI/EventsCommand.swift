@@ -1,0 +1,113 @@
+import ArgumentParser
+import Events
+import Fetching
+import FoundationEssentials
+import Storage
+
+/// `gymcard events`: what RecSports has coming up.
+struct EventsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "List upcoming RecSports events, or export them to your calendar.",
+        discussion: """
+            Reads the RecSports events feed (Campus Labs Engage RSS, or an iCalendar source) and lists \
+            the events that have not ended and start within --days days, by day in the local time zone \
+            (TZ is respected). Cancelled events are marked CANCELLED.
+
+            The last fetch is kept in $XDG_CACHE_HOME/gymcard/events.json and answers for 5 minutes; \
+            --refresh fetches anyway. When the feed cannot be fetched or read, the cached events are \
+            shown with their age on stderr and the exit status is 75. --ics FILE writes the listed events \
+            as an iCalendar file that calendar programs import (- for standard output).
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("List events starting within this many days.", valueName: "N"))
+    var days: Int = 14
+
+    @Flag(name: .long, help: "Print the events as a JSON array.")
+    var json = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the listed events to an iCalendar (.ics) file; - for standard output.",
+            valueName: "FILE"))
+    var ics: String?
+
+    @Flag(name: .long, help: "Fetch the feed even when the cached copy is still fresh.")
+    var refresh = false
+
+    @Flag(name: .customLong("no-color"), help: "Print without colour codes.")
+    var noColor = false
+
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws {
+        guard (1...366).contains(days) else { throw ValidationError("--days must be between 1 and 366") }
+        if json, ics == "-" {
+            throw ValidationError("--json and --ics - both write to standard output; give one")
+        }
+    }
+
+    func run() async throws {
+        let environment = Terminal.processEnvironment()
+        let directories = XDGDirectories(environment: environment)
+        let settings = try ConfigFile.eventsSettings(directories, environment: environment)
+        let now = try Self.now(environment)
+        let loader = EventsLoader(settings: settings, cache: EventsCache(directories: directories), now: now)
+        if !refresh, let snapshot = loader.freshFromCache() {
+            try show(snapshot, now: now, environment: environment)
+            return
+        }
+        let fetcher = try network.fetcher()
+        let reader = try Online.required().readEventsFeed
+        Interrupt.install()
+        let outcome: EventsLoader.Outcome
+        do {
+            outcome = try await loader.fetch(with: fetcher, reading: reader)
+        } catch {
+            switch error {
+            case .fetch(.cancelled): throw Failure.silent(.interrupted)
+            default: throw Failure(error.description, status: error.isUnavailable ? .unavailable : .dataError)
+            }
+        }
+        for warning in outcome.warnings { Terminal.standardError.say(warning) }
+        try show(outcome.snapshot, now: now, environment: environment)
+        if let failure = outcome.saveFailure {
+            throw Failure("the events were shown but not cached: \(failure)", status: .ioError)
+        }
+        if outcome.isStale { throw Failure.silent(.staleData) }
+    }
+
+    /// Prints (or exports) the snapshot's events within the window.
+    private func show(_ snapshot: EventsSnapshot, now: Date, environment: [String: String]) throws {
+        let events = EventAgenda.upcoming(snapshot.events, now: now, days: days)
+        if let ics {
+            let calendar = ICalendarWriter.calendar(events, name: "RecSports events", generatedAt: now)
+            try OutputFile.write(Array(calendar.utf8), to: ics)
+            if ics != "-" {
+                let count = events.count == 1 ? "1 event" : "\(events.count) events"
+                Terminal.standardError.say("wrote \(count) to \(ics)")
+            }
+            if !json { return }
+        }
+        if json {
+            print(EventsJSON.document(events))
+            return
+        }
+        let terminal = Terminal(environment: environment)
+        let colour = terminal.reasonColourIsOff(noColorFlag: noColor) == nil
+        let view = EventsTextView(colour: colour, zone: .system, now: now)
+        terminal.printLines(view.lines(events, days: days))
+    }
+
+    /// The current time; `GYMCARD_TEST_NOW` (ISO 8601) stands in for it in tests, as git's
+    /// GIT_TEST_DATE_NOW does, so that dated feeds can be checked.
+    static func now(_ environment: [String: String]) throws -> Date {
+        guard let text = environment["GYMCARD_TEST_NOW"], !text.isEmpty else { return Date() }
+        guard let date = try? Date(text, strategy: .iso8601) else {
+            throw Failure("GYMCARD_TEST_NOW is not an ISO 8601 time: \(text)", status: .usage)
+        }
+        return date
+    }
+}
