@@ -39,7 +39,12 @@ struct EngageFeedParserTests {
         let ampersandTitles = raw.matches(of: /<title><!\[CDATA\[([^\]]*&[^\]]*)\]\]><\/title>/).map {
             String($0.1).trimmingCharacters(in: .whitespaces)
         }
-        for title in ampersandTitles { #expect(feed.events.contains { $0.title == title }, "\(title)") }
+        // A cancelled event's title loses the " (Cancelled)" Engage appends; the status says it.
+        for title in ampersandTitles {
+            #expect(
+                feed.events.contains { $0.title == Event.title(title, status: $0.status) }, "\(title)")
+        }
+        #expect(!feed.events.contains { $0.title.lowercased().hasSuffix("(cancelled)") })
     }
 
     @Test("CDATA, entities split across chunks, several hosts and categories, duplicates, missing dates")
@@ -84,6 +89,25 @@ struct EngageFeedParserTests {
         ])
     func notFeeds(body: String) {
         #expect(throws: FeedProblem.self) { try EngageFeedParser.parse(Data(body.utf8)) }
+    }
+
+    @Test("the description is the event's own text, without the title and time block Engage wraps it in")
+    func engageDescription() throws {
+        let html = """
+            <div class="h-event vevent">
+              <div class="p-name summary">Swim Clinic</div>
+              <div class="p-description description"><p>Bring goggles.</p><div><p>Lanes 1&ndash;4</p></div></div>
+              <div><p>From <time class="dt-start dtstart" datetime="2024-10-18T16:00:00">Friday</time></p></div>
+            </div>
+            """
+        let feed = """
+            <rss version="2.0"><channel><item><title>Swim Clinic</title><guid>https://x.edu/event/9</guid>
+            <description><![CDATA[\(html)]]></description>
+            <start xmlns="events">Fri, 18 Oct 2024 20:00:00 GMT</start><end xmlns="events">Fri, 18 Oct 2024 21:00:00 GMT</end>
+            </item></channel></rss>
+            """
+        let event = try #require(try EngageFeedParser.parse(Data(feed.utf8)).events.first)
+        #expect(event.description == "Bring goggles.\n\nLanes 1–4")
     }
 
     @Test("an empty feed is no events, not an error")
