@@ -6,7 +6,9 @@ import Testing
 private let now = Date(timeIntervalSince1970: 1_795_287_600)
 private let newYork = LocalTimeZone.fixed(hours: -5)
 
-private func event(_ title: String, startsInHours: Double, hours: Double = 1, status: Event.Status = .confirmed)
+private func event(
+    _ title: String, startsInHours: Double, hours: Double = 1, status: Event.Status = .confirmed
+)
     -> Event
 {
     let start = now.addingTimeInterval(startsInHours * 3600)
@@ -67,7 +69,10 @@ struct EventAgendaTests {
     func upcoming() {
         let chosen = EventAgenda.upcoming(
             [farFuture, tomorrow, past, later, cancelled, current, nextWeek, farther], now: now, days: 14)
-        #expect(chosen.map(\.title) == ["Current", "Later today", "Tomorrow's", "Called off", "Within a week", "Eight days"])
+        #expect(
+            chosen.map(\.title) == [
+                "Current", "Later today", "Tomorrow's", "Called off", "Within a week", "Eight days",
+            ])
         #expect(EventAgenda.upcoming([farFuture], now: now, days: 31).count == 1)
         #expect(EventAgenda.upcoming([tomorrow], now: now, days: 1).map(\.title) == ["Tomorrow's"])
     }
@@ -112,7 +117,8 @@ struct EventAgendaTests {
     func spans() {
         let midnight = Date(timeIntervalSince1970: 1_795_323_600)  // 2026-11-22 00:00 in New York
         let allDay = Event(
-            id: "a", title: "Open House", start: midnight, end: midnight.addingTimeInterval(86_400), location: nil,
+            id: "a", title: "Open House", start: midnight, end: midnight.addingTimeInterval(86_400),
+            location: nil,
             hosts: [], categories: [], link: nil, status: .confirmed, description: nil)
         let weekend = event("Tournament", startsInHours: 20, hours: 30)
         let newYear = event("New Year Run", startsInHours: 41 * 24)
@@ -143,7 +149,8 @@ struct EventAgendaTests {
     @Test("JSON: the documented keys, times in UTC, explicit nulls")
     func json() throws {
         let document = EventsJSON.document([event("Yoga & Pilates", startsInHours: 1, status: .cancelled)])
-        let entries = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [[String: Any]])
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [[String: Any]])
         let entry = try #require(entries.first)
         #expect(
             Set(entry.keys) == [

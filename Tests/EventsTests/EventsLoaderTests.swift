@@ -8,64 +8,6 @@ import TestServer
 import TestSupport
 import Testing
 
-/// Small Engage feeds for the loader and the end-to-end tests.
-enum FeedFixtures {
-    private static let formatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, d MMM yyyy HH:mm:ss 'GMT'"
-        return formatter
-    }()
-
-    /// An RFC 822 date as Engage writes it.
-    static func rfc822(_ date: Date) -> String { formatter.string(from: date) }
-
-    /// One `<item>`, its title in CDATA, its dates around `now`.
-    static func item(id: Int, title: String, start: Date, hours: Double = 1, status: String = "confirmed") -> String {
-        """
-        <item><title><![CDATA[\(title)]]></title><guid>https://gobblerconnect.vt.edu/event/\(id)</guid>
-        <link>https://gobblerconnect.vt.edu/event/\(id)</link>
-        <description><![CDATA[<div class="h-event vevent"><div class="p-description description"><p>About \(id)</p></div></div>]]></description>
-        <category>Fitness</category>
-        <start xmlns="events">\(rfc822(start))</start><end xmlns="events">\(rfc822(start.addingTimeInterval(hours * 3600)))</end>
-        <location xmlns="events">McComas Hall</location><status xmlns="events">\(status)</status>
-        <host xmlns="events">RecSports</host></item>
-        """
-    }
-
-    /// A whole feed around the items.
-    static func feed(_ items: [String]) -> String {
-        """
-        <?xml version="1.0" encoding="utf-8"?>
-        <rss version="2.0"><channel><title>RecSports</title><ttl>300</ttl>
-        \(items.joined(separator: "\n"))
-        </channel></rss>
-        """
-    }
-}
-
-/// A local feed server whose answer the test switches, counting requests.
-final class FeedServer: Sendable {
-    let answer: Locked<LocalServer.Response>
-    let requests = Locked(0)
-    let server: LocalServer
-
-    init(_ first: LocalServer.Response) async throws {
-        let answer = Locked(first)
-        let requests = requests
-        self.answer = answer
-        server = try await LocalServer { _ in
-            requests.withLock { $0 += 1 }
-            return answer.withLock { $0 }
-        }
-    }
-
-    static func rss(_ text: String) -> LocalServer.Response {
-        LocalServer.Response(contentType: "application/rss+xml; charset=utf-8", text)
-    }
-}
-
 @Suite("Loading events: feed, cache and fallback, against a local server")
 struct EventsLoaderTests {
     let now = Date(timeIntervalSince1970: 1_795_287_600)
@@ -90,7 +32,8 @@ struct EventsLoaderTests {
             FeedFixtures.item(id: 1, title: "Past", start: now.addingTimeInterval(-7200)),
             FeedFixtures.item(id: 2, title: "Under way", start: now.addingTimeInterval(-1800)),
             FeedFixtures.item(id: 3, title: "Yoga & Pilates", start: now.addingTimeInterval(3600)),
-            FeedFixtures.item(id: 4, title: "Swim (Cancelled)", start: now.addingTimeInterval(7200), status: "cancelled"),
+            FeedFixtures.item(
+                id: 4, title: "Swim (Cancelled)", start: now.addingTimeInterval(7200), status: "cancelled"),
             FeedFixtures.item(id: 5, title: "Far future", start: now.addingTimeInterval(40 * 86_400)),
             FeedFixtures.item(id: 3, title: "Yoga & Pilates again", start: now.addingTimeInterval(3600)),
         ])
@@ -103,7 +46,8 @@ struct EventsLoaderTests {
         let home = try TemporaryDirectory()
         let outcome = try await fetch(loader(server, home: home.path))
         #expect(!outcome.isStale && outcome.warnings.isEmpty && outcome.saveFailure == nil)
-        #expect(outcome.snapshot.events.map(\.title) == ["Under way", "Yoga & Pilates", "Swim", "Far future"])
+        #expect(
+            outcome.snapshot.events.map(\.title) == ["Under way", "Yoga & Pilates", "Swim", "Far future"])
         #expect(outcome.snapshot.events[2].status == .cancelled)
         #expect(outcome.snapshot.events[1].description == "About 3")
         let cache = loader(server, home: home.path).cache
@@ -111,7 +55,8 @@ struct EventsLoaderTests {
         #expect(cached == outcome.snapshot)
         let attributes = try FileManager.default.attributesOfItem(atPath: cache.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        let folder = try FileManager.default.attributesOfItem(atPath: (cache.path as NSString).deletingLastPathComponent)
+        let folder = try FileManager.default.attributesOfItem(
+            atPath: (cache.path as NSString).deletingLastPathComponent)
         #expect((folder[.posixPermissions] as? Int) == 0o700)
     }
 
@@ -133,7 +78,8 @@ struct EventsLoaderTests {
         arguments: [
             LocalServer.Response(status: 404, "Not Found"),
             LocalServer.Response("<!DOCTYPE html><html><body>We moved!</body></html>"),
-            LocalServer.Response(contentType: "application/xml", "<!DOCTYPE html><html><body>We moved!</body></html>"),
+            LocalServer.Response(
+                contentType: "application/xml", "<!DOCTYPE html><html><body>We moved!</body></html>"),
             FeedServer.rss("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><item><title>Cut sh"),
             LocalServer.Response(status: 503, "busy"),
         ])
@@ -153,7 +99,8 @@ struct EventsLoaderTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) == before)
     }
 
-    @Test("with no cache, a failure is an error that says what and whether the service or the data is at fault")
+    @Test(
+        "with no cache, a failure is an error that says what and whether the service or the data is at fault")
     func noCache() async throws {
         let server = try await FeedServer(LocalServer.Response(status: 404, "Not Found"))
         defer { Task { await server.server.stop() } }
@@ -178,7 +125,9 @@ struct EventsLoaderTests {
     func badCache() async throws {
         let server = try await FeedServer(FeedServer.rss(goodFeed))
         defer { Task { await server.server.stop() } }
-        for content in ["{not json", "{\"version\": 99, \"future\": true}", "{\"version\": 1, \"events\": 3}"] {
+        for content in [
+            "{not json", "{\"version\": 99, \"future\": true}", "{\"version\": 1, \"events\": 3}",
+        ] {
             let home = try TemporaryDirectory()
             let cache = loader(server, home: home.path).cache
             try FileManager.default.createDirectory(

@@ -7,14 +7,16 @@ import Testing
 private let octoberEighteenth = Date(timeIntervalSince1970: 1_729_281_600)
 
 private func event(
-    _ id: String, title: String, startOffsetHours: Double = 0, hours: Double = 1, location: String? = "McComas Hall",
+    _ id: String, title: String, startOffsetHours: Double = 0, hours: Double = 1,
+    location: String? = "McComas Hall",
     hosts: [String] = ["RecSports"], categories: [String] = ["Fitness"], status: Event.Status = .confirmed,
     description: String? = nil
 ) -> Event {
     let start = octoberEighteenth.addingTimeInterval(startOffsetHours * 3600)
     return Event(
         id: id, title: title, start: start, end: start.addingTimeInterval(hours * 3600), location: location,
-        hosts: hosts, categories: categories, link: "https://gobblerconnect.vt.edu/event/\(id.filter(\.isNumber))",
+        hosts: hosts, categories: categories,
+        link: "https://gobblerconnect.vt.edu/event/\(id.filter(\.isNumber))",
         status: status, description: description)
 }
 
@@ -111,7 +113,9 @@ struct ICalendarReaderTests {
         #expect(day.end.timeIntervalSince(day.start) == 86_400)
 
         let floating = parsed.events[3]
-        #expect(floating.start == tokyoCalendar.date(from: DateComponents(year: 2024, month: 10, day: 21, hour: 9)))
+        #expect(
+            floating.start
+                == tokyoCalendar.date(from: DateComponents(year: 2024, month: 10, day: 21, hour: 9)))
 
         // 12:00 in New York (EDT, UTC-4) is 16:00 UTC.
         #expect(parsed.events[4].start == Date(timeIntervalSince1970: 1_729_612_800))
@@ -146,7 +150,8 @@ struct ICalendarWriterTests {
             title: "Bouldering Wall Night — ボルダリング体験会 🧗 with a title long enough to be folded twice over",
             startOffsetHours: 24, hosts: ["Climbing Club", "RecSports, Outdoor"],
             categories: ["Climbing", "Social, Fun"], status: .cancelled),
-        event("https://gobblerconnect.vt.edu/event/3", title: "Plain", location: nil, hosts: [], categories: []),
+        event(
+            "https://gobblerconnect.vt.edu/event/3", title: "Plain", location: nil, hosts: [], categories: []),
     ]
 
     @Test("round-trips through gymcard's own reader: the same events come back")
@@ -163,7 +168,9 @@ struct ICalendarWriterTests {
         #expect(text.hasSuffix("END:VCALENDAR\r\n"))
         let bytes = Array(text.utf8)
         // Every LF is preceded by CR.
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { #expect(index > 0 && bytes[index - 1] == 0x0D) }
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            #expect(index > 0 && bytes[index - 1] == 0x0D)
+        }
         let physical = text.components(separatedBy: "\r\n").dropLast()
         for line in physical {
             #expect(line.utf8.count <= 75, "\(line)")
@@ -175,7 +182,8 @@ struct ICalendarWriterTests {
         #expect(unfolded.contains("SUMMARY:Yoga & Pilates\\; mats\\, water \\\\ towels\r\n"))
         #expect(
             unfolded.contains(
-                "DESCRIPTION:First paragraph\\, with commas\\; semicolons.\\n\\nSecond paragraph \\\\ backslash\r\n"))
+                "DESCRIPTION:First paragraph\\, with commas\\; semicolons.\\n\\nSecond paragraph \\\\ backslash\r\n"
+            ))
         #expect(unfolded.contains("DTSTART:20241018T200000Z\r\nDTEND:20241018T210000Z\r\n"))
         #expect(unfolded.contains("STATUS:CANCELLED\r\n"))
         #expect(unfolded.contains("UID:https://gobblerconnect.vt.edu/event/1\r\n"))
