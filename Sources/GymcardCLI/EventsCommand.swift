@@ -31,7 +31,8 @@ struct EventsCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "Write the listed events to an iCalendar (.ics) file; - for standard output.",
-            valueName: "FILE"))
+            valueName: "FILE"),
+        completion: .file(extensions: ["ics"]))
     var ics: String?
 
     @Flag(name: .long, help: "Fetch the feed even when the cached copy is still fresh.")

@@ -8,7 +8,8 @@ struct Gymcard: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "gymcard",
-        abstract: "Gym membership barcodes in the terminal: show, render and scan Codabar member cards.",
+        abstract:
+            "Your gym card, occupancy and events in the terminal: show, render and scan Codabar member cards.",
         discussion: """
             gymcard turns a gym member ID into a Codabar barcode that turnstile scanners accept: on the \
             terminal, as PNG or SVG, or as a companion QR code. IDs are normalized first: nine digits \
