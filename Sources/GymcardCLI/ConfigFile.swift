@@ -23,10 +23,8 @@ enum ConfigFile {
     static func occupancySettings(_ directories: XDGDirectories, environment: [String: String]) throws
         -> OccupancySettings
     {
-        do {
-            return try OccupancySettings.resolve(configFile: read(directories), environment: environment)
-        } catch let problem as ConfigProblem {
-            throw failure(problem, directories)
+        try settings(directories) { file throws(ConfigProblem) in
+            try OccupancySettings.resolve(configFile: file, environment: environment)
         }
     }
 
@@ -34,11 +32,17 @@ enum ConfigFile {
     static func eventsSettings(_ directories: XDGDirectories, environment: [String: String]) throws
         -> EventsSettings
     {
-        do {
-            return try EventsSettings.resolve(configFile: read(directories), environment: environment)
-        } catch let problem as ConfigProblem {
-            throw failure(problem, directories)
+        try settings(directories) { file throws(ConfigProblem) in
+            try EventsSettings.resolve(configFile: file, environment: environment)
         }
+    }
+
+    /// One library's settings from the file's bytes; a problem becomes a failure naming the file.
+    private static func settings<Settings>(
+        _ directories: XDGDirectories, resolve: (Data?) throws(ConfigProblem) -> Settings
+    ) throws -> Settings {
+        let file = try read(directories)
+        do { return try resolve(file) } catch { throw failure(error, directories) }
     }
 
     /// A config problem as a failure naming the file.
