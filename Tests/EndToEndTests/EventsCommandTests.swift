@@ -116,6 +116,40 @@ struct EventsCommandTests {
         #expect(piped.stdoutText.components(separatedBy: "BEGIN:VEVENT").count == 4)
     }
 
+    @Test("the exported calendar reads in another implementation (Python's icalendar, from PyPI)")
+    func icsInterop() async throws {
+        let server = try await FeedServer(FeedServer.rss(feed))
+        defer { Task { await server.server.stop() } }
+        let home = try TemporaryDirectory()
+        let file = home.path + "/recsports.ics"
+        let result = try await gymcard(home, server).runAsync(["events", "--ics", file])
+        #expect(result.status == 0)
+        let script = """
+            import icalendar, json, sys
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+            events = [{"uid": str(e["UID"]), "summary": str(e["SUMMARY"]), "status": str(e["STATUS"]),
+                       "start": e.decoded("DTSTART").isoformat(), "end": e.decoded("DTEND").isoformat(),
+                       "location": str(e.get("LOCATION")), "url": str(e.get("URL")),
+                       "categories": [str(c) for c in e.get("CATEGORIES").cats]}
+                      for e in calendar.walk("VEVENT")]
+            print(json.dumps({"events": events, "errors": [str(c.errors) for c in calendar.walk() if c.errors]}))
+            """
+        let (status, output, error) = try await Interop.runPythonAsync(script, [file])
+        #expect(status == 0, "\(error)")
+        let parsed = try #require(JSONSerialization.jsonObject(with: output) as? [String: Any])
+        #expect((parsed["errors"] as? [String])?.isEmpty == true)
+        let events = try #require(parsed["events"] as? [[String: Any]])
+        #expect(
+            events.map { $0["summary"] as? String } == [
+                "Yoga & Pilates", "Swim (Cancelled)", "Bouldering Night",
+            ])
+        #expect(events.map { $0["status"] as? String } == ["CONFIRMED", "CANCELLED", "CONFIRMED"])
+        #expect(events[0]["start"] as? String == "2026-11-21T21:00:00+00:00")
+        #expect(events[0]["uid"] as? String == "https://gobblerconnect.vt.edu/event/2")
+        #expect(events[0]["location"] as? String == "McComas Hall")
+        #expect(events[0]["categories"] as? [String] == ["Fitness"])
+    }
+
     @Test(
         "a failed refresh shows the cached events, says how old on stderr in one line, exits 75, keeps the cache"
     )
