@@ -87,7 +87,9 @@ let package = Package(
         .executableTarget(name: "gymcard", dependencies: ["GymcardCLI"], swiftSettings: strictSettings),
         .executableTarget(
             name: "gymcard-network",
-            dependencies: ["GymcardCLI", "FetchingURLSession", "Fetching", "Events", "EventsFeed", "CLibcurlOnDemand"],
+            dependencies: [
+                "GymcardCLI", "FetchingURLSession", "Fetching", "Events", "EventsFeed", "CLibcurlOnDemand",
+            ],
             swiftSettings: strictSettings),
 
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
@@ -132,7 +134,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "EventsTests",
-            dependencies: ["Events", "EventsFeed", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport"],
+            dependencies: [
+                "Events", "EventsFeed", "Fetching", "FetchingURLSession", "Storage", "TestServer",
+                "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
