@@ -33,6 +33,9 @@ public enum GymcardEntry {
     /// while the main thread waits.
     public static func run(online: Online?) -> Never {
         Online.current = online
+        // On the main thread, which lives as long as the process: a signal mask is per thread, and the
+        // worker that installs a handler may be gone (Dispatch retires idle workers) when Ctrl-C comes.
+        Interrupt.unblock()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try Gymcard.parseAsRoot(QROption.rewritingBareFlag(in: arguments))

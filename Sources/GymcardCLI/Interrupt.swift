@@ -21,7 +21,8 @@ enum Interrupt {
     }
 
     /// A parent may have started us with SIGINT blocked (the mask survives exec; `swift test` does it):
-    /// Ctrl-C must still reach us.
+    /// Ctrl-C must still reach us. Unblocks for the calling thread only; the entry point calls it on the
+    /// main thread, which outlives every worker.
     static func unblock() {
         var interrupt = sigset_t()
         sigemptyset(&interrupt)

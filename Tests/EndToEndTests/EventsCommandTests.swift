@@ -31,7 +31,9 @@ private func gymcard(_ home: TemporaryDirectory, _ server: FeedServer, extra: [S
     return GymcardProcess(home: home.path, extra: environment)
 }
 
-@Suite("gymcard events, end to end")
+// One test at a time: each runs gymcard-network processes, and all of them at once (with the other
+// suites') starve the in-process servers on a 2-core machine.
+@Suite("gymcard events, end to end", .serialized)
 struct EventsCommandTests {
     @Test(
         "text: by day in the local zone, Today/Tomorrow/weekday, CANCELLED, no colour when piped; then the cache answers"
@@ -56,15 +58,17 @@ struct EventsCommandTests {
                                         McComas Hall · RecSports
 
                 """)
-        #expect(server.requests.withLock { $0 } == 1)
+        // (A request can be tried twice on a machine so loaded that the first one times out.)
+        let fetched = server.requests.withLock { $0 }
+        #expect(fetched >= 1)
 
         // Within five minutes the cache answers, also for another window; --refresh asks again.
         let cached = try await gymcard(home, server).runAsync(["events", "--days", "60"])
         #expect(cached.status == 0)
         #expect(cached.stdoutText.contains("Far future"))
-        #expect(server.requests.withLock { $0 } == 1)
+        #expect(server.requests.withLock { $0 } == fetched)
         _ = try await gymcard(home, server).runAsync(["events", "--refresh"])
-        #expect(server.requests.withLock { $0 } == 2)
+        #expect(server.requests.withLock { $0 } > fetched)
     }
 
     @Test("TZ decides the days: the same events in Tokyo fall a day later")
@@ -224,9 +228,10 @@ struct EventsCommandTests {
         #expect(result.status == 0)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("ignoring \(cachePath)"))
         #expect(result.stdoutText.contains("Yoga & Pilates"))
+        let fetched = server.requests.withLock { $0 }
         let again = try await gymcard(home, server).runAsync(["events"])
         #expect(again.stderr.isEmpty)
-        #expect(server.requests.withLock { $0 } == 1)
+        #expect(server.requests.withLock { $0 } == fetched)
     }
 
     @Test("colour on a terminal; none under NO_COLOR")
