@@ -166,7 +166,8 @@ struct OccupancyMonitorTests {
         let started = ContinuousClock.now
         let refresh = try await monitor(server, home: home.path, clock: TestClock(Date()), timeout: 2)
             .refresh()
-        #expect(ContinuousClock.now - started < .seconds(6))
+        // Far below the 30 s stall: the 2 s timeout (4 s deadline) ended it.
+        #expect(ContinuousClock.now - started < .seconds(15))
         #expect(refresh.report.facilities.map(\.status) == [.unavailable, .ok, .ok])
         #expect(
             refresh.warnings == [
