@@ -3,6 +3,9 @@ import TestServer
 import TestSupport
 import Testing
 
+// Every run passes --timeout 60: the feed server lives in this test process and can wait seconds for a
+// thread while the suite's CPU-heavy tests run; a failure path here never depends on a timeout.
+
 /// Saturday 2026-11-21 14:00 in New York = 19:00 UTC: the tests' "now" (GYMCARD_TEST_NOW).
 private let now = Date(timeIntervalSince1970: 1_795_287_600)
 private let nowText = "2026-11-21T19:00:00Z"
@@ -42,7 +45,7 @@ struct EventsCommandTests {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await gymcard(home, server).runAsync(["events"])
+        let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(
@@ -63,11 +66,11 @@ struct EventsCommandTests {
         #expect(fetched >= 1)
 
         // Within five minutes the cache answers, also for another window; --refresh asks again.
-        let cached = try await gymcard(home, server).runAsync(["events", "--days", "60"])
+        let cached = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--days", "60"])
         #expect(cached.status == 0)
         #expect(cached.stdoutText.contains("Far future"))
         #expect(server.requests.withLock { $0 } == fetched)
-        _ = try await gymcard(home, server).runAsync(["events", "--refresh"])
+        _ = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--refresh"])
         #expect(server.requests.withLock { $0 } > fetched)
     }
 
@@ -76,7 +79,9 @@ struct EventsCommandTests {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await gymcard(home, server, extra: ["TZ": "Asia/Tokyo"]).runAsync(["events"])
+        let result = try await gymcard(home, server, extra: ["TZ": "Asia/Tokyo"]).runAsync([
+            "events", "--timeout", "60",
+        ])
         #expect(result.status == 0)
         #expect(result.stdoutText.hasPrefix("Sun, Nov 22\n  Today at 6:00 AM "))
     }
@@ -86,7 +91,9 @@ struct EventsCommandTests {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await gymcard(home, server).runAsync(["events", "--json", "--days", "3"])
+        let result = try await gymcard(home, server).runAsync([
+            "events", "--timeout", "60", "--json", "--days", "3",
+        ])
         #expect(result.status == 0)
         let entries = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
         #expect(entries.map { $0["title"] as? String } == ["Yoga & Pilates", "Swim"])
@@ -107,7 +114,7 @@ struct EventsCommandTests {
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
         let file = home.path + "/recsports.ics"
-        let result = try await gymcard(home, server).runAsync(["events", "--ics", file])
+        let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--ics", file])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines == ["gymcard: wrote 3 events to \(file)"])
@@ -117,7 +124,7 @@ struct EventsCommandTests {
         #expect(text.contains("UID:https://gobblerconnect.vt.edu/event/3\r\n"))
         #expect(text.contains("SUMMARY:Swim (Cancelled)\r\n"))
         #expect(text.contains("STATUS:CANCELLED\r\n"))
-        let piped = try await gymcard(home, server).runAsync(["events", "--ics", "-"])
+        let piped = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--ics", "-"])
         #expect(piped.status == 0)
         #expect(piped.stdoutText.components(separatedBy: "BEGIN:VEVENT").count == 4)
 
@@ -155,7 +162,7 @@ struct EventsCommandTests {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        _ = try await gymcard(home, server).runAsync(["events"])
+        _ = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
         let cachePath = home.path + "/cache/gymcard/events.json"
         let before = try Data(contentsOf: URL(fileURLWithPath: cachePath))
         for failure in [
@@ -187,7 +194,7 @@ struct EventsCommandTests {
         let server = try await FeedServer(answer)
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await gymcard(home, server).runAsync(["events"])
+        let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
         #expect(result.status == status)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1 && result.stderr.contains(words), "\(result.stderr)")
@@ -201,7 +208,7 @@ struct EventsCommandTests {
         let result = try await GymcardProcess(
             home: home.path,
             extra: ["GYMCARD_EVENTS_URL": "http://127.0.0.1:\(port)/events.rss", "GYMCARD_TEST_NOW": nowText]
-        ).runAsync(["events"])
+        ).runAsync(["events", "--timeout", "60"])
         #expect(result.status == 69)
         #expect(
             result.stderrLines == [
@@ -218,12 +225,12 @@ struct EventsCommandTests {
         try FileManager.default.createDirectory(
             atPath: home.path + "/cache/gymcard", withIntermediateDirectories: true)
         try Data("{\"version\": 1, \"events\": [tru".utf8).write(to: URL(fileURLWithPath: cachePath))
-        let result = try await gymcard(home, server).runAsync(["events"])
+        let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
         #expect(result.status == 0)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("ignoring \(cachePath)"))
         #expect(result.stdoutText.contains("Yoga & Pilates"))
         let fetched = server.requests.withLock { $0 }
-        let again = try await gymcard(home, server).runAsync(["events"])
+        let again = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
         #expect(again.stderr.isEmpty)
         #expect(server.requests.withLock { $0 } == fetched)
     }
@@ -238,7 +245,7 @@ struct EventsCommandTests {
             results = {}
             for name, extra in (("plain", {}), ("no_color", {"NO_COLOR": "1"})):
                 env = dict(json.loads(sys.argv[2]), TERM="xterm-256color", **extra)
-                child = pexpect.spawn(sys.argv[1], ["events"], env=env, timeout=20, dimensions=(24, 100))
+                child = pexpect.spawn(sys.argv[1], ["events", "--timeout", "60"], env=env, timeout=20, dimensions=(24, 100))
                 child.expect(pexpect.EOF)
                 child.close()
                 results[name] = {"output": child.before.decode(), "status": child.exitstatus}
@@ -279,7 +286,7 @@ struct EventsCommandTests {
         let result = try await gymcard(
             home, server,
             extra: ["GYMCARD_TEST_NOW": feed.now, "LANG": locale, "LC_ALL": locale, "TZ": "Europe/Berlin"]
-        ).runAsync(["events", "--json", "--days", "60"])
+        ).runAsync(["events", "--timeout", "60", "--json", "--days", "60"])
         #expect(result.status == 0, "\(result.stderr)")
         let entries = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
         #expect(entries.count == feed.items)
@@ -309,7 +316,7 @@ struct EventsCommandTests {
             atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
         try Data("{\"events\": {\"url\": \"ftp://example.org/feed\"}}".utf8)
             .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
-        let result = try await GymcardProcess(home: home.path).runAsync(["events"])
+        let result = try await GymcardProcess(home: home.path).runAsync(["events", "--timeout", "60"])
         #expect(result.status == 78)
         #expect(result.stderr.contains("events.url is not an http(s) URL"))
     }

@@ -21,7 +21,8 @@ struct EventsLoaderTests {
     func fetch(_ loader: EventsLoader) async throws(EventsUnavailable) -> EventsLoader.Outcome {
         let fetcher = Fetcher(
             client: URLSessionClient(userAgent: "gymcard/test"),
-            policy: FetchPolicy(timeoutSeconds: 5, maximumAttempts: 1))
+            // Generous: the in-process server can wait seconds for a thread while CPU-heavy tests run.
+            policy: FetchPolicy(timeoutSeconds: 30, maximumAttempts: 1))
         return try await loader.fetch(with: fetcher) { response throws(FeedProblem) in
             try EventsFeedReading.read(response)
         }

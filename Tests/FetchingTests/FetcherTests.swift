@@ -10,8 +10,11 @@ import Testing
 struct FetcherTests {
     let client = URLSessionClient(userAgent: "gymcard/test")
 
+    /// A fetcher; the generous default timeout is for answers that must succeed: while the suite's
+    /// CPU-heavy tests hold both threads of a 2-core machine's pool, the in-process server can wait
+    /// seconds for one. Tests about timeouts give short ones.
     func fetcher(
-        timeout: Double = 5, attempts: Int = 3, backoff: Double = 0.05, maximumBytes: Int = 4_000_000
+        timeout: Double = 30, attempts: Int = 3, backoff: Double = 0.05, maximumBytes: Int = 4_000_000
     ) -> Fetcher {
         Fetcher(
             client: client,

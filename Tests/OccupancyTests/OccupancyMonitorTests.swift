@@ -39,7 +39,8 @@ final class TestClock: Sendable {
 struct OccupancyMonitorTests {
     let facilities = Facility.virginiaTech
 
-    func monitor(_ server: LocalServer, home: String, clock: TestClock, timeout: Double = 5)
+    /// A monitor; the generous default timeout is for answers that must succeed (see FetcherTests).
+    func monitor(_ server: LocalServer, home: String, clock: TestClock, timeout: Double = 30)
         -> OccupancyMonitor
     {
         var settings = OccupancySettings.virginiaTech
