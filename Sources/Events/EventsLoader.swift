@@ -68,7 +68,7 @@ public struct EventsLoader: Sendable {
     public struct Outcome: Sendable {
         /// Every known event that had not ended when fetched (filter with ``EventAgenda``).
         public var snapshot: EventsSnapshot
-        /// Whether the events come from a failed fetch's fallback (the cache, older than its TTL).
+        /// Whether the events come from the cache because the fetch failed.
         public var isStale: Bool
         /// Lines for stderr: a fallback's reason and age, skipped items, an ignored cache.
         public var warnings: [String]
@@ -76,21 +76,25 @@ public struct EventsLoader: Sendable {
         public var saveFailure: StorageError?
     }
 
-    /// The cached events when they are fresh for this feed, without a word (nil: fetch).
-    public func freshFromCache() -> EventsSnapshot? {
-        guard let snapshot = cache.load().snapshot, snapshot.isFresh(for: source, now: now) else {
+    /// The cached events when they are fresh for this feed, without a word (nil: fetch). `loaded` is
+    /// the cache already read, so that deciding and falling back read it once.
+    public func freshFromCache(_ loaded: EventsCache.Loaded? = nil) -> EventsSnapshot? {
+        guard let snapshot = (loaded ?? cache.load()).snapshot, snapshot.isFresh(for: source, now: now) else {
             return nil
         }
         return snapshot
     }
 
-    /// Fetches and parses the feed, caching what parsed; on failure falls back to the cache.
+    /// Fetches and parses the feed, caching what parsed; on failure falls back to the cache (`loaded`,
+    /// when the caller has read it already).
     ///
     /// - Throws: ``EventsUnavailable`` when the fetch failed and there is no cache for this feed.
-    public func fetch(with fetcher: Fetcher, reading read: EventsFeedReader) async throws(EventsUnavailable)
-        -> Outcome
+    public func fetch(
+        with fetcher: Fetcher, reading read: EventsFeedReader, loaded: EventsCache.Loaded? = nil
+    )
+        async throws(EventsUnavailable) -> Outcome
     {
-        let loaded = cache.load()
+        let loaded = loaded ?? cache.load()
         var warnings = loaded.warning.map { [$0] } ?? []
         let cached = loaded.snapshot.flatMap { $0.source == source ? $0 : nil }
         let failure: EventsUnavailable

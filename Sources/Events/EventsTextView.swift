@@ -37,15 +37,12 @@ public struct EventsTextView: Sendable {
         guard !groups.isEmpty else {
             return ["No events in the next \(days) \(days == 1 ? "day" : "days")."]
         }
-        let labels = groups.flatMap { group in group.events.map { when($0) } }
-        let labelWidth = labels.map(\.count).max() ?? 0
+        let labelWidth = events.map { when($0).count }.max() ?? 0
         var lines: [String] = []
-        var labelIndex = 0
         for group in groups {
             lines.append(style(heading(group.day), "1"))
             for event in group.events {
-                let label = labels[labelIndex]
-                labelIndex += 1
+                let label = when(event)
                 let padding = String(repeating: " ", count: labelWidth - label.count + 2)
                 var title = style(event.title, "1")
                 if event.status == .cancelled { title = style("CANCELLED", "1;31") + " " + title }

@@ -56,7 +56,9 @@ struct EventsCommand: AsyncParsableCommand {
         let settings = try ConfigFile.eventsSettings(directories, environment: environment)
         let now = try Self.now(environment)
         let loader = EventsLoader(settings: settings, cache: EventsCache(directories: directories), now: now)
-        if !refresh, let snapshot = loader.freshFromCache() {
+        // Read once: for the fresh-cache answer, and again as the fallback if the fetch fails.
+        let loaded = refresh ? nil : loader.cache.load()
+        if let loaded, let snapshot = loader.freshFromCache(loaded) {
             try show(snapshot, now: now, environment: environment)
             return
         }
@@ -65,7 +67,7 @@ struct EventsCommand: AsyncParsableCommand {
         Interrupt.install()
         let outcome: EventsLoader.Outcome
         do {
-            outcome = try await loader.fetch(with: fetcher, reading: reader)
+            outcome = try await loader.fetch(with: fetcher, reading: reader, loaded: loaded)
         } catch {
             switch error {
             case .fetch(.cancelled): throw Failure.silent(.interrupted)
@@ -90,12 +92,9 @@ struct EventsCommand: AsyncParsableCommand {
                 let count = events.count == 1 ? "1 event" : "\(events.count) events"
                 Terminal.standardError.say("wrote \(count) to \(ics)")
             }
-            if !json { return }
         }
-        if json {
-            print(EventsJSON.document(events))
-            return
-        }
+        if json { print(EventsJSON.document(events)) }
+        guard ics == nil, !json else { return }
         let terminal = Terminal(environment: environment)
         let colour = terminal.reasonColourIsOff(noColorFlag: noColor) == nil
         let view = EventsTextView(colour: colour, zone: .system, now: now)

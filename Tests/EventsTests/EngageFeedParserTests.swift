@@ -1,5 +1,6 @@
 import Events
 import EventsFeed
+import FetchingURLSession
 import Foundation
 import TestSupport
 import Testing
@@ -44,6 +45,20 @@ struct EngageFeedParserTests {
         let names = Set(feed.events.flatMap { [$0.title] + $0.hosts })
         for name in ampersandNames { #expect(names.contains(name), "\(name)") }
         #expect(!feed.events.contains { $0.title.lowercased().hasSuffix("(cancelled)") })
+    }
+
+    @Test(
+        "feed dates read the same under any formatting locale, where a formatter in that locale fails",
+        arguments: ["de_DE", "ja_JP"])
+    func datesWhateverTheLocale(locale: String) throws {
+        // Linux Foundation's Locale.current ignores LANG and LC_ALL (it stays en_001), so the end-to-end
+        // run under de_DE/ja_JP cannot show this hazard; a formatter given the locale directly does.
+        let sample = "Fri, 18 Oct 2024 20:00:00 GMT"
+        let naive = DateFormatter()
+        naive.locale = Locale(identifier: locale)
+        naive.dateFormat = "EEE, d MMM yyyy HH:mm:ss zzz"
+        #expect(naive.date(from: sample) == nil)
+        #expect(InternetDate.parse(sample) == Date(timeIntervalSince1970: 1_729_281_600))
     }
 
     @Test("CDATA, entities split across chunks, several hosts and categories, duplicates, missing dates")

@@ -44,14 +44,6 @@ struct LocalTimeZoneTests {
         #expect(LocalTimeZone.fixed(hours: 0).day(of: before1970).date == (1969, 12, 31))
         #expect(LocalTimeZone.fixed(hours: 0).clock(of: before1970) == (23, 59))
     }
-
-    @Test("the system zone follows TZ through libc (this process's TZ, whatever it is, agrees with libc)")
-    func system() {
-        var seconds = time_t(now.timeIntervalSince1970)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        #expect(LocalTimeZone.system.clock(of: now) == (Int(parts.tm_hour), Int(parts.tm_min)))
-    }
 }
 
 @Suite("Choosing, ordering and showing events")
