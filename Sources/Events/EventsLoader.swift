@@ -70,7 +70,7 @@ public struct EventsLoader: Sendable {
         public var snapshot: EventsSnapshot
         /// Whether the events come from the cache because the fetch failed.
         public var isStale: Bool
-        /// Lines for stderr: a fallback's reason and age, skipped items, an ignored cache.
+        /// Lines for stderr: a fallback's reason and age, skipped items.
         public var warnings: [String]
         /// Why the fresh events could not be cached, when they could not.
         public var saveFailure: StorageError?
@@ -86,7 +86,8 @@ public struct EventsLoader: Sendable {
     }
 
     /// Fetches and parses the feed, caching what parsed; on failure falls back to the cache (`loaded`,
-    /// when the caller has read it already).
+    /// when the caller has read it already). An unusable cache's warning (`loaded.warning`) is the
+    /// caller's to say: it holds whether the fetch works or not.
     ///
     /// - Throws: ``EventsUnavailable`` when the fetch failed and there is no cache for this feed.
     public func fetch(
@@ -95,7 +96,7 @@ public struct EventsLoader: Sendable {
         async throws(EventsUnavailable) -> Outcome
     {
         let loaded = loaded ?? cache.load()
-        var warnings = loaded.warning.map { [$0] } ?? []
+        var warnings: [String] = []
         let cached = loaded.snapshot.flatMap { $0.source == source ? $0 : nil }
         let failure: EventsUnavailable
         do {

@@ -39,7 +39,7 @@ public struct EventsSettings: Sendable, Equatable {
             if let text = file.events?.url { settings.url = try ConfigProblem.url(text, key: "events.url") }
         }
         if let text = environment["GYMCARD_EVENTS_URL"], !text.isEmpty {
-            settings.url = try ConfigProblem.url(text, key: "GYMCARD_EVENTS_URL")
+            settings.url = try ConfigProblem.url(text, environmentVariable: "GYMCARD_EVENTS_URL")
         }
         return settings
     }

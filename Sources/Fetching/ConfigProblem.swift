@@ -4,18 +4,33 @@ import FoundationEssentials
 public struct ConfigProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong.
     public var description: String
+    /// Whether an environment variable is wrong rather than the config file.
+    public var isInEnvironment: Bool
 
     /// Creates a problem with its message.
-    public init(_ description: String) { self.description = description }
+    public init(_ description: String, isInEnvironment: Bool = false) {
+        self.description = description
+        self.isInEnvironment = isInEnvironment
+    }
 
-    /// An absolute http(s) URL, or a problem naming the key it came from.
+    /// An absolute http(s) URL, or a problem naming the config key it came from.
     public static func url(_ text: String, key: String) throws(ConfigProblem) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https",
-            url.host != nil
-        else {
-            throw ConfigProblem("\(key) is not an http(s) URL: \(text)")
+        guard let url = httpURL(text) else { throw ConfigProblem("\(key) is not an http(s) URL: \(text)") }
+        return url
+    }
+
+    /// An absolute http(s) URL from an environment variable, or a problem naming the variable.
+    public static func url(_ text: String, environmentVariable name: String) throws(ConfigProblem) -> URL {
+        guard let url = httpURL(text) else {
+            throw ConfigProblem("\(name) is not an http(s) URL: \(text)", isInEnvironment: true)
         }
+        return url
+    }
+
+    private static func httpURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host != nil
+        else { return nil }
         return url
     }
 

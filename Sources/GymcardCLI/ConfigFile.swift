@@ -45,8 +45,10 @@ enum ConfigFile {
         do { return try resolve(file) } catch { throw failure(error, directories) }
     }
 
-    /// A config problem as a failure naming the file.
+    /// A config problem as a failure naming where it is: the file, or the environment variable.
     static func failure(_ problem: ConfigProblem, _ directories: XDGDirectories) -> Failure {
-        Failure("\(path(directories)): \(problem); fix or remove it", status: .configError)
+        problem.isInEnvironment
+            ? Failure("\(problem); fix or unset it", status: .configError)
+            : Failure("\(path(directories)): \(problem); fix or remove it", status: .configError)
     }
 }

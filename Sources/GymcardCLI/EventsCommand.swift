@@ -56,14 +56,17 @@ struct EventsCommand: AsyncParsableCommand {
         let settings = try ConfigFile.eventsSettings(directories, environment: environment)
         let now = try Self.now(environment)
         let loader = EventsLoader(settings: settings, cache: EventsCache(directories: directories), now: now)
-        // Read once: for the fresh-cache answer, and again as the fallback if the fetch fails.
-        let loaded = refresh ? nil : loader.cache.load()
-        if let loaded, let snapshot = loader.freshFromCache(loaded) {
+        // Read once for the fresh-cache answer and the fallback; not before --refresh hands over to
+        // gymcard-network (network.fetcher() below), which reads it itself.
+        let cached = refresh ? nil : loader.cache.load()
+        if let cached, let snapshot = loader.freshFromCache(cached) {
             try show(snapshot, now: now, environment: environment)
             return
         }
         let fetcher = try network.fetcher()
         let reader = try Online.required().readEventsFeed
+        let loaded = cached ?? loader.cache.load()
+        if let warning = loaded.warning { Terminal.standardError.say(warning) }
         Interrupt.install()
         let outcome: EventsLoader.Outcome
         do {

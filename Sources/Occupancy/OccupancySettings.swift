@@ -68,7 +68,7 @@ public struct OccupancySettings: Sendable, Equatable {
             if let section = file.occupancy { try settings.apply(section) }
         }
         if let text = environment["GYMCARD_OCCUPANCY_URL"], !text.isEmpty {
-            settings.endpoint = try ConfigProblem.url(text, key: "GYMCARD_OCCUPANCY_URL")
+            settings.endpoint = try ConfigProblem.url(text, environmentVariable: "GYMCARD_OCCUPANCY_URL")
         }
         return settings
     }

@@ -216,15 +216,24 @@ struct EventsCommandTests {
             ])
     }
 
-    @Test("a corrupt cache is ignored with a warning and replaced")
+    @Test("a corrupt cache is ignored with a warning, also when the fetch fails, and replaced by a good one")
     func corruptCache() async throws {
-        let server = try await FeedServer(FeedServer.rss(feed))
+        let server = try await FeedServer(LocalServer.Response(status: 404, "Not Found"))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
         let cachePath = home.path + "/cache/gymcard/events.json"
         try FileManager.default.createDirectory(
             atPath: home.path + "/cache/gymcard", withIntermediateDirectories: true)
-        try Data("{\"version\": 1, \"events\": [tru".utf8).write(to: URL(fileURLWithPath: cachePath))
+        let corrupt = Data("{\"version\": 1, \"events\": [tru".utf8)
+        try corrupt.write(to: URL(fileURLWithPath: cachePath))
+        let failed = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
+        #expect(failed.status == 69)
+        #expect(failed.stderrLines.count == 2)
+        #expect(failed.stderrLines.first?.contains("ignoring \(cachePath)") == true)
+        #expect(failed.stderrLines.last?.contains("HTTP 404") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) == corrupt)
+
+        server.answer.withLock { $0 = FeedServer.rss(feed) }
         let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
         #expect(result.status == 0)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("ignoring \(cachePath)"))
@@ -312,7 +321,8 @@ struct EventsCommandTests {
         for name in ampersandNames { #expect(names.contains(name), "\(name)") }
     }
 
-    @Test("an invalid events.url in the config: exit 78 naming the key")
+    @Test(
+        "an invalid events.url in the config, or GYMCARD_EVENTS_URL: exit 78 naming the key or the variable")
     func badConfig() async throws {
         let home = try TemporaryDirectory()
         try FileManager.default.createDirectory(
@@ -321,6 +331,19 @@ struct EventsCommandTests {
             .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
         let result = try await GymcardProcess(home: home.path).runAsync(["events", "--timeout", "60"])
         #expect(result.status == 78)
-        #expect(result.stderr.contains("events.url is not an http(s) URL"))
+        #expect(
+            result.stderrLines == [
+                "gymcard: \(home.path)/config/gymcard/config.json: events.url is not an http(s) URL: ftp://example.org/feed; fix or remove it"
+            ])
+        let otherHome = try TemporaryDirectory()
+        let variable = try await GymcardProcess(
+            home: otherHome.path, extra: ["GYMCARD_EVENTS_URL": "not-a-url"]
+        )
+        .runAsync(["events"])
+        #expect(variable.status == 78)
+        #expect(
+            variable.stderrLines == [
+                "gymcard: GYMCARD_EVENTS_URL is not an http(s) URL: not-a-url; fix or unset it"
+            ])
     }
 }
