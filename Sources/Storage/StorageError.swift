@@ -32,7 +32,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible, L
     public var description: String {
         switch self {
         case .notFound(let path): return "\(path): no such file or directory"
-        case .isDirectory(let path): return "\(path) is a directory; give a file name"
+        case .isDirectory(let path): return "\(path): is a directory; give a file name"
         case .notDirectory(let path): return "\(path): a part of this path is a file, not a directory"
         case .notPermitted(let path): return "\(path): permission denied (or a read-only file system)"
         case .noSpace(let path): return "\(path): the disk is full; free some space and try again"
