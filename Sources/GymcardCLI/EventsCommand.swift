@@ -67,7 +67,6 @@ struct EventsCommand: AsyncParsableCommand {
         let reader = try Online.required().readEventsFeed
         let loaded = cached ?? loader.cache.load()
         if let warning = loaded.warning { Terminal.standardError.say(warning) }
-        Interrupt.install()
         let outcome: EventsLoader.Outcome
         do {
             outcome = try await loader.fetch(with: fetcher, reading: reader, loaded: loaded)

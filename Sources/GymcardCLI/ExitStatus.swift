@@ -19,8 +19,12 @@ enum ExitStatus: Int32 {
     case wrongPassphrase = 77
     /// The config file is invalid.
     case configError = 78
+    /// The terminal went away (128 + SIGHUP).
+    case hangUp = 129
     /// Interrupted by Ctrl-C (128 + SIGINT).
     case interrupted = 130
+    /// Ended by SIGTERM (128 + SIGTERM).
+    case terminated = 143
 }
 
 /// A failure already worded for a person; the doorway prints it and exits with its status.
@@ -35,4 +39,9 @@ struct Failure: Error {
 
     /// A failure whose messages were already printed: only the exit status remains.
     static func silent(_ status: ExitStatus) -> Failure { Failure("", status: status) }
+}
+
+/// An error that knows its own wording and exit status; the doorway reports it as that ``Failure``.
+protocol ConvertibleToFailure: Error {
+    var failure: Failure { get }
 }

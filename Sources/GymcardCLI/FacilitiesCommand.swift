@@ -44,7 +44,6 @@ struct FacilitiesCommand: AsyncParsableCommand {
             return
         }
         let fetcher = try network.fetcher()
-        Interrupt.install()
         let page: String
         do {
             let response = try await fetcher.fetch(

@@ -33,9 +33,9 @@ public enum GymcardEntry {
     /// while the main thread waits.
     public static func run(online: Online?) -> Never {
         Online.current = online
-        // On the main thread, which lives as long as the process: a signal mask is per thread, and the
-        // worker that installs a handler may be gone (Dispatch retires idle workers) when Ctrl-C comes.
-        Interrupt.unblock()
+        // On the main thread, which lives as long as the process: a signal mask is per thread, and a
+        // worker may be gone (Dispatch retires idle workers) when Ctrl-C comes.
+        Interrupt.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try Gymcard.parseAsRoot(QROption.rewritingBareFlag(in: arguments))
@@ -47,11 +47,17 @@ public enum GymcardEntry {
             // Leave now: returning from an async main can leave the process waiting seconds for idle
             // Dispatch worker threads (seen when many gymcard processes ran at once).
             Glibc.exit(0)
-        } catch let failure as Failure {
+        } catch {
+            let failure: Failure
+            if let known = error as? Failure {
+                failure = known
+            } else if let convertible = error as? any ConvertibleToFailure {
+                failure = convertible.failure
+            } else {
+                Gymcard.exit(withError: error)
+            }
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             Glibc.exit(failure.status.rawValue)
-        } catch {
-            Gymcard.exit(withError: error)
         }
     }
 

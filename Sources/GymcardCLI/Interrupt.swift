@@ -1,32 +1,87 @@
 import Glibc
+import Storage
 
-/// Ctrl-C for the commands that fetch: leave at once, showing the cursor again first if a watch hid it.
+/// Ctrl-C, SIGTERM and SIGHUP for every command: nothing half-written or hidden stays behind.
+///
+/// The entry point installs one handler for the three signals. It removes the temporary names a write
+/// in progress registered (Storage's ``TemporaryNames``), puts back a terminal a passphrase prompt had
+/// silenced, shows the cursor a `--watch` hid, and exits: 130 for Ctrl-C (0 ends a watch), 128 + the
+/// signal's number otherwise. A command that stops between files instead (`render --batch`) asks for
+/// ``requestStop()``: the first signal is then only noted, and a second one exits at once.
 enum Interrupt {
-    /// Whether Ctrl-C must show the cursor again (a `--watch` redrawing on a terminal hid it).
+    /// Whether the handler must show the cursor again (a `--watch` redrawing on a terminal hid it).
     nonisolated(unsafe) static var showsCursor = false
-    /// The exit status on Ctrl-C: 0 ends a watch normally, 130 marks an interrupted one-shot command.
+    /// The exit status on Ctrl-C: 0 ends a watch normally, 130 marks an interrupted command.
     nonisolated(unsafe) static var exitStatus: Int32 = 130
+    /// Set by ``stopBetweenSteps()``: the first signal is recorded in ``pendingSignal`` instead of exiting.
+    nonisolated(unsafe) private static var stopsBetweenSteps = false
+    /// The signal that asked a command stopping between steps to stop, or 0.
+    nonisolated(unsafe) private(set) static var pendingSignal: Int32 = 0
+    /// A terminal whose echo a passphrase prompt turned off, with the settings to put back.
+    nonisolated(unsafe) private static var silencedTerminal: (descriptor: Int32, settings: termios)?
 
-    /// Installs the handler. Set ``showsCursor`` and ``exitStatus`` before calling.
+    /// The signals handled.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Installs the handler (called once by the entry point, on the main thread). A signal the process
+    /// was started with ignored (a background job's SIGINT) stays ignored, as shells expect.
     static func install() {
-        signal(SIGINT) { _ in
-            // Only async-signal-safe work here: a flag, a static string, write(2), _exit(2).
-            if Interrupt.showsCursor {
-                let sequence: StaticString = "\u{1B}[?25h\n"
-                _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+        TemporaryNames.prepare()
+        _ = pendingSignal
+        _ = silencedTerminal
+        for number in signals {
+            var current = sigaction()
+            if sigaction(number, nil, &current) == 0,
+                unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                    == unsafeBitCast(SIG_IGN, to: Int.self)
+            {
+                continue
             }
-            _exit(Interrupt.exitStatus)
+            signal(number) { number in Interrupt.handle(number) }
         }
         unblock()
     }
 
-    /// A parent may have started us with SIGINT blocked (the mask survives exec; `swift test` does it):
-    /// Ctrl-C must still reach us. Unblocks for the calling thread only; the entry point calls it on the
-    /// main thread, which outlives every worker.
+    /// From now on the first signal only sets ``pendingSignal``; the command checks it between steps and
+    /// ends in an orderly way. A second signal exits at once, as always.
+    static func stopBetweenSteps() { stopsBetweenSteps = true }
+
+    /// The exit status for an orderly stop after `signal`.
+    static func status(after signal: Int32) -> Int32 { signal == SIGINT ? exitStatus : 128 + signal }
+
+    /// Remembers that echo is off on `descriptor`, so that a signal puts `settings` back.
+    static func terminalSilenced(_ descriptor: Int32, restoring settings: termios) {
+        silencedTerminal = (descriptor, settings)
+    }
+
+    /// Echo is back on.
+    static func terminalRestored() { silencedTerminal = nil }
+
+    /// Only async-signal-safe work here: flags, `unlink`/`rmdir`, `tcsetattr`, `write(2)`, `_exit(2)`.
+    private static func handle(_ number: Int32) {
+        if stopsBetweenSteps, pendingSignal == 0 {
+            pendingSignal = number
+            return
+        }
+        TemporaryNames.removeAll()
+        if var terminal = silencedTerminal {
+            tcsetattr(terminal.descriptor, TCSANOW, &terminal.settings)
+            _ = write(STDERR_FILENO, "\n", 1)
+        }
+        if showsCursor {
+            let sequence: StaticString = "\u{1B}[?25h\n"
+            _ = write(STDOUT_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
+        }
+        _exit(status(after: number))
+    }
+
+    /// A parent may have started us with the signals blocked (the mask survives exec; `swift test` does
+    /// it): they must still reach us. Unblocks for the calling thread only; the entry point calls it on
+    /// the main thread, which outlives every worker.
     static func unblock() {
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }

@@ -1,7 +1,9 @@
 import Glibc
 import Storage
 
-/// Where command output goes: a file replaced atomically, or standard output for `-`.
+/// Where command output goes: standard output for `-`, otherwise the path as Storage's `UserFile` writes
+/// what a person names (a device, FIFO or `/dev/fd/N` written in place, a regular file replaced
+/// atomically keeping its mode, a new file created complete or not at all).
 enum OutputFile {
     static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
@@ -11,7 +13,7 @@ enum OutputFile {
             return
         }
         do {
-            try AtomicFile.write(bytes, to: path)
+            try UserFile.write(bytes, to: path)
         } catch {
             throw Failure("cannot write \(error.description)", status: .ioError)
         }

@@ -1,9 +1,5 @@
 import Glibc
 
-/// The terminal's settings while echo is off, so a Ctrl-C can put them back.
-nonisolated(unsafe) private var savedTerminal: termios?
-nonisolated(unsafe) private var promptDescriptor: Int32 = -1
-
 /// Questions asked on the controlling terminal (`/dev/tty`), never on stdin/stdout, so they work while
 /// output is piped, and never hang when there is no terminal: the caller gets `nil` instead.
 enum TerminalPrompt {
@@ -27,24 +23,14 @@ enum TerminalPrompt {
         if !echo, canHide {
             var hidden = original
             hidden.c_lflag &= ~tcflag_t(ECHO)
-            savedTerminal = original
-            promptDescriptor = descriptor
             // Ctrl-C while echo is off must not leave the terminal silent.
-            signal(SIGINT) { _ in
-                if var settings = savedTerminal, promptDescriptor >= 0 {
-                    tcsetattr(promptDescriptor, TCSANOW, &settings)
-                }
-                _ = Glibc.write(STDERR_FILENO, "\n", 1)
-                _exit(130)
-            }
-            Interrupt.unblock()
+            Interrupt.terminalSilenced(descriptor, restoring: original)
             tcsetattr(descriptor, TCSAFLUSH, &hidden)
         }
         defer {
             if !echo, canHide {
                 tcsetattr(descriptor, TCSAFLUSH, &original)
-                signal(SIGINT, SIG_DFL)
-                savedTerminal = nil
+                Interrupt.terminalRestored()
                 write(descriptor, "\n")
             }
         }

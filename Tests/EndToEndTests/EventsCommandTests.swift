@@ -127,6 +127,13 @@ struct EventsCommandTests {
         let piped = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--ics", "-"])
         #expect(piped.status == 0)
         #expect(piped.stdoutText.components(separatedBy: "BEGIN:VEVENT").count == 4)
+        // A link to standard output, as /dev/stdout is: written there, and the link stays a link.
+        let link = home.path + "/calendar-link.ics"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
+        let linked = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--ics", link])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stdoutText.components(separatedBy: "BEGIN:VEVENT").count == 4)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/proc/self/fd/1")
 
         // Another implementation reads it too: Python's icalendar, from PyPI.
         let script = """

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `gymcard` binary as a person or a script would: its own environment, no terminal,
 /// stdin closed, with a time limit so a hang fails the test instead of stalling the suite.
@@ -48,9 +49,11 @@ public struct GymcardProcess: Sendable {
     /// `input` is written to standard input (otherwise it is closed); `asUser` runs the binary through
     /// `setpriv` as that user (for permission tests when the suite runs as root).
     public func run(
-        _ arguments: [String], input: Data? = nil, asUser: String? = nil, timeoutSeconds: Double = 60
+        _ arguments: [String], input: Data? = nil, asUser: String? = nil, currentDirectory: String? = nil,
+        timeoutSeconds: Double = 60
     ) throws -> Result {
         let process = Process()
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         if let asUser {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments =
@@ -97,13 +100,15 @@ public struct GymcardProcess: Sendable {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// ``run(_:input:asUser:timeoutSeconds:)`` off the Swift concurrency pool, so that a server in the
-    /// same test process (which needs the pool) can answer the binary while the test waits.
-    public func runAsync(_ arguments: [String], timeoutSeconds: Double = 60) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Self.detach {
-                continuation.resume(with: Swift.Result { try run(arguments, timeoutSeconds: timeoutSeconds) })
-            }
+    /// ``run(_:input:asUser:currentDirectory:timeoutSeconds:)`` off the Swift concurrency pool, so that a
+    /// server in the same test process (which needs the pool) can answer the binary while the test waits.
+    public func runAsync(
+        _ arguments: [String], input: Data? = nil, currentDirectory: String? = nil,
+        timeoutSeconds: Double = 60
+    ) async throws -> Result {
+        try await Self.offThePool {
+            try run(
+                arguments, input: input, currentDirectory: currentDirectory, timeoutSeconds: timeoutSeconds)
         }
     }
 
@@ -113,17 +118,21 @@ public struct GymcardProcess: Sendable {
         async throws
         -> Result
     {
-        try await withCheckedThrowingContinuation { continuation in
-            Self.detach {
-                continuation.resume(
-                    with: Swift.Result {
-                        try interrupted(arguments, signal: signal, timeoutSeconds: timeoutSeconds)
-                    })
-            }
+        try await Self.offThePool {
+            try runSignalled(arguments, signal: signal, timeoutSeconds: timeoutSeconds) { output in
+                output.contains(UInt8(ascii: "\n"))
+            }.result
         }
     }
 
-    private func interrupted(_ arguments: [String], signal: Int32, timeoutSeconds: Double) throws -> Result {
+    /// Starts `gymcard`, waits until `condition` holds for its standard output so far (checked every
+    /// 5 ms; a command that prints nothing, such as `render`, can be watched through its files instead),
+    /// sends `signal`, and returns what it printed and its exit status. `signalled` is false when the
+    /// command ended before the condition held.
+    public func runSignalled(
+        _ arguments: [String], signal: Int32, timeoutSeconds: Double = 60,
+        when condition: @Sendable (Data) -> Bool
+    ) throws -> (result: Result, signalled: Bool) {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
@@ -134,23 +143,44 @@ public struct GymcardProcess: Sendable {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        let outData = Mutex(Data())
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
-        Self.detach(group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
-        var outData = Data()
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while !outData.contains(UInt8(ascii: "\n")), Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            outData.append(chunk)
+        Self.detach(group) {
+            while true {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                outData.withLock { $0.append(chunk) }
+            }
         }
-        kill(process.processIdentifier, signal)
-        outData.append(output.fileHandleForReading.readDataToEndOfFile())
+        Self.detach(group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while process.isRunning, !condition(outData.withLock { $0 }), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let signalled = process.isRunning
+        if signalled { kill(process.processIdentifier, signal) }
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw TimedOut(arguments: arguments)
+        }
         process.waitUntilExit()
         group.wait()
-        return Result(
-            status: process.terminationStatus, stdout: outData,
+        let result = Result(
+            status: process.terminationStatus, stdout: outData.withLock { $0 },
             stderr: String(decoding: errData, as: UTF8.self))
+        return (result, signalled)
+    }
+
+    /// Runs blocking work (a process to wait for) on a thread of its own while the calling test suspends,
+    /// so that it does not hold one of the Swift concurrency pool's few threads (two on a 2-core machine),
+    /// which the in-process test servers of other suites need to answer in time.
+    public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            detach { continuation.resume(with: Swift.Result { try body() }) }
+        }
     }
 
     /// Runs blocking work on a thread of its own. Dispatch's global queue has only as many threads as
