@@ -16,8 +16,9 @@ struct Render: ParsableCommand {
             written to DIR as its normalized form plus the extension, e.g. A123456789B.png; in names, \
             / is written _, : is written = and $ is written S. IDs that normalize to the same symbol share \
             one file. A bad line is reported with its line number and skipped; the exit status is \
-            then 65. A new or empty DIR is filled in a hidden staging directory and appears complete in one \
-            step; in a DIR that already holds files, each file is replaced atomically.
+            then 65. DIR is created when missing; an existing DIR is written into and otherwise left as it \
+            is. Each file appears complete or not at all, so Ctrl-C stops the batch with only complete \
+            files written (exit status 130).
             """
     )
 
@@ -47,8 +48,10 @@ struct Render: ParsableCommand {
         }
         let total = Terminal.standardError.isTerminal ? try countIDs() : nil
         let destination = try BatchDestination(directory: out)
+        // Ctrl-C or SIGTERM: finish the files being written, then stop with a report.
+        Interrupt.stopBetweenSteps()
+        defer { destination.finish() }
 
-        var written = 0
         var failedLines: [Int] = []
         var seenLines = 0
         var chunk: [(line: Int, id: String)] = []
@@ -57,17 +60,26 @@ struct Render: ParsableCommand {
             var firstWriteFailure: String?
             for (entry, outcome) in zip(chunk, outcomes) {
                 switch outcome {
-                case .written: written += 1
+                case .written, .skipped: break
                 case .invalid(let reason):
                     failedLines.append(entry.line)
                     Terminal.standardError.say("\(batch):\(entry.line): \(reason); line skipped")
                 case .writeFailed(let reason): firstWriteFailure = firstWriteFailure ?? reason
                 }
             }
+            if total != nil, firstWriteFailure != nil || Interrupt.pendingSignal != 0 {
+                Terminal.standardError.write("\n")
+            }
             if let firstWriteFailure {
-                try? destination.finish()
                 throw Failure(
-                    "cannot write \(firstWriteFailure); stopped after \(written) files", status: .ioError)
+                    "cannot write \(firstWriteFailure); stopped with \(filesWritten(destination))",
+                    status: .ioError)
+            }
+            if Interrupt.pendingSignal != 0 {
+                throw Failure(
+                    "interrupted; stopped with \(filesWritten(destination)), each one complete",
+                    status: ExitStatus(rawValue: Interrupt.status(after: Interrupt.pendingSignal))
+                        ?? .interrupted)
             }
             seenLines += chunk.count
             chunk.removeAll(keepingCapacity: true)
@@ -81,22 +93,28 @@ struct Render: ParsableCommand {
         }
         try flush()
         if total != nil { Terminal.standardError.write("\n") }
-        do { try destination.finish() } catch {
-            throw Failure("cannot move the finished batch into \(out): \(error)", status: .ioError)
-        }
 
         guard seenLines > 0 else {
             throw Failure("\(batch) has no IDs (blank lines and # comments are skipped)", status: .dataError)
         }
         guard failedLines.isEmpty else {
             throw Failure(
-                "\(failedLines.count) of \(seenLines) lines failed; \(written) files written to \(out)",
+                "\(failedLines.count) of \(seenLines) lines failed; \(filesWritten(destination))",
                 status: .dataError)
         }
     }
 
+    /// "1 file written to DIR", "4 files written to DIR" (distinct files, however many IDs shared them),
+    /// or "no files written".
+    private func filesWritten(_ destination: BatchDestination) -> String {
+        let count = destination.fileCount
+        return count == 0 ? "no files written" : "\(count) \(count == 1 ? "file" : "files") written to \(out)"
+    }
+
     enum Outcome: Sendable {
         case written
+        /// Not attempted: a signal asked the batch to stop.
+        case skipped
         case invalid(String)
         case writeFailed(String)
     }
@@ -109,6 +127,10 @@ struct Render: ParsableCommand {
         let format = format
         let options = symbolOptions
         DispatchQueue.concurrentPerform(iterations: ids.count) { index in
+            guard Interrupt.pendingSignal == 0 else {
+                results.withLock { $0[index] = .skipped }
+                return
+            }
             let outcome = Self.render(
                 ids[index], options: options, style: style, format: format, destination: destination)
             results.withLock { $0[index] = outcome }

@@ -50,7 +50,7 @@ struct RenderCommandTests {
         #expect(files == ["A123456789B.svg", "A987654321B.svg"])
     }
 
-    @Test("a new directory appears complete in one step; a second run replaces the files in place")
+    @Test("a new directory is created; a second run replaces the files in place; nothing hidden is left")
     func destinations() throws {
         let home = try TemporaryDirectory()
         try Data("123456789\n987654321\n".utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
@@ -61,10 +61,168 @@ struct RenderCommandTests {
             ])
             #expect(result.status == 0)
             #expect(try home.contents() == ["cards", "ids.txt"], "no hidden staging directory is left")
+            #expect(
+                !(try FileManager.default.contentsOfDirectory(atPath: home.path + "/cards")).contains {
+                    $0.hasPrefix(".")
+                })
             let files = try FileManager.default.contentsOfDirectory(atPath: home.path + "/cards").sorted()
             #expect(files == ["A123456789B.png", "A987654321B.png"])
             #expect(try decodeFile(home.path + "/cards/A987654321B.png") == ["A987654321B"])
         }
+    }
+
+    static func identity(_ path: String) -> (inode: ino_t, mode: mode_t, group: gid_t)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (status.st_ino, status.st_mode & 0o7777, status.st_gid)
+    }
+
+    static func writeIDs(_ count: Int, seed: UInt64, to path: String) throws {
+        var generator = SeededGenerator(seed: seed)
+        let ids = (0..<count).map { _ in
+            (0..<9).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+        }
+        try Data((ids.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("an existing directory keeps its inode, mode and group (a private 2750 folder stays private)")
+    func existingDirectoryKept() throws {
+        let home = try TemporaryDirectory()
+        try Self.writeIDs(5, seed: 7, to: home.path + "/ids.txt")
+        let out = home.path + "/out"
+        #expect(mkdir(out, 0o700) == 0)
+        // nogroup when running as root (CI), so that a replaced directory would show as group root.
+        if getuid() == 0, let group = getgrnam("nogroup") { chown(out, 0, group.pointee.gr_gid) }
+        chmod(out, 0o2750)
+        let before = try #require(Self.identity(out))
+        let result = try GymcardProcess(home: home.path).run([
+            "render", "--batch", home.path + "/ids.txt", "--out", out,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let after = try #require(Self.identity(out))
+        #expect(after.inode == before.inode)
+        #expect(after.mode == 0o2750)
+        #expect(after.group == before.group)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 5)
+        #expect(try home.contents() == ["ids.txt", "out"])
+    }
+
+    @Test("a read-only empty directory is not made writable: written into by root, refused otherwise")
+    func readOnlyDirectoryKept() throws {
+        let home = try TemporaryDirectory()
+        try Self.writeIDs(3, seed: 8, to: home.path + "/ids.txt")
+        let out = home.path + "/readonly"
+        #expect(mkdir(out, 0o555) == 0)
+        chmod(out, 0o555)
+        let before = try #require(Self.identity(out))
+        let result = try GymcardProcess(home: home.path).run([
+            "render", "--batch", home.path + "/ids.txt", "--out", out,
+        ])
+        if getuid() == 0 {
+            #expect(result.status == 0, "\(result.stderr)")
+        } else {
+            #expect(result.status == 74)
+            #expect(result.stderr.contains("permission denied"))
+        }
+        let after = try #require(Self.identity(out))
+        #expect(after.inode == before.inode)
+        #expect(after.mode == 0o555)
+        #expect(try home.contents() == ["ids.txt", "readonly"])
+    }
+
+    @Test("--out new/, --out . and --out a link to a directory: files land there, nothing hidden is left")
+    func outSpellings() throws {
+        let home = try TemporaryDirectory()
+        try Self.writeIDs(3, seed: 9, to: home.path + "/ids.txt")
+        let gymcard = GymcardProcess(home: home.path)
+        let batch = ["render", "--batch", home.path + "/ids.txt", "--out"]
+
+        let trailing = try gymcard.run(batch + [home.path + "/new/"])
+        #expect(trailing.status == 0, "\(trailing.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/new").count == 3)
+
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/here", withIntermediateDirectories: false)
+        let dot = try gymcard.run(batch + ["."], currentDirectory: home.path + "/here")
+        #expect(dot.status == 0, "\(dot.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/here").count == 3)
+
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/target", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: home.path + "/link", withDestinationPath: "target")
+        let linked = try gymcard.run(batch + [home.path + "/link"])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.path + "/link") == "target")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/target").count == 3)
+
+        #expect(try home.contents() == ["here", "ids.txt", "link", "new", "target"])
+        for folder in ["new", "here", "target"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: home.path + "/" + folder)
+            #expect(!names.contains { $0.hasPrefix(".") }, "\(folder): \(names)")
+        }
+    }
+
+    @Test("the summary counts files written, not IDs: duplicates share one file")
+    func summaryCountsFiles() throws {
+        let home = try TemporaryDirectory()
+        let lines = [
+            "905123456", "9051-23456", "A905123456B", "xx", "905123457", "", "905123458", "yy", "905123459",
+            "zz",
+        ]
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
+        let result = try GymcardProcess(home: home.path).run([
+            "render", "--batch", home.path + "/ids.txt", "--out", home.path + "/o9",
+        ])
+        #expect(result.status == 65)
+        #expect(result.stderrLines.last == "gymcard: 3 of 9 lines failed; 4 files written to \(home.path)/o9")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/o9").count == 4)
+    }
+
+    @Test(
+        "Ctrl-C or SIGTERM in the middle of 20000 IDs: only complete files, nothing hidden, a message, 130/143",
+        arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func interrupted(signal: Int32, status: Int32) async throws {
+        let home = try TemporaryDirectory()
+        try Self.writeIDs(20000, seed: 20, to: home.path + "/ids.txt")
+        let out = home.path + "/big20k"
+        let gymcard = GymcardProcess(home: home.path)
+        let batch = ["render", "--batch", home.path + "/ids.txt", "--out", out]
+        let (result, signalled) = try await GymcardProcess.offThePool {
+            try gymcard.runSignalled(batch, signal: signal) { _ in
+                ((try? FileManager.default.contentsOfDirectory(atPath: out))?.count ?? 0) >= 20
+            }
+        }
+        try #require(signalled, "the batch ended before the signal could be sent")
+        #expect(result.status == status)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(names.count > 0 && names.count < 20000)
+        #expect(
+            result.stderrLines.last
+                == "gymcard: interrupted; stopped with \(names.count) files written to \(out), each one complete"
+        )
+        #expect(!names.contains { $0.hasPrefix(".") || !$0.hasSuffix(".png") })
+        #expect(try home.contents() == ["big20k", "ids.txt"], "no hidden staging directory")
+        // Every file is a whole PNG: it ends with the IEND chunk.
+        let iend: [UInt8] = [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        var incomplete = 0
+        for name in names
+        where ![UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))).suffix(8)
+            .elementsEqual(iend)
+        {
+            incomplete += 1
+        }
+        #expect(incomplete == 0)
+        #expect(try decodeFile(out + "/" + names[0]).count == 1)
+
+        // Again into the same directory: the first files are now replaced (each through a temporary
+        // name renamed over it), and a signal there leaves no temporary name either.
+        let start = Date()
+        let (again, signalledAgain) = try await GymcardProcess.offThePool {
+            try gymcard.runSignalled(batch, signal: signal) { _ in Date().timeIntervalSince(start) > 0.2 }
+        }
+        try #require(signalledAgain, "the batch ended before the signal could be sent")
+        #expect(again.status == status)
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: out)).contains { $0.hasPrefix(".") })
     }
 
     @Test("bad batch input: a clear line and the documented exit code")
@@ -142,7 +300,8 @@ struct FullDiskTests {
         #expect(result.stderr.contains("the disk is full"))
         let files = try FileManager.default.contentsOfDirectory(atPath: mountPoint + "/cards")
         #expect(!files.isEmpty && files.count < ids.count)
-        #expect(result.stderr.contains("stopped after \(files.count) files"))
+        #expect(result.stderr.contains("stopped with \(files.count) files written to \(mountPoint)/cards"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint) == ["cards"])
         #expect(files.allSatisfy { $0.hasSuffix(".png") && !$0.hasPrefix(".") })
         for file in files {
             #expect(try decodeFile(mountPoint + "/cards/" + file).count == 1, "\(file) is whole")
