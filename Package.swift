@@ -92,10 +92,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
 
+        // zlib, for the tests only: some of the age project's test vectors are stored compressed.
+        .systemLibrary(
+            name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
         .target(
-            name: "TestSupport", dependencies: ["Codabar", "Imaging", "Symbols"], path: "Tests/TestSupport",
-            swiftSettings: strictSettings),
+            name: "TestSupport", dependencies: ["Codabar", "Imaging", "Symbols", "CZlib"],
+            path: "Tests/TestSupport", swiftSettings: strictSettings),
         // Writes the seeded photo corpus to a directory, for Benchmarks/scan.sh.
         .executableTarget(
             name: "generate-corpus", dependencies: ["TestSupport", "Imaging"],
@@ -142,8 +145,9 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "gymcard", "gymcard-network", "Codabar", "Scanner", "Imaging", "Symbols", "TestSupport",
-                "TestServer",
+                "gymcard", "gymcard-network", "Codabar", "CardVault", "Storage", "Scanner", "Imaging",
+                "Symbols",
+                "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),
     ]

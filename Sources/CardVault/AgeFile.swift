@@ -49,10 +49,11 @@ public enum AgeFile {
         return Array(header.utf8) + nonce + (try sealPayload(plaintext, fileKey: fileKey, nonce: nonce))
     }
 
-    /// Decrypts a file; `passphrase` is asked for only once the header has been checked, so a damaged or
-    /// unsupported file is reported without prompting, and a work factor above the maximum without
-    /// running scrypt.
+    /// Decrypts a file, binary or armored (`age -a`); `passphrase` is asked for only once the header has
+    /// been checked, so a damaged or unsupported file is reported without prompting, and a work factor
+    /// above the maximum without running scrypt.
     public static func decrypt(_ file: [UInt8], passphrase: () throws -> [UInt8]) throws -> [UInt8] {
+        let file = AgeArmor.looksArmored(file) ? try AgeArmor.decode(file) : file
         let header = try parseHeader(file)
         let wrapKey = try deriveWrapKey(
             passphrase: try passphrase(), salt: header.salt, workFactor: header.workFactor)
@@ -75,9 +76,9 @@ public enum AgeFile {
         return try openPayload(Array(file[header.payloadStart...]), fileKey: fileKey)
     }
 
-    /// Whether the bytes begin like an age file.
+    /// Whether the bytes begin like an age file, binary or armored.
     public static func looksLikeAge(_ file: [UInt8]) -> Bool {
-        file.starts(with: Array("age-encryption.org/".utf8))
+        file.starts(with: Array("age-encryption.org/".utf8)) || AgeArmor.looksArmored(file)
     }
 
     // MARK: - Header
@@ -92,40 +93,55 @@ public enum AgeFile {
     }
 
     static func parseHeader(_ file: [UInt8]) throws(VaultError) -> Header {
+        guard !file.isEmpty else { throw .damaged("empty file") }
+        guard file.starts(with: Array("age-encryption.org/".utf8)) else { throw .damaged("not an age file") }
         var lines = HeaderLines(file)
-        guard let version = lines.next() else { throw .damaged("empty file") }
-        guard version.hasPrefix("age-encryption.org/") else { throw .damaged("not an age file") }
+        guard let version = try lines.next() else { throw .damaged("the version line is cut short") }
         guard version == versionLine else { throw .unsupported("age version \(version.dropFirst(19))") }
-        guard let stanza = lines.next(), stanza.hasPrefix("-> ") else {
-            throw .damaged("no recipient stanza")
+        // Every stanza is read, so that an scrypt stanza beside another one is caught wherever it is.
+        var stanzas: [(arguments: [Substring], body: String)] = []
+        var end = ""
+        while true {
+            guard let line = try lines.next() else { throw .damaged("the header is cut short") }
+            if line.hasPrefix("---") {
+                end = line
+                break
+            }
+            guard line.hasPrefix("-> ") else {
+                throw .damaged("a header line is neither a stanza nor the MAC")
+            }
+            var bodyText = ""
+            while true {
+                guard let bodyLine = try lines.next() else { throw .damaged("the header is cut short") }
+                guard bodyLine.count <= 64 else { throw .damaged("malformed stanza body") }
+                bodyText += bodyLine
+                if bodyLine.count < 64 { break }
+            }
+            stanzas.append(
+                (line.dropFirst(3).split(separator: " ", omittingEmptySubsequences: false), bodyText))
         }
-        let arguments = stanza.dropFirst(3).split(separator: " ", omittingEmptySubsequences: false)
-        guard arguments.first == "scrypt" else {
-            throw .unsupported("it is encrypted to a key (\(arguments.first ?? "?")), not with a passphrase")
+        guard let first = stanzas.first else { throw .damaged("no recipient stanza") }
+        guard let stanza = stanzas.first(where: { $0.arguments.first == "scrypt" }) else {
+            throw .unsupported(
+                "it is encrypted to a key (\(first.arguments.first ?? "?")), not with a passphrase")
         }
+        // The spec: an scrypt stanza must be alone in the header.
+        guard stanzas.count == 1 else { throw .damaged("a passphrase stanza is not alone in the header") }
+        let arguments = stanza.arguments
         guard arguments.count == 3, let salt = UnpaddedBase64.decode(arguments[1]), salt.count == 16 else {
             throw .damaged("malformed scrypt stanza")
         }
         let factorText = arguments[2]
-        guard let first = factorText.first, first != "0", factorText.allSatisfy(\.isASCII),
+        guard let firstDigit = factorText.first, firstDigit != "0", factorText.allSatisfy(\.isASCII),
             factorText.allSatisfy(\.isNumber),
             factorText.count <= 2, let workFactor = Int(factorText)
         else { throw .damaged("malformed work factor") }
         guard workFactor <= maximumWorkFactor else {
             throw .workFactorTooHigh(workFactor, maximum: maximumWorkFactor)
         }
-        var bodyText = ""
-        while true {
-            guard let line = lines.next() else { throw .damaged("the header is cut short") }
-            guard line.count <= 64 else { throw .damaged("malformed stanza body") }
-            bodyText += line
-            if line.count < 64 { break }
-        }
-        guard let body = UnpaddedBase64.decode(Substring(bodyText)), body.count == 32 else {
+        guard let body = UnpaddedBase64.decode(Substring(stanza.body)), body.count == 32 else {
             throw .damaged("the scrypt stanza's body is not 32 bytes")
         }
-        guard let end = lines.next() else { throw .damaged("the header is cut short") }
-        if end.hasPrefix("-> ") { throw .unsupported("a passphrase file must have exactly one stanza") }
         guard end.hasPrefix("--- "), let mac = UnpaddedBase64.decode(end.dropFirst(4)), mac.count == 32 else {
             throw .damaged("malformed header MAC")
         }
@@ -144,9 +160,18 @@ public enum AgeFile {
 
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-        mutating func next() -> String? {
+        /// The next line, or `nil` when there is none or it is not printable ASCII.
+        ///
+        /// - Throws: ``VaultError/damaged(_:)`` when the line ends in CR LF: the file went through a
+        ///   text conversion, which also breaks the header's MAC, so say that rather than "damaged".
+        mutating func next() throws(VaultError) -> String? {
             guard let newline = bytes[offset...].prefix(4096).firstIndex(of: 10) else { return nil }
             let line = bytes[offset..<newline]
+            if line.last == 13 {
+                throw .damaged(
+                    "its header lines end in CR LF (Windows line ends), not LF: the file was converted as "
+                        + "text; use the original file")
+            }
             guard line.allSatisfy({ (32...126).contains($0) }) else { return nil }
             offsetOfLastLine = offset
             offset = newline + 1

@@ -22,7 +22,8 @@ enum UnpaddedBase64 {
         return encode(bytes) == text ? bytes : nil
     }
 
-    private static func isAlphabet(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is in the standard base64 alphabet (padding excluded).
+    static func isAlphabet(_ byte: UInt8) -> Bool {
         (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 43
             || byte == 47
     }

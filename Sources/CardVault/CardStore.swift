@@ -71,50 +71,82 @@ public struct CardStore: Sendable {
         }
     }
 
-    /// Stores a record, encrypted under `passphrase` or in the clear when it is `nil`.
+    /// Stores a record, encrypted under `passphrase` or in the clear when it is `nil`. The file it
+    /// replaces becomes the backup.
     public func save(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
         try save(record, passphrase: passphrase, workFactor: AgeFile.defaultWorkFactor)
     }
 
     /// The test-only hook: any work factor.
     func save(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int) throws(VaultError) {
-        let bytes: [UInt8]
-        if let passphrase {
-            bytes = try AgeFile.encrypt(record.encoded(), passphrase: passphrase, workFactor: workFactor)
-        } else {
-            bytes = record.encoded() + [10]
-        }
+        let bytes = try Self.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
         try makeDirectory()
-        try withLock { () throws(VaultError) in
-            removeStaleTemporaryFiles()
+        try whileWriting { () throws(VaultError) in
             let target = passphrase == nil ? plainPath : encryptedPath
             try keepBackup(of: target)
-            do { try AtomicFile.write(bytes, to: target, permissions: 0o600, durable: true) } catch {
-                throw .storage("cannot write the card: \(error)")
-            }
-            if passphrase != nil {
-                // Nothing readable may outlive encryption: the clear copy and its backup go.
-                remove(plainPath)
-                remove(plainPath + ".bak")
-            } else {
-                remove(encryptedPath)
-                remove(encryptedPath + ".bak")
-            }
-            AtomicFile.syncDirectory(directory)
+            try write(bytes, to: target)
+            removeOtherProtection(than: target)
         }
     }
 
-    /// Deletes the card and its backups. Returns whether there was anything to delete.
+    /// Stores the same card under a new passphrase, or in the clear when it is `nil` (`passphrase set`,
+    /// `change`, `remove`). Afterwards no file of the store opens with the old passphrase: the backups
+    /// go first, the new file replaces the card, and the backup becomes a copy of the new file. A crash
+    /// part-way leaves the old card (the change did not happen) or the new one, never an old-passphrase
+    /// backup beside a new card.
+    public func rewrap(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
+        try rewrap(record, passphrase: passphrase, workFactor: AgeFile.defaultWorkFactor)
+    }
+
+    /// The test-only hook: any work factor.
+    func rewrap(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int) throws(VaultError) {
+        let bytes = try Self.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
+        try makeDirectory()
+        try whileWriting { () throws(VaultError) in
+            remove(encryptedPath + ".bak")
+            remove(plainPath + ".bak")
+            AtomicFile.syncDirectory(directory)
+            let target = passphrase == nil ? plainPath : encryptedPath
+            try write(bytes, to: target)
+            removeOtherProtection(than: target)
+            try write(bytes, to: target + ".bak")
+        }
+    }
+
+    /// Deletes the card, its backups and any temporary file a killed writer left. Returns whether there
+    /// was a card to delete.
     @discardableResult
     public func forget() throws(VaultError) -> Bool {
         guard protection() != nil else { return false }
-        try withLock { () throws(VaultError) in
+        try whileWriting { () throws(VaultError) in
             for path in [encryptedPath, plainPath, encryptedPath + ".bak", plainPath + ".bak"] {
                 remove(path)
             }
-            AtomicFile.syncDirectory(directory)
         }
         return true
+    }
+
+    /// The file's bytes: an age file under `passphrase`, or the JSON record with a newline.
+    private static func fileBytes(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int)
+        throws(VaultError) -> [UInt8]
+    {
+        guard let passphrase else { return record.encoded() + [10] }
+        return try AgeFile.encrypt(record.encoded(), passphrase: passphrase, workFactor: workFactor)
+    }
+
+    /// Writes one of the store's files: 0600, durable, atomic.
+    private func write(_ bytes: [UInt8], to path: String) throws(VaultError) {
+        do { try AtomicFile.write(bytes, to: path, permissions: 0o600, durable: true) } catch {
+            throw .storage("cannot write the card: \(error)")
+        }
+    }
+
+    /// Nothing readable may outlive encryption, and an encrypted copy is stale once the card is in the
+    /// clear: the other protection's file and backup go.
+    private func removeOtherProtection(than target: String) {
+        let other = target == encryptedPath ? plainPath : encryptedPath
+        remove(other)
+        remove(other + ".bak")
     }
 
     // MARK: - Files
@@ -130,12 +162,15 @@ public struct CardStore: Sendable {
                     + "run chmod 600 on it")
         }
         switch protection {
-        case .passphrase:
-            guard AgeFile.looksLikeAge(bytes) else { throw VaultError.damaged("not an age file") }
-            return try CardRecord.decoded(try AgeFile.decrypt(bytes, passphrase: passphrase))
-        case .unencrypted:
-            return try CardRecord.decoded(bytes)
+        case .passphrase: return try CardRecord.decoded(try AgeFile.decrypt(bytes, passphrase: passphrase))
+        case .unencrypted: return try CardRecord.decoded(bytes)
         }
+    }
+
+    /// The test hook for age's own test vectors: `card.age` read and decrypted as ``load(passphrase:)``
+    /// reads it (size limit included), without decoding a card record.
+    func readDecrypted(passphrase: () throws -> [UInt8]) throws -> [UInt8] {
+        try AgeFile.decrypt(try readFile(encryptedPath), passphrase: passphrase)
     }
 
     private func readFile(_ path: String) throws(VaultError) -> [UInt8] {
@@ -185,10 +220,13 @@ public struct CardStore: Sendable {
         guard exists(path) else { return }
         let staging = path + ".bak.new"
         unlink(staging)
+        let registration = TemporaryNames.register(staging, as: .file)
+        defer { TemporaryNames.unregister(registration) }
         guard link(path, staging) == 0, rename(staging, path + ".bak") == 0 else {
+            let code = errno
             unlink(staging)
             throw .storage(
-                StorageError(errno: errno, path: path + ".bak", operation: "keep a backup").description)
+                StorageError(errno: code, path: path + ".bak", operation: "keep a backup").description)
         }
         // When .bak is already a link to the same file (a writer was killed after making it), rename(2)
         // does nothing and succeeds, leaving the staging name behind.
@@ -199,6 +237,16 @@ public struct CardStore: Sendable {
     private func makeDirectory() throws(VaultError) {
         do { try Directory.create(directory, permissions: 0o700, tighten: true) } catch {
             throw .storage(error.description)
+        }
+    }
+
+    /// Runs a change to the store's files: holding the lock, after removing what a killed writer left,
+    /// and with the directory flushed afterwards so the change survives a crash.
+    private func whileWriting(_ body: () throws(VaultError) -> Void) throws(VaultError) {
+        try withLock { () throws(VaultError) in
+            removeStaleTemporaryFiles()
+            try body()
+            AtomicFile.syncDirectory(directory)
         }
     }
 

@@ -34,7 +34,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return
                 "the card file asks for scrypt work factor 2^\(logN), above the 2^\(maximum) gymcard allows; "
                 + "it was not written by gymcard"
-        case .emptyPassphrase: return "the passphrase is empty; choose one, or use --no-passphrase"
+        case .emptyPassphrase: return "the passphrase is empty"
         case .notEncrypted: return "the stored card has no passphrase; add one with `gymcard passphrase set`"
         case .alreadyEncrypted:
             return "the stored card already has a passphrase; use `gymcard passphrase change`"
