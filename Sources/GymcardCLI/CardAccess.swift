@@ -9,13 +9,17 @@ struct CardAccess {
     let store: CardStore
     /// Where the current passphrase comes from; `nil` means the terminal only.
     let passphrases: PassphraseOptions?
+    /// Whether the command has `--no-passphrase` (messages name only options the command has).
+    let offersNoPassphrase: Bool
 
-    init(passphrases: PassphraseOptions?) {
+    init(passphrases: PassphraseOptions?, offersNoPassphrase: Bool = false) {
         store = CardStore(directories: XDGDirectories(environment: Terminal.processEnvironment()))
         self.passphrases = passphrases
+        self.offersNoPassphrase = offersNoPassphrase
     }
 
-    /// The stored card, asking for the passphrase when it has one.
+    /// The stored card, asking for the passphrase when it has one. On a terminal, a wrong or an empty
+    /// passphrase is one failed try of three.
     func unlock() throws -> (card: CardStore.Loaded, passphrase: [UInt8]?) {
         let tries = isScripted || !TerminalPrompt.isAvailable ? 1 : 3
         for attempt in 1...tries {
@@ -30,6 +34,8 @@ struct CardAccess {
                 return (card, given)
             } catch VaultError.wrongPassphrase where attempt < tries {
                 Terminal.standardError.say("wrong passphrase; try again (\(tries - attempt) left)")
+            } catch is PassphraseOptions.EmptyPassphrase where attempt < tries {
+                Terminal.standardError.say("the passphrase is empty; type it again (\(tries - attempt) left)")
             } catch {
                 throw Self.failure(error)
             }
@@ -58,7 +64,10 @@ struct CardAccess {
                 record.created = current.record.created
                 record.label = label ?? current.record.label
             }
-            passphrase = isScripted && !noPassphrase ? try currentPassphrase(prompt: "") : nil
+            passphrase =
+                isScripted && !noPassphrase
+                ? try newPassphrase(
+                    file: passphrases?.passphraseFile, descriptor: passphrases?.passphraseDescriptor) : nil
         case nil:
             if !noPassphrase {
                 guard isScripted || TerminalPrompt.isAvailable else {
@@ -69,7 +78,9 @@ struct CardAccess {
                 }
                 passphrase =
                     isScripted
-                    ? try currentPassphrase(prompt: "") : try newPassphrase(file: nil, descriptor: nil)
+                    ? try newPassphrase(
+                        file: passphrases?.passphraseFile, descriptor: passphrases?.passphraseDescriptor)
+                    : try newPassphrase(file: nil, descriptor: nil)
             }
         }
         do { try store.save(record, passphrase: passphrase) } catch { throw Self.failure(error) }
@@ -89,19 +100,28 @@ struct CardAccess {
         }
         let (card, _) = try unlock()
         let passphrase = try newPassphrase()
-        do { try store.save(card.record, passphrase: passphrase) } catch { throw Self.failure(error) }
+        do { try store.rewrap(card.record, passphrase: passphrase) } catch { throw Self.failure(error) }
     }
 
     var isScripted: Bool { passphrases?.isScripted ?? false }
 
+    /// The card's current passphrase, from the script's file or descriptor or the terminal.
+    ///
+    /// - Throws: ``PassphraseOptions/EmptyPassphrase`` when it is empty.
     func currentPassphrase(prompt: String) throws -> [UInt8] {
-        try PassphraseOptions.read(
-            file: passphrases?.passphraseFile, descriptor: passphrases?.passphraseDescriptor, prompt: prompt)
+        let file = passphrases?.passphraseFile
+        let descriptor = passphrases?.passphraseDescriptor
+        let passphrase = try PassphraseOptions.read(file: file, descriptor: descriptor, prompt: prompt)
+        guard !passphrase.isEmpty else {
+            throw PassphraseOptions.EmptyPassphrase(file: file, descriptor: descriptor)
+        }
+        return passphrase
     }
 
     /// A new passphrase from a file or descriptor, or typed twice on the terminal.
     func newPassphrase(file: String?, descriptor: Int32?) throws -> [UInt8] {
-        try PassphraseOptions.new(file: file, descriptor: descriptor)
+        try PassphraseOptions.new(
+            file: file, descriptor: descriptor, alternative: offersNoPassphrase ? "--no-passphrase" : nil)
     }
 
     func warnUnencrypted() {
@@ -113,6 +133,7 @@ struct CardAccess {
     /// The exit code and message for a vault error.
     static func failure(_ error: any Error) -> Failure {
         if let failure = error as? Failure { return failure }
+        if let convertible = error as? any ConvertibleToFailure { return convertible.failure }
         guard let vault = error as? VaultError else { return Failure("\(error)", status: .ioError) }
         switch vault {
         case .noCard: return Failure(vault.description, status: .noInput)

@@ -25,21 +25,35 @@ struct PassphraseOptions: ParsableArguments {
     var isScripted: Bool { passphraseFile != nil || passphraseDescriptor != nil }
 
     /// A new passphrase: from the file or descriptor, or asked twice on the terminal (nothing is written
-    /// if the two differ).
-    static func new(file: String?, descriptor: Int32?) throws -> [UInt8] {
+    /// if the two differ; an empty one is asked again, up to three times). `alternative` names what the
+    /// command offers instead of a passphrase (`--no-passphrase`), for the message about an empty one.
+    static func new(file: String?, descriptor: Int32?, alternative: String? = nil) throws -> [UInt8] {
         if file != nil || descriptor != nil {
-            return try Self.read(file: file, descriptor: descriptor, prompt: "")
+            let passphrase = try Self.read(file: file, descriptor: descriptor, prompt: "")
+            guard !passphrase.isEmpty else {
+                throw EmptyPassphrase(file: file, descriptor: descriptor, alternative: alternative)
+            }
+            return passphrase
         }
-        let first = try Self.read(file: nil, descriptor: nil, prompt: "New passphrase: ")
-        let second = try Self.read(file: nil, descriptor: nil, prompt: "Repeat the new passphrase: ")
-        guard first == second else {
-            throw Failure("the two passphrases differ; nothing was changed", status: .usage)
+        for attempt in 1...3 {
+            let first = try Self.read(file: nil, descriptor: nil, prompt: "New passphrase: ")
+            guard !first.isEmpty else {
+                guard attempt < 3 else { throw EmptyPassphrase(alternative: alternative) }
+                Terminal.standardError.say("the passphrase is empty; type one (\(3 - attempt) tries left)")
+                continue
+            }
+            let second = try Self.read(file: nil, descriptor: nil, prompt: "Repeat the new passphrase: ")
+            guard first == second else {
+                throw Failure("the two passphrases differ; nothing was changed", status: .usage)
+            }
+            return first
         }
-        return first
+        throw EmptyPassphrase(alternative: alternative)
     }
 
+    /// The passphrase from the file (its first line), the descriptor, or the terminal (echo off). It may
+    /// be empty: what that means depends on the caller.
     static func read(file: String?, descriptor: Int32?, prompt: String) throws -> [UInt8] {
-        var passphrase: [UInt8]
         if let file {
             let handle = open(file, O_RDONLY | O_CLOEXEC)
             guard handle >= 0 else {
@@ -48,24 +62,43 @@ struct PassphraseOptions: ParsableArguments {
                     status: .noInput)
             }
             defer { close(handle) }
-            passphrase = firstLine(of: handle)
-        } else if let descriptor {
+            return firstLine(of: handle)
+        }
+        if let descriptor {
             guard fcntl(descriptor, F_GETFD) >= 0 else {
                 throw Failure("file descriptor \(descriptor) is not open", status: .usage)
             }
-            passphrase = firstLine(of: descriptor)
-        } else {
-            guard let answer = TerminalPrompt.ask(prompt, echo: false) else {
-                throw Failure(
-                    "a passphrase is needed and there is no terminal to ask on; give --passphrase-file FILE "
-                        + "or --passphrase-fd N", status: .usage)
+            return firstLine(of: descriptor)
+        }
+        guard let answer = TerminalPrompt.ask(prompt, echo: false) else {
+            throw Failure(
+                "a passphrase is needed and there is no terminal to ask on; give --passphrase-file FILE "
+                    + "or --passphrase-fd N", status: .usage)
+        }
+        return answer
+    }
+
+    /// An empty passphrase: from a file or descriptor a mistake to report, on the terminal one failed try.
+    struct EmptyPassphrase: ConvertibleToFailure {
+        var file: String?
+        var descriptor: Int32?
+        /// What the command offers instead (`--no-passphrase`), if anything.
+        var alternative: String?
+
+        /// The message, naming where the empty passphrase came from and only options the command has.
+        var failure: Failure {
+            var message: String
+            if let file {
+                message = "the passphrase file \(file) is empty (gymcard reads its first line)"
+            } else if let descriptor {
+                message =
+                    "file descriptor \(descriptor) gave an empty passphrase (gymcard reads its first line)"
+            } else {
+                message = "the passphrase is empty"
             }
-            passphrase = answer
+            if let alternative { message += "; give one, or use \(alternative)" }
+            return Failure(message, status: .usage)
         }
-        guard !passphrase.isEmpty else {
-            throw Failure(VaultError.emptyPassphrase.description, status: .usage)
-        }
-        return passphrase
     }
 
     /// The bytes up to the first newline (a trailing CR dropped), read one block at a time.

@@ -60,7 +60,7 @@ struct Scan: ParsableCommand {
             do {
                 let symbol = try scan(photo, with: scanner)
                 if save, !saved {
-                    try CardAccess(passphrases: passphrases).store(
+                    try CardAccess(passphrases: passphrases, offersNoPassphrase: true).store(
                         symbol, label: nil, noPassphrase: noPassphrase)
                     saved = true
                 }

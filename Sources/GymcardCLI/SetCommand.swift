@@ -32,7 +32,8 @@ struct SetCommand: ParsableCommand {
         do { symbol = try CodabarSymbol(normalizing: text) } catch {
             throw Failure("invalid ID: \(error.description)", status: .dataError)
         }
-        try CardAccess(passphrases: passphrases).store(symbol, label: label, noPassphrase: noPassphrase)
+        try CardAccess(passphrases: passphrases, offersNoPassphrase: true).store(
+            symbol, label: label, noPassphrase: noPassphrase)
     }
 
     /// One line from standard input when it is not a terminal, otherwise asked on the terminal.

@@ -1,8 +1,10 @@
-import CardVault
+import Codabar
 import Foundation
 import Storage
 import TestSupport
 import Testing
+
+@testable import CardVault
 
 /// The stored card through the built binary. Passphrase runs cost one scrypt at 2^18 each (seconds in a
 /// debug build), so these tests use few of them; tiny work factors are tested in CardVaultTests.
@@ -13,6 +15,13 @@ struct VaultCommandTests {
     }
 
     func store(_ home: TemporaryDirectory) -> CardStore { CardStore(directory: home.path + "/data/gymcard") }
+
+    /// Stores `id` under `passphrase` in-process at a tiny work factor (the CLI always writes 2^18, about
+    /// 3 s in a debug build): for tests about what comes after.
+    func seed(_ home: TemporaryDirectory, _ id: String, passphrase: String) throws {
+        let record = CardRecord(symbol: try CodabarSymbol(normalizing: id))
+        try store(home).save(record, passphrase: Array(passphrase.utf8), workFactor: 10)
+    }
 
     @Test("set with a passphrase file: an age file, 0600 in 0700, that age -d opens; show uses it")
     func scriptedPassphrase() throws {
@@ -69,6 +78,8 @@ struct VaultCommandTests {
             child.expect(pexpect.EOF); child.close()
             print("set", child.exitstatus, child.before.decode().strip().splitlines()[-1])
             child = pexpect.spawn(gymcard, ["show", "--png", home + "/c.png"], env=env, timeout=60)
+            child.expect("Passphrase"); child.sendline("")
+            child.expect(r"the passphrase is empty; type it again \\(2 left\\)"); print("empty counted")
             child.expect("Passphrase"); child.sendline("wrong words")
             child.expect("try again"); child.expect("Passphrase"); child.sendline("same words")
             child.expect(pexpect.EOF); child.close()
@@ -86,6 +97,7 @@ struct VaultCommandTests {
         #expect(status == 0, "\(error)")
         #expect(lines.contains("mismatch 64 False"), "\(lines)")
         #expect(lines.contains("set 0 Stored 9051-23457."), "\(lines)")
+        #expect(lines.contains("empty counted"), "\(lines)")
         #expect(lines.contains("show 0"), "\(lines)")
         #expect(lines.contains("interrupted 130"), "\(lines)")
         #expect(lines.contains("after ctrl-c echo"), "\(lines)")
@@ -127,6 +139,158 @@ struct VaultCommandTests {
         #expect(try store(home).load { [] }.record.id == "C1/2D")
         let again = try gymcard.run(["passphrase", "remove"])
         #expect(again.status == 64)
+    }
+
+    /// Each file of the store, with what opens it according to rage (pyrage): the passphrases among
+    /// `candidates`, or "clear" for a file in the clear. The lock file is left out.
+    func whatOpens(_ home: TemporaryDirectory, candidates: [String]) async throws -> [String: [String]] {
+        let script = """
+            import json, os, sys, pyrage
+            directory, candidates = sys.argv[1], sys.argv[2:]
+            opens = {}
+            for name in sorted(os.listdir(directory)):
+                if name == ".lock": continue
+                data = open(os.path.join(directory, name), "rb").read()
+                if not data.startswith(b"age-encryption.org/"):
+                    opens[name] = ["clear"]; continue
+                opens[name] = []
+                for candidate in candidates:
+                    try:
+                        pyrage.passphrase.decrypt(data, candidate); opens[name].append(candidate)
+                    except Exception:
+                        pass
+            print(json.dumps(opens))
+            """
+        let (status, output, error) = try Interop.runPython(
+            script, [home.path + "/data/gymcard"] + candidates)
+        guard status == 0 else {
+            Issue.record("pyrage is needed (scripts/test installs it): \(error)")
+            return [:]
+        }
+        return try JSONDecoder().decode([String: [String]].self, from: output)
+    }
+
+    @Test("after set, set, passphrase change, remove, set and forget: no file opens with an old passphrase")
+    func nothingOpensWithAnOldPassphrase() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        for (name, value) in [("a", "old words"), ("b", "new words"), ("c", "third words")] {
+            try Self.write(value + "\n", to: home.path + "/" + name)
+        }
+        let a = ["--passphrase-file", home.path + "/a"]
+        try seed(home, "111111111", passphrase: "old words")
+        try seed(home, "222222222", passphrase: "old words")
+        // The backup is the previous card, under the same passphrase.
+        #expect(
+            try await whatOpens(home, candidates: ["old words"]) == [
+                "card.age": ["old words"], "card.age.bak": ["old words"],
+            ])
+
+        let change = try await gymcard.runAsync(
+            ["passphrase", "change"] + a + ["--new-passphrase-file", home.path + "/b"])
+        #expect(change.status == 0, "\(change.stderr)")
+        #expect(
+            try await whatOpens(home, candidates: ["old words", "new words"])
+                == ["card.age": ["new words"], "card.age.bak": ["new words"]])
+        let record = try store(home).load { Array("new words".utf8) }.record
+        #expect(record.id == "A222222222B")
+
+        let remove = try await gymcard.runAsync([
+            "passphrase", "remove", "--passphrase-file", home.path + "/b",
+        ])
+        #expect(remove.status == 0, "\(remove.stderr)")
+        #expect(
+            try await whatOpens(home, candidates: []) == ["card.json": ["clear"], "card.json.bak": ["clear"]])
+
+        let add = try await gymcard.runAsync(["passphrase", "set", "--new-passphrase-file", home.path + "/c"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(
+            try await whatOpens(home, candidates: ["old words", "new words", "third words"])
+                == ["card.age": ["third words"], "card.age.bak": ["third words"]])
+
+        #expect(try await gymcard.runAsync(["forget", "--yes"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/gymcard") == [".lock"])
+    }
+
+    @Test("an empty passphrase file or descriptor: one line naming it, exit 64, only options the command has")
+    func emptyPassphrase() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        try Self.write("\n", to: home.path + "/empty")
+        try Self.write("words\n", to: home.path + "/pw")
+        let set = try await gymcard.runAsync(["set", "905123456", "--passphrase-file", home.path + "/empty"])
+        #expect(set.status == 64)
+        #expect(
+            set.stderrLines == [
+                "gymcard: the passphrase file \(home.path)/empty is empty (gymcard reads its first line); "
+                    + "give one, or use --no-passphrase"
+            ])
+        try seed(home, "905123456", passphrase: "words")
+        let show = try await gymcard.runAsync([
+            "show", "--png", "-", "--passphrase-file", home.path + "/empty",
+        ])
+        #expect(show.status == 64)
+        #expect(
+            show.stderrLines == [
+                "gymcard: the passphrase file \(home.path)/empty is empty (gymcard reads its first line)"
+            ])
+        let descriptor = try await gymcard.runAsync(
+            ["show", "--png", "-", "--passphrase-fd", "0"], input: Data("\n".utf8))
+        #expect(descriptor.status == 64)
+        #expect(descriptor.stderr.contains("file descriptor 0 gave an empty passphrase"))
+        let change = try await gymcard.runAsync([
+            "passphrase", "change", "--passphrase-file", home.path + "/pw", "--new-passphrase-file",
+            home.path + "/empty",
+        ])
+        #expect(change.status == 64)
+        #expect(!change.stderr.contains("--no-passphrase"))
+        #expect(try store(home).load { Array("words".utf8) }.record.id == "A905123456B")
+    }
+
+    @Test("a card age wrote armored (age -a) is read; one converted to CR LF says so")
+    func armoredAndCRLF() async throws {
+        guard Interop.pythonHas("pexpect") else {
+            Issue.record("pexpect is needed: scripts/test installs it")
+            return
+        }
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        #expect(try await gymcard.runAsync(["set", "--no-passphrase", "905123458"]).status == 0)
+        let directory = home.path + "/data/gymcard"
+        let armored = directory + "/card.age"
+        let encrypted = try await GymcardProcess.offThePool {
+            try Interop.ageEncrypt(
+                directory + "/card.json", to: armored, passphrase: "armor words", armored: true)
+        }
+        #expect(encrypted == 0)
+        try FileManager.default.removeItem(atPath: directory + "/card.json")
+        #expect(
+            try String(contentsOfFile: armored, encoding: .utf8).hasPrefix(
+                "-----BEGIN AGE ENCRYPTED FILE-----"))
+        try Self.write("armor words\n", to: home.path + "/pw")
+        let show = try await gymcard.runAsync([
+            "show", "--passphrase-file", home.path + "/pw", "--png", home.path + "/c.png",
+        ])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(try decodeFile(home.path + "/c.png") == ["A905123458B"])
+
+        // The same card written by gymcard, then converted to Windows line ends by a text tool.
+        try FileManager.default.removeItem(atPath: armored)
+        try seed(home, "905123458", passphrase: "armor words")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: armored)))
+        let header = bytes.firstRange(of: Array("\n--- ".utf8))!.lowerBound
+        var converted: [UInt8] = []
+        for (index, byte) in bytes.enumerated() {
+            if byte == 10, index <= header + 50 { converted.append(13) }
+            converted.append(byte)
+        }
+        bytes = converted
+        try Data(bytes).write(to: URL(fileURLWithPath: armored))
+        let crlf = try await gymcard.runAsync(["show", "--passphrase-file", home.path + "/pw", "--png", "-"])
+        #expect(crlf.status == 65)
+        #expect(crlf.stderrLines.count == 1)
+        #expect(crlf.stderr.contains("CR LF"), "\(crlf.stderr)")
+        #expect(!crlf.stderr.contains("empty file"))
     }
 
     @Test("forget asks on a terminal, needs --yes in scripts, and says when there is nothing to forget")

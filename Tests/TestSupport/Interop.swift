@@ -63,11 +63,17 @@ public enum Interop {
         return (status, output)
     }
 
-    /// `age -p` encrypting a file, answering the passphrase prompt (twice) on a pseudo-terminal.
-    public static func ageEncrypt(_ input: String, to output: String, passphrase: String) throws -> Int32 {
+    /// `age -p` (with `armored`, `age -a -p`) encrypting a file, answering the passphrase prompt (twice)
+    /// on a pseudo-terminal.
+    public static func ageEncrypt(
+        _ input: String, to output: String, passphrase: String, armored: Bool = false
+    )
+        throws -> Int32
+    {
         let script = """
             import pexpect, sys
-            child = pexpect.spawn("age", ["-p", "-o", sys.argv[2], sys.argv[1]], timeout=120)
+            flags = ["-a"] if sys.argv[4] == "armored" else []
+            child = pexpect.spawn("age", flags + ["-p", "-o", sys.argv[2], sys.argv[1]], timeout=120)
             for _ in range(2):
                 child.expect("passphrase")
                 child.sendline(sys.argv[3])
@@ -75,6 +81,6 @@ public enum Interop {
             child.close()
             sys.exit(child.exitstatus or 0)
             """
-        return try runPython(script, [input, output, passphrase]).0
+        return try runPython(script, [input, output, passphrase, armored ? "armored" : "binary"]).0
     }
 }
