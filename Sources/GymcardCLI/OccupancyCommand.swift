@@ -18,13 +18,18 @@ struct OccupancyCommand: AsyncParsableCommand {
             Status bars: --format waybar prints waybar's custom-module JSON, --format tmux a short line; \
             add --cached to answer from the stored readings without the network (run a --watch, or the \
             plain command now and then, to keep them current). Exit status: 0 all fresh, 75 some stale or \
-            unavailable, 69 nothing available.
+            unavailable, 69 nothing available, 74 shown but not saved. The status-bar formats exit 0 \
+            whenever they printed their line (waybar hides a module whose command fails) and carry the \
+            state in it: class stale or unavailable for waybar, * or -- for tmux.
             """
     )
 
     /// What to print.
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, waybar, tmux
+
+        /// A one-line format for status bars, which treat a failing command as "hide the module".
+        var isStatusBar: Bool { self == .waybar || self == .tmux }
     }
 
     @Option(name: .long, help: "Output format: text, json, waybar or tmux.")
@@ -83,7 +88,6 @@ struct OccupancyCommand: AsyncParsableCommand {
             try await watchLoop(monitor, terminal: terminal)
             return
         }
-        Interrupt.install()
         let refresh: OccupancyMonitor.Refresh
         do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
         for warning in refresh.warnings { Terminal.standardError.say(warning) }
@@ -110,18 +114,30 @@ struct OccupancyCommand: AsyncParsableCommand {
     }
 
     /// The exit status: 69 nothing to show, 74 the readings could not be saved, 75 partly stale, else 0.
+    /// Status-bar formats exit 0 whenever they printed their line: waybar hides a module whose command
+    /// fails, which would hide exactly the state its `class` carries.
     private func finish(_ refresh: OccupancyMonitor.Refresh) throws {
+        guard let failure = failure(of: refresh) else { return }
+        guard !chosenFormat.isStatusBar else {
+            if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
+            return
+        }
+        throw failure
+    }
+
+    private func failure(of refresh: OccupancyMonitor.Refresh) -> Failure? {
         if refresh.report.completeness == .nothing {
-            throw Failure(
+            return Failure(
                 cached
                     ? "no occupancy data stored yet; run `gymcard occupancy` (without --cached) first"
                     : "no occupancy data: nothing could be fetched and nothing is stored; check the network and try again",
                 status: .unavailable)
         }
         if let failure = refresh.saveFailure {
-            throw Failure("the readings were shown but not saved: \(failure)", status: .ioError)
+            return Failure("the readings were shown but not saved: \(failure)", status: .ioError)
         }
-        if refresh.report.completeness == .partial { throw Failure.silent(.staleData) }
+        if refresh.report.completeness == .partial { return Failure.silent(.staleData) }
+        return nil
     }
 
     /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh (JSON lines for
@@ -132,7 +148,6 @@ struct OccupancyCommand: AsyncParsableCommand {
         let showCursor = "\u{1B}[?25h"
         Interrupt.showsCursor = redraw
         Interrupt.exitStatus = 0
-        Interrupt.install()
         if redraw { Terminal.standardOutput.write(hideCursor) }
         defer { if redraw { Terminal.standardOutput.write(showCursor) } }
         var linesDrawn = 0
