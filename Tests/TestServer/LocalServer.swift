@@ -81,7 +81,9 @@ public final class LocalServer: Sendable {
         }
         self.server = server
         task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // Generous: on a loaded 2-core machine the server's task can wait seconds for a pool thread while
+        // CPU-heavy tests run (FlyingFox's default is 5 s, which CI runs have exceeded).
+        try await server.waitUntilListening(timeout: 60)
         let listening = await server.listeningAddress
         guard case .ip4(_, let port) = listening else {
             throw CocoaError(.featureUnsupported)
