@@ -169,8 +169,8 @@ public enum AgeFile {
             let line = bytes[offset..<newline]
             if line.last == 13 {
                 throw .damaged(
-                    "its header lines end in CR LF (Windows line ends), not LF: the file was converted as "
-                        + "text; use the original file")
+                    "its header lines end in CR LF, as Windows text does, not LF: the file was converted "
+                        + "as text; use the original file")
             }
             guard line.allSatisfy({ (32...126).contains($0) }) else { return nil }
             offsetOfLastLine = offset

@@ -13,6 +13,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible, L
     case notPermitted(path: String)
     /// The disk (or quota) is full.
     case noSpace(path: String)
+    /// A kind of file gymcard cannot use here (a socket as an output file), with what to do.
+    case unusable(path: String, reason: String)
     /// Any other system error, with its `strerror` text.
     case system(path: String, operation: String, reason: String)
 
@@ -36,6 +38,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .notDirectory(let path): return "\(path): a part of this path is a file, not a directory"
         case .notPermitted(let path): return "\(path): permission denied (or a read-only file system)"
         case .noSpace(let path): return "\(path): the disk is full; free some space and try again"
+        case .unusable(let path, let reason): return "\(path): \(reason)"
         case .system(let path, let operation, let reason): return "\(path): could not \(operation): \(reason)"
         }
     }

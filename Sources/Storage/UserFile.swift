@@ -4,21 +4,21 @@ import Glibc
 /// `render --out DIR`), written the way zint, qrencode and age write them: what is already there
 /// decides how.
 ///
-/// - A device, FIFO or socket (`/dev/null`, a named pipe), directly or through symbolic links, is opened
-///   and written; it is never renamed over.
+/// - A device or FIFO (`/dev/null`, a named pipe), directly or through symbolic links, is opened and
+///   written; it is never renamed over. A socket is refused (it cannot be opened).
 /// - `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` (what a shell's `>(…)` passes) are
 ///   the process's own descriptor N, written as it is.
 /// - A regular file, directly or through symbolic links, is replaced atomically at the link's final
 ///   target (the links stay links) and keeps its mode, and its owner and group as far as allowed.
 /// - A new file is created atomically, with the mode `open(2)` would give it (0666 minus the umask, or
 ///   the directory's default ACL).
-/// - A directory is refused.
+/// - A directory or a socket is refused.
 public enum UserFile {
     /// How a path will be written.
     public enum Target: Equatable, Sendable {
         /// An open descriptor of this process (`/dev/stdout`, `/dev/fd/N`).
         case descriptor(Int32)
-        /// An existing file that is not a regular file (device, FIFO, socket): opened and written.
+        /// An existing file that is not a regular file (device, FIFO): opened and written.
         case special(path: String)
         /// An existing regular file at this (resolved) path: replaced atomically, keeping its mode.
         case regularFile(path: String, mode: mode_t, owner: uid_t, group: gid_t)
@@ -35,12 +35,7 @@ public enum UserFile {
             // No O_TRUNC or O_CREAT: the file exists and is not a regular file. A FIFO without a reader
             // waits for one, as it does for zint and age.
             let descriptor = open(resolved, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-            guard descriptor >= 0 else {
-                if errno == ENXIO {
-                    throw .system(path: path, operation: "write", reason: "it is a socket or has no reader")
-                }
-                throw StorageError(errno: errno, path: path, operation: "open")
-            }
+            guard descriptor >= 0 else { throw StorageError(errno: errno, path: path, operation: "open") }
             defer { close(descriptor) }
             try AtomicFile.writeAll(bytes, to: descriptor, path: path)
         case .regularFile(let resolved, let mode, let owner, let group):
@@ -83,6 +78,8 @@ public enum UserFile {
                     path: current, mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid)
             case S_IFDIR:
                 throw .isDirectory(path: path)
+            case S_IFSOCK:
+                throw .unusable(path: path, reason: "is a socket, which cannot be opened as a file; give a file name")
             default:
                 return .special(path: current)
             }

@@ -41,6 +41,23 @@ struct UserFileTests {
         #expect(throws: StorageError.isDirectory(path: base + "/x/")) {
             try UserFile.target(of: base + "/x/")
         }
+        let socketPath = base + "/socket"
+        let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socketDescriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in socketPath.utf8.enumerated() where index < raw.count - 1 {
+                raw[index] = byte
+            }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        #expect(bound == 0)
+        #expect(throws: StorageError.self) { try UserFile.target(of: socketPath) }
         #expect(throws: StorageError.self) { try UserFile.target(of: base + "/loop-a") }
         #expect(throws: StorageError.self) { try UserFile.target(of: "/dev/fd/987") }
     }
