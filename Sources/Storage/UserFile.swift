@@ -79,7 +79,8 @@ public enum UserFile {
             case S_IFDIR:
                 throw .isDirectory(path: path)
             case S_IFSOCK:
-                throw .unusable(path: path, reason: "is a socket, which cannot be opened as a file; give a file name")
+                throw .unusable(
+                    path: path, reason: "is a socket, which cannot be opened as a file; give a file name")
             default:
                 return .special(path: current)
             }
