@@ -68,7 +68,10 @@ let package = Package(
             name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"],
             swiftSettings: strictSettings),
         .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
-        .target(name: "Events", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
+        // Local days and clock times from libc (FoundationEssentials has no named time zones).
+        .target(name: "CivilTime", swiftSettings: strictSettings),
+        .target(
+            name: "Events", dependencies: ["CivilTime", "Fetching", "Storage"], swiftSettings: strictSettings),
         // The RSS parser needs FoundationXML (all of Foundation): only gymcard-network links it.
         .target(
             name: "EventsFeed", dependencies: ["Events", "Fetching", "FetchingURLSession"],
@@ -81,7 +84,7 @@ let package = Package(
             name: "GymcardCLI",
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
-                "Events", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CivilTime", "Events", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "gymcard", dependencies: ["GymcardCLI"], swiftSettings: strictSettings),
@@ -138,7 +141,8 @@ let package = Package(
         .testTarget(
             name: "EventsTests",
             dependencies: [
-                "Events", "EventsFeed", "Fetching", "FetchingURLSession", "Storage", "TestServer",
+                "CivilTime", "Events", "EventsFeed", "Fetching", "FetchingURLSession", "Storage",
+                "TestServer",
                 "TestSupport",
             ],
             swiftSettings: strictSettings),

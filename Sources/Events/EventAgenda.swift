@@ -1,3 +1,4 @@
+import CivilTime
 import FoundationEssentials
 
 /// The events worth listing, in order and by local day.

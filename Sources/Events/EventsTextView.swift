@@ -1,3 +1,4 @@
+import CivilTime
 import FoundationEssentials
 
 /// The agenda as terminal lines: a heading per local day, then each event with when, title, and a

@@ -1,3 +1,4 @@
+import CivilTime
 import FoundationEssentials
 
 /// Writes events as an RFC 5545 calendar that calendar programs import.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilTime
 import Events
 import Fetching
 import FoundationEssentials

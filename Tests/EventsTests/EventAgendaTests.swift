@@ -1,3 +1,4 @@
+import CivilTime
 import Events
 import Foundation
 import Testing
