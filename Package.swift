@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
+        // History alone. GRDB was measured and not taken: it links all of Foundation (see History's docs).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl, which URLSession runs on, is loaded on the first request instead of at start-up
         // (Sources/CLibcurlOnDemand/LibcurlOnDemand.c says why and how). Its `link` folder holds an empty
         // libcurl.a that answers FoundationNetworking's `-lcurl`.
@@ -68,6 +71,11 @@ let package = Package(
             name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"],
             swiftSettings: strictSettings),
         .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
+        // The occupancy history in SQLite: the only module that sees SQLite.
+        .target(name: "History", dependencies: ["CSQLite", "Storage"], swiftSettings: strictSettings),
+        // When to go: the weekly heatmap, the quietest windows and collection status, from the history.
+        .target(
+            name: "Trends", dependencies: ["History", "CivilTime", "Imaging"], swiftSettings: strictSettings),
         // Local days and clock times from libc (FoundationEssentials has no named time zones).
         .target(name: "CivilTime", swiftSettings: strictSettings),
         .target(
@@ -84,7 +92,8 @@ let package = Package(
             name: "GymcardCLI",
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
-                "CivilTime", "Events", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CivilTime", "Events", "History", "Trends",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
         .executableTarget(name: "gymcard", dependencies: ["GymcardCLI"], swiftSettings: strictSettings),

@@ -25,12 +25,7 @@ public struct EventsTextView: Sendable {
         self.now = now
     }
 
-    private static let weekdays = [
-        "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-    ]
-    private static let months = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
+    private var labels: CivilLabels { CivilLabels(zone: zone, now: now) }
 
     /// The lines for events already chosen by ``EventAgenda/upcoming(_:now:days:)``.
     public func lines(_ events: [Event], days: Int) -> [String] {
@@ -61,12 +56,7 @@ public struct EventsTextView: Sendable {
     }
 
     /// "Sat, Nov 21" (with the year when it is not this year's).
-    func heading(_ day: LocalDay) -> String {
-        let date = day.date
-        var text = "\(Self.weekdays[day.weekday].prefix(3)), \(Self.months[date.month - 1]) \(date.day)"
-        if date.year != zone.day(of: now).date.year { text += ", \(date.year)" }
-        return text
-    }
+    func heading(_ day: LocalDay) -> String { labels.heading(day) }
 
     /// "Today at 4:00 PM", "Tomorrow at …", "Wednesday at …" within a week, else "Dec 5 at …";
     /// "Now" for an event under way; "… all day" for one that runs midnight to midnight.
@@ -93,25 +83,10 @@ public struct EventsTextView: Sendable {
         name == "Today" || name == "Tomorrow" ? name.lowercased() : name
     }
 
-    private func dayName(_ day: LocalDay) -> String {
-        let ahead = day.number - zone.day(of: now).number
-        switch ahead {
-        case 0: return "Today"
-        case 1: return "Tomorrow"
-        case 2...6: return Self.weekdays[day.weekday]
-        default:
-            let date = day.date
-            let short = "\(Self.months[date.month - 1]) \(date.day)"
-            return date.year == zone.day(of: now).date.year ? short : "\(short), \(date.year)"
-        }
-    }
+    private func dayName(_ day: LocalDay) -> String { labels.dayName(day) }
 
     /// "4:00 PM".
-    func clock(_ date: Date) -> String {
-        let (hour, minute) = zone.clock(of: date)
-        let twelve = hour % 12 == 0 ? 12 : hour % 12
-        return "\(twelve):\(minute < 10 ? "0" : "")\(minute) \(hour < 12 ? "AM" : "PM")"
-    }
+    func clock(_ date: Date) -> String { labels.clock(date) }
 
     private func isMidnight(_ date: Date) -> Bool { zone.clock(of: date) == (0, 0) }
 

@@ -55,7 +55,7 @@ struct EventsCommand: AsyncParsableCommand {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
         let settings = try ConfigFile.eventsSettings(directories, environment: environment)
-        let now = try Self.now(environment)
+        let now = try CurrentTime.now(environment)
         let loader = EventsLoader(settings: settings, cache: EventsCache(directories: directories), now: now)
         // Read once for the fresh-cache answer and the fallback; not before --refresh hands over to
         // gymcard-network (network.fetcher() below), which reads it itself.
@@ -102,15 +102,5 @@ struct EventsCommand: AsyncParsableCommand {
         let colour = terminal.reasonColourIsOff(noColorFlag: noColor) == nil
         let view = EventsTextView(colour: colour, zone: .system, now: now)
         terminal.printLines(view.lines(events, days: days))
-    }
-
-    /// The current time; `GYMCARD_TEST_NOW` (ISO 8601) stands in for it in tests, as git's
-    /// GIT_TEST_DATE_NOW does, so that dated feeds can be checked.
-    static func now(_ environment: [String: String]) throws -> Date {
-        guard let text = environment["GYMCARD_TEST_NOW"], !text.isEmpty else { return Date() }
-        guard let date = try? Date(text, strategy: .iso8601) else {
-            throw Failure("GYMCARD_TEST_NOW is not an ISO 8601 time: \(text)", status: .usage)
-        }
-        return date
     }
 }

@@ -79,20 +79,22 @@ struct OccupancyCommand: AsyncParsableCommand {
             let refresh = OccupancyMonitor.cached(settings: settings, stateFile: stateFile, now: Date())
             for warning in refresh.warnings { Terminal.standardError.say(warning) }
             print(render(refresh.report, terminal: terminal).joined(separator: "\n"))
-            try finish(refresh)
+            try finish(refresh, notRecorded: nil)
             return
         }
         let monitor = OccupancyMonitor(
             settings: settings, fetcher: try network.fetcher(), stateFile: stateFile)
         if watch {
-            try await watchLoop(monitor, terminal: terminal)
+            try await watchLoop(monitor, terminal: terminal, directories: directories)
             return
         }
         let refresh: OccupancyMonitor.Refresh
         do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
         for warning in refresh.warnings { Terminal.standardError.say(warning) }
+        let notRecorded = HistoryAccess.record(
+            refresh.report, warnings: refresh.warnings, directories: directories)
         print(render(refresh.report, terminal: terminal).joined(separator: "\n"))
-        try finish(refresh)
+        try finish(refresh, notRecorded: notRecorded)
     }
 
     /// The report in the chosen format, as lines.
@@ -116,8 +118,8 @@ struct OccupancyCommand: AsyncParsableCommand {
     /// The exit status: 69 nothing to show, 74 the readings could not be saved, 75 partly stale, else 0.
     /// Status-bar formats exit 0 whenever they printed their line: waybar hides a module whose command
     /// fails, which would hide exactly the state its `class` carries.
-    private func finish(_ refresh: OccupancyMonitor.Refresh) throws {
-        guard let failure = failure(of: refresh) else { return }
+    private func finish(_ refresh: OccupancyMonitor.Refresh, notRecorded: String?) throws {
+        guard let failure = failure(of: refresh, notRecorded: notRecorded) else { return }
         guard !chosenFormat.isStatusBar else {
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             return
@@ -125,7 +127,7 @@ struct OccupancyCommand: AsyncParsableCommand {
         throw failure
     }
 
-    private func failure(of refresh: OccupancyMonitor.Refresh) -> Failure? {
+    private func failure(of refresh: OccupancyMonitor.Refresh, notRecorded: String?) -> Failure? {
         if refresh.report.completeness == .nothing {
             return Failure(
                 cached
@@ -136,13 +138,19 @@ struct OccupancyCommand: AsyncParsableCommand {
         if let failure = refresh.saveFailure {
             return Failure("the readings were shown but not saved: \(failure)", status: .ioError)
         }
+        if let notRecorded {
+            return Failure(
+                "the readings were shown but not recorded in the history: \(notRecorded)", status: .ioError)
+        }
         if refresh.report.completeness == .partial { return Failure.silent(.staleData) }
         return nil
     }
 
     /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh (JSON lines for
     /// text piped elsewhere). Ctrl-C ends it with status 0 and the cursor shown again.
-    private func watchLoop(_ monitor: OccupancyMonitor, terminal: Terminal) async throws {
+    private func watchLoop(_ monitor: OccupancyMonitor, terminal: Terminal, directories: XDGDirectories)
+        async throws
+    {
         let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
         let hideCursor = "\u{1B}[?25l"
         let showCursor = "\u{1B}[?25h"
@@ -154,11 +162,14 @@ struct OccupancyCommand: AsyncParsableCommand {
         while true {
             let refresh: OccupancyMonitor.Refresh
             do { refresh = try await monitor.refresh() } catch { return }
+            let notRecorded = HistoryAccess.record(
+                refresh.report, warnings: refresh.warnings, directories: directories)
             let waitSeconds = refresh.report.completeness == .nothing ? 60 : 30
             if redraw {
                 var lines = render(refresh.report, terminal: terminal)
                 lines += refresh.warnings.map { "! " + $0 }
                 if let failure = refresh.saveFailure { lines.append("! not saved: \(failure)") }
+                if let notRecorded { lines.append("! not recorded in the history: \(notRecorded)") }
                 let time = LocalTime.clock(refresh.report.observedAt)
                 lines.append("updated \(time); next in \(waitSeconds) s; Ctrl-C to quit")
                 // Up to the first line drawn last time, clear to the end of the screen, draw again.
@@ -168,6 +179,9 @@ struct OccupancyCommand: AsyncParsableCommand {
                 linesDrawn = lines.count
             } else {
                 for warning in refresh.warnings { Terminal.standardError.say(warning) }
+                if let notRecorded {
+                    Terminal.standardError.say("not recorded in the history: \(notRecorded)")
+                }
                 let line: String
                 switch chosenFormat {
                 case .text, .json: line = OccupancyJSON.line(refresh.report)

@@ -35,6 +35,17 @@ public enum PNGCodec {
         }.get()
     }
 
+    /// An 8-bit RGB PNG.
+    public static func encode(_ image: RGBImage) throws(ImagingError) -> [UInt8] {
+        try image.pixels.withUnsafeBytes { pixels in
+            Result { () throws(ImagingError) in
+                try write(
+                    width: image.width, height: image.height, format: gymcard_png_format_rgb(),
+                    colormapEntries: 0, pixels: pixels, colormap: nil)
+            }
+        }.get()
+    }
+
     /// The PNG without any chunk of the given type.
     static func removingChunk(_ type: String, from png: [UInt8]) -> [UInt8] {
         let target = Array(type.utf8)
@@ -93,7 +104,8 @@ public enum PNGCodec {
         image.colormap_entries = colormapEntries
         // One pass into a buffer sized for the uncompressed data; png_image_write_to_memory reports the
         // size it needs when that is not enough (incompressible noise), and the second pass uses it.
-        var capacity = height * (width + 1) + 1024
+        let bytesPerPixel = format == gymcard_png_format_rgb() ? 3 : 1
+        var capacity = height * (width * bytesPerPixel + 1) + 1024
         for _ in 0..<2 {
             var output = [UInt8](repeating: 0, count: capacity)
             var size = capacity

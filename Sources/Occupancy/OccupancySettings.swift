@@ -12,6 +12,8 @@ public struct OccupancySettings: Sendable, Equatable {
     public var displayType: String
     /// Facilities in display order.
     public var facilities: [Facility]
+    /// The facilities' time zone (an IANA name): weekdays and times in the history are local to it.
+    public var timeZone: String
 
     // Literal URLs that parse.
     // swift-format-ignore: NeverForceUnwrap
@@ -20,14 +22,18 @@ public struct OccupancySettings: Sendable, Equatable {
         endpoint: URL(string: "https://connect.recsports.vt.edu/FacilityOccupancy/GetFacilityData")!,
         page: URL(string: "https://connect.recsports.vt.edu/facilityoccupancy")!,
         displayType: "00000000-0000-0000-0000-000000004490",
-        facilities: Facility.virginiaTech)
+        facilities: Facility.virginiaTech, timeZone: "America/New_York")
 
     /// Creates settings.
-    public init(endpoint: URL, page: URL, displayType: String, facilities: [Facility]) {
+    public init(
+        endpoint: URL, page: URL, displayType: String, facilities: [Facility],
+        timeZone: String = "America/New_York"
+    ) {
         self.endpoint = endpoint
         self.page = page
         self.displayType = displayType
         self.facilities = facilities
+        self.timeZone = timeZone
     }
 
     /// The config file: only its `occupancy` section matters here.
@@ -41,6 +47,7 @@ public struct OccupancySettings: Sendable, Equatable {
         var page: String?
         var displayType: String?
         var facilities: [FacilityEntry]?
+        var timeZone: String?
     }
 
     /// A facility in the config file; `shortName` and `segments` may be left out.
@@ -80,6 +87,16 @@ public struct OccupancySettings: Sendable, Equatable {
         }
         if let text = section.page { settings.page = try ConfigProblem.url(text, key: "occupancy.page") }
         if let displayType = section.displayType { settings.displayType = displayType }
+        if let zone = section.timeZone {
+            // An IANA name such as America/New_York: letters, digits, _ + - and / between parts.
+            let valid =
+                !zone.isEmpty && !zone.hasPrefix("/") && !zone.contains("..")
+                && zone.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_+-/".contains($0)) }
+            guard valid else {
+                throw ConfigProblem("occupancy.timeZone is not a time zone name such as America/New_York")
+            }
+            settings.timeZone = zone
+        }
         if let entries = section.facilities {
             guard !entries.isEmpty else { throw ConfigProblem("occupancy.facilities is empty") }
             var keys = Set<String>()

@@ -1,4 +1,5 @@
 import Codabar
+import Imaging
 
 /// How a Codabar symbol is drawn into an image: bar widths, height, ratio and the optional text line.
 public struct BarcodeStyle: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Codabar
+import Imaging
 
 /// Crisp vector SVG of the same symbols the raster draws: bars at the exact ratio, the text as the same
 /// bitmap glyphs (no font dependency), one path for all dark areas.

@@ -1,0 +1,321 @@
+import FoundationEssentials
+import Glibc
+import Storage
+
+/// The occupancy history: `$XDG_STATE_HOME/gymcard/history.sqlite3`, one row per collection attempt and
+/// one per facility reading, in SQLite (the system's libsqlite3).
+///
+/// Several gymcard processes write at once (a timer, a `--watch`, a manual run): the database is in WAL
+/// mode, writers take the lock at the start of their transaction and wait up to 5 s for each other.
+/// A damaged file is moved aside with one warning and a new history started; a full disk is an error the
+/// caller reports (the reading was shown, not recorded). The file is 0600 in a 0700 directory.
+public final class HistoryStore {
+    /// The database file.
+    public let path: String
+    /// Things to tell the person once (a damaged file moved aside).
+    public private(set) var warnings: [String] = []
+    private var connection: SQLiteConnection
+
+    /// The history file under the XDG state home.
+    public static func path(_ directories: XDGDirectories) -> String {
+        directories.stateHome + "/gymcard/history.sqlite3"
+    }
+
+    /// Opens the history at `path`, creating it (and its directory) when missing.
+    public convenience init(path: String) throws(HistoryError) {
+        var warnings: [String] = []
+        let connection = try Self.openConnection(path, create: true, warnings: &warnings)
+        self.init(path: path, connection: connection, warnings: warnings)
+    }
+
+    private init(path: String, connection: SQLiteConnection, warnings: [String]) {
+        self.path = path
+        self.connection = connection
+        self.warnings = warnings
+    }
+
+    /// Opens an existing history, or returns `nil` when there is none yet (readers never create one).
+    public static func openIfPresent(path: String) throws(HistoryError) -> HistoryStore? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        var warnings: [String] = []
+        let connection = try openConnection(path, create: false, warnings: &warnings)
+        return HistoryStore(path: path, connection: connection, warnings: warnings)
+    }
+
+    // MARK: - Writing
+
+    /// Records one collection attempt and its readings; returns how many readings were new (a reading
+    /// already stored, by fetch time or by the source's own time, is not stored twice).
+    @discardableResult
+    public func record(_ attempt: HistoryAttempt, readings: [HistoryReading]) throws(HistoryError) -> Int {
+        try perform { connection throws(SQLiteError) in
+            try connection.writeTransaction { () throws(SQLiteError) in
+                try connection.prepare("INSERT INTO attempts (at, status, error) VALUES (?, ?, ?)").run([
+                    .integer(Self.seconds(attempt.at)), .text(attempt.status.rawValue),
+                    attempt.error.map { .text($0) } ?? .null,
+                ])
+                let attemptID = try connection.integer("SELECT last_insert_rowid()") ?? 0
+                return try Self.insert(readings, attempt: attemptID, into: connection)
+            }
+        }
+    }
+
+    /// Adds readings from elsewhere (`history import`), all or none; returns how many were new.
+    public func importReadings(_ readings: [HistoryReading]) throws(HistoryError) -> Int {
+        try perform { connection throws(SQLiteError) in
+            try connection.writeTransaction { () throws(SQLiteError) in
+                try Self.insert(readings, attempt: nil, into: connection)
+            }
+        }
+    }
+
+    private static func insert(
+        _ readings: [HistoryReading], attempt: Int64?, into connection: SQLiteConnection
+    )
+        throws(SQLiteError) -> Int
+    {
+        let statement = try connection.prepare(
+            """
+            INSERT OR IGNORE INTO readings
+                (attempt, facility, facility_id, fetched_at, source_time, occupancy, capacity, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var added = 0
+        for reading in readings {
+            try statement.run([
+                attempt.map { .integer($0) } ?? .null, .text(reading.facility),
+                reading.facilityID.map { .text($0) } ?? .null, .integer(seconds(reading.fetchedAt)),
+                reading.sourceTime.map { .integer(seconds($0)) } ?? .null, .integer(Int64(reading.occupancy)),
+                .integer(Int64(reading.capacity)), .text(reading.status.rawValue),
+            ])
+            added += connection.changes
+        }
+        return added
+    }
+
+    // MARK: - Reading
+
+    /// Readings fetched in `[from, to)`, of one facility or all, oldest first.
+    public func readings(facility: String? = nil, from: Date, to: Date) throws(HistoryError)
+        -> [HistoryReading]
+    {
+        try perform { connection throws(SQLiteError) in
+            let statement = try connection.prepare(
+                """
+                SELECT facility, facility_id, fetched_at, source_time, occupancy, capacity, status
+                FROM readings
+                WHERE (?1 IS NULL OR facility = ?1) AND fetched_at >= ?2 AND fetched_at < ?3
+                ORDER BY fetched_at, facility
+                """)
+            try statement.bind([
+                facility.map { .text($0) } ?? .null, .integer(Self.seconds(from)), .integer(Self.seconds(to)),
+            ])
+            var rows: [HistoryReading] = []
+            while try statement.step() {
+                rows.append(
+                    HistoryReading(
+                        facility: statement.text(0),
+                        facilityID: statement.isNull(1) ? nil : statement.text(1),
+                        fetchedAt: Date(timeIntervalSince1970: Double(statement.integer(2))),
+                        sourceTime: statement.isNull(3)
+                            ? nil : Date(timeIntervalSince1970: Double(statement.integer(3))),
+                        occupancy: Int(statement.integer(4)), capacity: Int(statement.integer(5)),
+                        status: HistoryReading.Status(rawValue: statement.text(6)) ?? .ok))
+            }
+            return rows
+        }
+    }
+
+    /// Collection attempts made in `[from, to)`, oldest first.
+    public func attempts(from: Date, to: Date) throws(HistoryError) -> [HistoryAttempt] {
+        try perform { connection throws(SQLiteError) in
+            let statement = try connection.prepare(
+                "SELECT at, status, error FROM attempts WHERE at >= ? AND at < ? ORDER BY at")
+            try statement.bind([.integer(Self.seconds(from)), .integer(Self.seconds(to))])
+            var rows: [HistoryAttempt] = []
+            while try statement.step() {
+                rows.append(
+                    HistoryAttempt(
+                        at: Date(timeIntervalSince1970: Double(statement.integer(0))),
+                        status: HistoryAttempt.Status(rawValue: statement.text(1)) ?? .failed,
+                        error: statement.isNull(2) ? nil : statement.text(2)))
+            }
+            return rows
+        }
+    }
+
+    /// The latest attempt that was tried (not skipped), if any.
+    public func lastTriedAttempt() throws(HistoryError) -> HistoryAttempt? {
+        try perform { connection throws(SQLiteError) in
+            let statement = try connection.prepare(
+                "SELECT at, status, error FROM attempts WHERE status != 'skipped' ORDER BY at DESC LIMIT 1")
+            guard try statement.step() else { return nil }
+            return HistoryAttempt(
+                at: Date(timeIntervalSince1970: Double(statement.integer(0))),
+                status: HistoryAttempt.Status(rawValue: statement.text(1)) ?? .failed,
+                error: statement.isNull(2) ? nil : statement.text(2))
+        }
+    }
+
+    /// How many readings a facility has, and when the first and last were fetched.
+    public func extent(facility: String) throws(HistoryError) -> (count: Int, first: Date?, last: Date?) {
+        try perform { connection throws(SQLiteError) in
+            let statement = try connection.prepare(
+                "SELECT count(*), min(fetched_at), max(fetched_at) FROM readings WHERE facility = ?")
+            try statement.bind([.text(facility)])
+            guard try statement.step(), statement.integer(0) > 0 else { return (0, nil, nil) }
+            return (
+                Int(statement.integer(0)), Date(timeIntervalSince1970: Double(statement.integer(1))),
+                Date(timeIntervalSince1970: Double(statement.integer(2)))
+            )
+        }
+    }
+
+    // MARK: - Opening, versions, damage
+
+    /// The schema, one step per version; a database is brought up to the last in place.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            at INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('success', 'partial', 'failed', 'skipped')),
+            error TEXT
+        );
+        CREATE INDEX attempts_at ON attempts (at);
+        CREATE TABLE readings (
+            id INTEGER PRIMARY KEY,
+            attempt INTEGER REFERENCES attempts (id),
+            facility TEXT NOT NULL,
+            facility_id TEXT,
+            fetched_at INTEGER NOT NULL,
+            source_time INTEGER,
+            occupancy INTEGER NOT NULL CHECK (occupancy >= 0),
+            capacity INTEGER NOT NULL CHECK (capacity > 0),
+            status TEXT NOT NULL CHECK (status IN ('ok', 'closed'))
+        );
+        CREATE UNIQUE INDEX readings_fetched ON readings (facility, fetched_at);
+        CREATE UNIQUE INDEX readings_source ON readings (facility, source_time) WHERE source_time IS NOT NULL;
+        """
+    ]
+
+    /// The schema version this gymcard writes.
+    public static var schemaVersion: Int { migrations.count }
+
+    private static func openConnection(_ path: String, create: Bool, warnings: inout [String])
+        throws(HistoryError) -> SQLiteConnection
+    {
+        do {
+            return try connect(path, create: create)
+        } catch let error as SQLiteError where error.isCorrupt {
+            warnings.append(try moveAside(path))
+            do { return try connect(path, create: true) } catch { throw historyError(error, path: path) }
+        } catch {
+            throw historyError(error, path: path)
+        }
+    }
+
+    /// Opens, sets WAL and the busy timeout, and migrates. Throws `SQLiteError` or `HistoryError`.
+    private static func connect(_ path: String, create: Bool) throws -> SQLiteConnection {
+        if create { try prepareFile(path) }
+        let connection = try SQLiteConnection(path: path, create: create)
+        // The first statement reads the file: a damaged one or a non-database fails here.
+        let mode = try connection.prepare("PRAGMA journal_mode")
+        if try mode.step(), mode.text(0).lowercased() != "wal" {
+            try connection.execute("PRAGMA journal_mode = WAL")
+        }
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        try migrate(connection, path: path)
+        return connection
+    }
+
+    private static func migrate(_ connection: SQLiteConnection, path: String) throws {
+        let version = Int(try connection.integer("PRAGMA user_version") ?? 0)
+        guard version <= migrations.count else {
+            throw HistoryError.newerVersion(path: path, version: version)
+        }
+        guard version < migrations.count else { return }
+        try connection.writeTransaction { () throws(SQLiteError) in
+            // Another process may have migrated while this one waited for the lock.
+            let current = Int(try connection.integer("PRAGMA user_version") ?? 0)
+            for step in current..<migrations.count {
+                try connection.execute(migrations[step])
+                try connection.execute("PRAGMA user_version = \(step + 1)")
+            }
+        }
+    }
+
+    /// The directory 0700 and the file 0600 before SQLite creates it (its WAL files copy the mode).
+    private static func prepareFile(_ path: String) throws(HistoryError) {
+        do { try Directory.create(AtomicFile.directory(of: path), permissions: 0o700) } catch {
+            throw .storage(path: path, reason: error.description)
+        }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw historyError(StorageError(errno: errno, path: path, operation: "create"), path: path)
+        }
+        close(descriptor)
+    }
+
+    /// Moves a damaged database (and its WAL files) to `<path>.corrupt-<UTC time>`; returns the warning.
+    private static func moveAside(_ path: String) throws(HistoryError) -> String {
+        let aside = path + ".corrupt-" + compactUTC(Date())
+        guard rename(path, aside) == 0 else {
+            throw .storage(
+                path: path, reason: "it is damaged and could not be moved aside; move it away yourself")
+        }
+        for suffix in ["-wal", "-shm"] { rename(path + suffix, aside + suffix) }
+        return "the history \(path) was damaged; it was moved to \(aside) and a new history was started"
+    }
+
+    /// Runs a database operation; a file found damaged on the way is moved aside once, with a warning,
+    /// and the operation run again on a new history.
+    private func perform<Result>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result)
+        throws(HistoryError) -> Result
+    {
+        do { return try body(connection) } catch  where error.isCorrupt {
+            warnings.append(try Self.moveAside(path))
+            var ignored: [String] = []
+            connection = try Self.openConnection(path, create: true, warnings: &ignored)
+            do { return try body(connection) } catch { throw Self.historyError(error, path: path) }
+        } catch {
+            throw Self.historyError(error, path: path)
+        }
+    }
+
+    private static func historyError(_ error: any Error, path: String) -> HistoryError {
+        switch error {
+        case let error as HistoryError: return error
+        case let error as SQLiteError: return historyError(error, path: path)
+        case let error as StorageError: return historyError(error, path: path)
+        default: return .storage(path: path, reason: "\(error)")
+        }
+    }
+
+    private static func historyError(_ error: SQLiteError, path: String) -> HistoryError {
+        if error.isFull { return .full(path: path) }
+        if error.isBusy { return .busy(path: path) }
+        if error.isReadOnly {
+            return .storage(path: path, reason: "permission denied (or a read-only file system)")
+        }
+        return .storage(path: path, reason: error.message)
+    }
+
+    private static func historyError(_ error: StorageError, path: String) -> HistoryError {
+        if case .noSpace = error { return .full(path: path) }
+        return .storage(path: path, reason: error.description)
+    }
+
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    /// `20261122T170000Z`.
+    private static func compactUTC(_ date: Date) -> String {
+        var time = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+}
