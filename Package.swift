@@ -73,6 +73,8 @@ let package = Package(
         .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
         .target(name: "History", dependencies: ["CSQLite", "Storage"], swiftSettings: strictSettings),
+        // The systemd timer and crontab line that run `gymcard collect` every 5 minutes.
+        .target(name: "Collector", swiftSettings: strictSettings),
         // When to go: the weekly heatmap, the quietest windows and collection status, from the history.
         .target(
             name: "Trends", dependencies: ["History", "CivilTime", "Imaging"], swiftSettings: strictSettings),
@@ -92,7 +94,7 @@ let package = Package(
             name: "GymcardCLI",
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
-                "CivilTime", "Events", "History", "Trends",
+                "CivilTime", "Events", "History", "Trends", "Collector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -109,7 +111,8 @@ let package = Package(
             name: "CZlib", path: "Tests/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
         .target(
-            name: "TestSupport", dependencies: ["Codabar", "Imaging", "Symbols", "CZlib"],
+            name: "TestSupport",
+            dependencies: ["Codabar", "Imaging", "Symbols", "CZlib", "CivilTime", "History"],
             path: "Tests/TestSupport", swiftSettings: strictSettings),
         // Writes the seeded photo corpus to a directory, for Benchmarks/scan.sh.
         .executableTarget(
@@ -154,6 +157,13 @@ let package = Package(
                 "TestServer",
                 "TestSupport",
             ],
+            swiftSettings: strictSettings),
+        .testTarget(name: "CollectorTests", dependencies: ["Collector"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "TrendsTests", dependencies: ["Trends", "History", "CivilTime", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "HistoryTests", dependencies: ["History", "Trends", "CivilTime", "Storage", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",

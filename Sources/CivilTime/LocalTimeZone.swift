@@ -33,6 +33,19 @@ public struct LocalTimeZone: Sendable {
         LocalDay(number: Self.floorDivide(localSeconds(date), 86_400))
     }
 
+    /// The moment a local day begins (its first second; midnight unless a clock change skips it).
+    public func start(of day: LocalDay) -> Date { date(of: day, secondOfDay: 0) }
+
+    /// The moment the local clock reads `secondOfDay` seconds after midnight on `day`.
+    public func date(of day: LocalDay, secondOfDay: Int) -> Date {
+        let local = day.number * 86_400 + secondOfDay
+        // The offset at the moment itself: guess with the offset at the local time read as UTC, then
+        // correct once (enough for any zone's daylight-saving rules).
+        var guess = local - offsetSeconds(Date(timeIntervalSince1970: Double(local)))
+        guess = local - offsetSeconds(Date(timeIntervalSince1970: Double(guess)))
+        return Date(timeIntervalSince1970: Double(guess))
+    }
+
     /// Hours (0–23) and minutes on the local clock.
     public func clock(of date: Date) -> (hour: Int, minute: Int) {
         let secondOfDay = localSeconds(date) - Self.floorDivide(localSeconds(date), 86_400) * 86_400
@@ -55,6 +68,16 @@ public struct LocalDay: Sendable, Hashable, Comparable {
 
     /// Creates a day from its number.
     public init(number: Int) { self.number = number }
+
+    /// The day of a date in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+    public init(year: Int, month: Int, day: Int) {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        number = era * 146_097 + dayOfEra - 719_468
+    }
 
     /// The day a number of days later.
     public func adding(days: Int) -> LocalDay { LocalDay(number: number + days) }

@@ -19,7 +19,8 @@ struct Gymcard: AsyncParsableCommand {
         version: version,
         subcommands: [
             Scan.self, SetCommand.self, Show.self, Forget.self, PassphraseCommand.self, Render.self,
-            OccupancyCommand.self, EventsCommand.self, FacilitiesCommand.self,
+            OccupancyCommand.self, EventsCommand.self, FacilitiesCommand.self, HistoryCommand.self,
+            CollectCommand.self, TrendsCommand.self, BestCommand.self,
         ]
     )
 }

@@ -32,9 +32,10 @@ enum HistoryAccess {
     }
 
     /// The exit code and message for a history error: 65 for a newer format, 74 otherwise.
-    static func failure(_ error: HistoryError) -> Failure {
-        if case .newerVersion = error { return Failure(error.description, status: .dataError) }
-        return Failure(error.description, status: .ioError)
+    static func failure(_ error: any Error) -> Failure {
+        if let failure = error as? Failure { return failure }
+        if case .newerVersion = error as? HistoryError { return Failure("\(error)", status: .dataError) }
+        return Failure("\(error)", status: .ioError)
     }
 
     /// Records a refresh: one attempt (success, partial or failed) and the fresh readings. Returns why it
@@ -45,7 +46,6 @@ enum HistoryAccess {
         let (attempt, readings) = entries(for: report, warnings: warnings)
         do {
             let store = try HistoryStore(path: path(directories))
-            sayWarnings(of: store)
             try store.record(attempt, readings: readings)
             sayWarnings(of: store)
             return nil

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Fetching
 import FoundationEssentials
+import History
 import Occupancy
 import Storage
+import Trends
 
 /// `gymcard occupancy`: how full the gyms are.
 struct OccupancyCommand: AsyncParsableCommand {
@@ -104,9 +106,37 @@ struct OccupancyCommand: AsyncParsableCommand {
             return OccupancyTextView(columns: terminal.columns, colour: colour(terminal), now: Date()).lines(
                 report)
         case .json: return [OccupancyJSON.line(report)]
-        case .waybar: return [StatusBarFormats.waybar(report, now: Date())]
+        case .waybar:
+            return [
+                StatusBarFormats.waybar(
+                    report, now: Date(), usualPercent: usualPercent(report.facilities.map(\.facility)))
+            ]
         case .tmux: return [StatusBarFormats.tmux(report)]
         }
+    }
+
+    /// Each facility's usual percent for the current half hour, from the history (the few intervals that
+    /// decide that one cell); empty without a history or a known time zone. Never fails the command.
+    private func usualPercent(_ facilities: [Facility]) -> [String: Double] {
+        let environment = Terminal.processEnvironment()
+        let directories = XDGDirectories(environment: environment)
+        guard let settings = try? ConfigFile.occupancySettings(directories, environment: environment),
+            let zone = try? FacilityZone.adopt(settings.timeZone, environment: environment),
+            let store = try? HistoryStore.openIfPresent(path: HistoryAccess.path(directories))
+        else { return [:] }
+        let now = (try? CurrentTime.now(environment)) ?? Date()
+        let intervals = WeeklyHeatmap.intervalsForCell(at: now, zone: zone, weeks: 8)
+        var usual: [String: Double] = [:]
+        for facility in facilities {
+            var readings: [HistoryReading] = []
+            for interval in intervals {
+                readings +=
+                    (try? store.readings(facility: facility.key, from: interval.from, to: interval.to)) ?? []
+            }
+            let heatmap = WeeklyHeatmap(facility: facility.key, readings: readings, zone: zone)
+            usual[facility.key] = heatmap.cell(at: now, zone: zone).meanPercent
+        }
+        return usual
     }
 
     private func colour(_ terminal: Terminal) -> OccupancyTextView.Colour? {
@@ -135,12 +165,12 @@ struct OccupancyCommand: AsyncParsableCommand {
                     : "no occupancy data: nothing could be fetched and nothing is stored; check the network and try again",
                 status: .unavailable)
         }
-        if let failure = refresh.saveFailure {
-            return Failure("the readings were shown but not saved: \(failure)", status: .ioError)
-        }
-        if let notRecorded {
-            return Failure(
-                "the readings were shown but not recorded in the history: \(notRecorded)", status: .ioError)
+        let notKept = [
+            refresh.saveFailure.map { "not saved: \($0)" },
+            notRecorded.map { "not recorded in the history: \($0)" },
+        ].compactMap { $0 }
+        if !notKept.isEmpty {
+            return Failure("the readings were shown but " + notKept.joined(separator: "; "), status: .ioError)
         }
         if refresh.report.completeness == .partial { return Failure.silent(.staleData) }
         return nil
@@ -185,7 +215,10 @@ struct OccupancyCommand: AsyncParsableCommand {
                 let line: String
                 switch chosenFormat {
                 case .text, .json: line = OccupancyJSON.line(refresh.report)
-                case .waybar: line = StatusBarFormats.waybar(refresh.report, now: Date())
+                case .waybar:
+                    line = StatusBarFormats.waybar(
+                        refresh.report, now: Date(),
+                        usualPercent: usualPercent(refresh.report.facilities.map(\.facility)))
                 case .tmux: line = StatusBarFormats.tmux(refresh.report)
                 }
                 Terminal.standardOutput.write(line + "\n")

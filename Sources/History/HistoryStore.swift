@@ -61,6 +61,31 @@ public final class HistoryStore {
         }
     }
 
+    /// Records many attempts with their readings in one transaction (seeding a history, benchmarks);
+    /// returns how many readings were new.
+    @discardableResult
+    public func recordAll(_ samples: [(attempt: HistoryAttempt, readings: [HistoryReading])])
+        throws(HistoryError)
+        -> Int
+    {
+        try perform { connection throws(SQLiteError) in
+            try connection.writeTransaction { () throws(SQLiteError) in
+                let insertAttempt = try connection.prepare(
+                    "INSERT INTO attempts (at, status, error) VALUES (?, ?, ?)")
+                var added = 0
+                for sample in samples {
+                    try insertAttempt.run([
+                        .integer(Self.seconds(sample.attempt.at)), .text(sample.attempt.status.rawValue),
+                        sample.attempt.error.map { .text($0) } ?? .null,
+                    ])
+                    let attemptID = try connection.integer("SELECT last_insert_rowid()") ?? 0
+                    added += try Self.insert(sample.readings, attempt: attemptID, into: connection)
+                }
+                return added
+            }
+        }
+    }
+
     /// Adds readings from elsewhere (`history import`), all or none; returns how many were new.
     public func importReadings(_ readings: [HistoryReading]) throws(HistoryError) -> Int {
         try perform { connection throws(SQLiteError) in
@@ -109,7 +134,8 @@ public final class HistoryStore {
                 ORDER BY fetched_at, facility
                 """)
             try statement.bind([
-                facility.map { .text($0) } ?? .null, .integer(Self.seconds(from)), .integer(Self.seconds(to)),
+                facility.map { .text($0) } ?? .null, .integer(Self.seconds(from)),
+                .integer(Self.secondsRoundedUp(to)),
             ])
             var rows: [HistoryReading] = []
             while try statement.step() {
@@ -132,7 +158,7 @@ public final class HistoryStore {
         try perform { connection throws(SQLiteError) in
             let statement = try connection.prepare(
                 "SELECT at, status, error FROM attempts WHERE at >= ? AND at < ? ORDER BY at")
-            try statement.bind([.integer(Self.seconds(from)), .integer(Self.seconds(to))])
+            try statement.bind([.integer(Self.seconds(from)), .integer(Self.secondsRoundedUp(to))])
             var rows: [HistoryAttempt] = []
             while try statement.step() {
                 rows.append(
@@ -221,8 +247,8 @@ public final class HistoryStore {
         if create { try prepareFile(path) }
         let connection = try SQLiteConnection(path: path, create: create)
         // The first statement reads the file: a damaged one or a non-database fails here.
-        let mode = try connection.prepare("PRAGMA journal_mode")
-        if try mode.step(), mode.text(0).lowercased() != "wal" {
+        // The statement must be finished before the mode can change: text() finishes it.
+        if try connection.text("PRAGMA journal_mode")?.lowercased() != "wal" {
             try connection.execute("PRAGMA journal_mode = WAL")
         }
         try connection.execute("PRAGMA synchronous = NORMAL")
@@ -308,6 +334,10 @@ public final class HistoryStore {
     }
 
     static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    /// The end of a window in whole seconds: rounded up, so that a reading stored (to the second) just
+    /// before the window's end is inside it.
+    static func secondsRoundedUp(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.up)) }
 
     /// `20261122T170000Z`.
     private static func compactUTC(_ date: Date) -> String {

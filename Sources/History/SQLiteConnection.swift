@@ -79,7 +79,15 @@ final class SQLiteConnection {
     /// The first column of the first row of a query, as an integer (`PRAGMA user_version`, `count(*)`).
     func integer(_ sql: String) throws(SQLiteError) -> Int64? {
         let statement = try prepare(sql)
+        defer { statement.reset() }
         return try statement.step() ? statement.integer(0) : nil
+    }
+
+    /// The first column of the first row of a query, as text (`PRAGMA journal_mode`).
+    func text(_ sql: String) throws(SQLiteError) -> String? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        return try statement.step() ? statement.text(0) : nil
     }
 
     /// Rows changed by the last statement.
@@ -144,6 +152,9 @@ final class SQLiteStatement {
         try bind(values)
         _ = try step()
     }
+
+    /// Ends the current run (a read transaction it holds ends with it); the statement can run again.
+    func reset() { sqlite3_reset(statement) }
 
     /// Whether a column is NULL.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }

@@ -22,8 +22,11 @@ public enum StatusBarFormats {
     ///
     /// `class` is the busiest facility's level (`low` under 50 %, `medium` to 75 %, `high`), plus `stale`
     /// when a value is old, or `unavailable` alone when nothing is known; `percentage` is the busiest
-    /// facility's percent, for waybar's `format-icons`.
-    public static func waybar(_ report: OccupancyReport, now: Date) -> String {
+    /// facility's percent, for waybar's `format-icons`. `usualPercent` (facility key → percent) adds
+    /// "usually N% now" to a facility's tooltip line when the history has the current half hour.
+    public static func waybar(_ report: OccupancyReport, now: Date, usualPercent: [String: Double] = [:])
+        -> String
+    {
         struct Module: Encodable {
             var text: String
             var tooltip: String
@@ -38,13 +41,14 @@ public enum StatusBarFormats {
         if busiest == nil { classes.append("unavailable") }
         if report.isDemo { classes.append("demo") }
         let tooltip = report.facilities.map { status -> String in
-            guard let reading = status.reading else { return "\(status.facility.name): unavailable" }
+            let usual = usualPercent[status.facility.key].map { " · usually \(Int($0.rounded()))% now" } ?? ""
+            guard let reading = status.reading else { return "\(status.facility.name): unavailable" + usual }
             var line =
                 "\(status.facility.name): \(reading.occupancy) of \(reading.capacity) (\(reading.percent)%), \(reading.remaining) left"
             if status.status == .stale, let observedAt = status.observedAt {
                 line += ", \(Age.ago(from: observedAt, to: now))"
             }
-            return line
+            return line + usual
         }
         let module = Module(
             text: summary(report, separator: " · "), tooltip: tooltip.joined(separator: "\n"), class: classes,

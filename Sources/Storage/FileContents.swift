@@ -41,6 +41,27 @@ public enum FileContents {
     }
 }
 
+extension FileContents {
+    /// Everything on standard input, up to `limitBytes`.
+    public static func readStandardInput(limitBytes: Int = 16 << 20) throws(StorageError) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StorageError(errno: errno, path: "standard input", operation: "read")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            guard bytes.count <= limitBytes else {
+                throw .system(
+                    path: "standard input", operation: "read", reason: "larger than \(limitBytes >> 20) MiB")
+            }
+        }
+    }
+}
+
 /// Directories created with their missing parents.
 public enum Directory {
     /// Creates `path` and any missing parents with `permissions`; with `tighten`, an existing directory

@@ -3,9 +3,9 @@ import TestServer
 import TestSupport
 import Testing
 
-private let warMemorialID = "55069633-b56e-43b7-a68a-64d79364988d"
-private let mccomasID = "232d714e-5b3e-4b0d-9936-e6a738150ec4"
-private let wallID = "da838218-ae53-4c6f-b744-2213299033fc"
+let warMemorialID = "55069633-b56e-43b7-a68a-64d79364988d"
+let mccomasID = "232d714e-5b3e-4b0d-9936-e6a738150ec4"
+let wallID = "da838218-ae53-4c6f-b744-2213299033fc"
 
 /// A local occupancy endpoint whose answers the test switches: values per facility ID, or failure.
 final class FakeRecSports: Sendable {

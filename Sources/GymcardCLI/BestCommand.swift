@@ -1,0 +1,89 @@
+import ArgumentParser
+import CivilTime
+import FoundationEssentials
+import Occupancy
+import Trends
+
+/// `gymcard best`: the quietest times in the coming hours for a workout of a given length.
+struct BestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "best",
+        abstract: "Suggest the quietest times to go in the coming hours, from the history.",
+        discussion: """
+            Scores every window of --for starting now or at a half hour within --within, over the whole \
+            workout from the trends heatmap (not just its start), and prints the quietest that do not \
+            overlap. A window that touches a half hour without enough history is never suggested; when the \
+            history is too thin for any, gymcard says how much there is and suggests nothing (exit 1). \
+            Bands: quiet under 40 %, moderate under 65 %, busy under 85 %, packed above.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "FACILITY"))
+    var facility: String?
+
+    @Option(name: .long, help: ArgumentHelp("How far ahead to look, e.g. 12h or 90m.", valueName: "DURATION"))
+    var within = "12h"
+
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp("How long the workout lasts, e.g. 90m.", valueName: "DURATION"))
+    var duration = "90m"
+
+    @OptionGroup var weeks: WeeksOption
+
+    func validate() throws {
+        guard let horizon = DurationText.seconds(within), (3600...7 * 86_400).contains(horizon) else {
+            throw ValidationError("--within must be a duration from 1h to 7d, such as 12h")
+        }
+        guard let length = DurationText.seconds(duration), (15 * 60...8 * 3600).contains(length) else {
+            throw ValidationError("--for must be a duration from 15m to 8h, such as 90m")
+        }
+        guard length <= horizon else { throw ValidationError("--for must not be longer than --within") }
+    }
+
+    func run() throws {
+        let context = try HistoryContext()
+        let facilities = try context.heatmaps(try context.facilities(facility), weeks: weeks.weeks)
+        let labels = CivilLabels(zone: context.zone, now: context.now)
+        let horizon = DurationText.seconds(within) ?? 12 * 3600
+        let length = DurationText.seconds(duration) ?? 90 * 60
+        var lines: [String] = []
+        var suggested = false
+        for facility in facilities {
+            if !lines.isEmpty { lines.append("") }
+            let windows = QuietWindows.find(
+                in: facility.heatmap, zone: context.zone, now: context.now, withinSeconds: Double(horizon),
+                durationSeconds: Double(length))
+            guard !windows.isEmpty else {
+                lines.append("\(facility.name): " + Self.thin(facility.heatmap, weeks: weeks.weeks))
+                continue
+            }
+            suggested = true
+            lines.append(
+                "\(facility.name): the quietest \(DurationText.text(length)) in the next \(DurationText.text(horizon))"
+                    + " (from \(weeks.weeks) weeks of history)")
+            let rows = windows.map { window in
+                (
+                    "\(labels.moment(window.start)) – \(labels.clock(window.end))",
+                    "usually \(Int(window.meanPercent.rounded()))%  \(QuietWindows.band(window.meanPercent))"
+                )
+            }
+            let width = rows.map(\.0.count).max() ?? 0
+            for row in rows {
+                lines.append("  " + row.0 + String(repeating: " ", count: width - row.0.count + 2) + row.1)
+            }
+        }
+        Terminal().printLines(lines)
+        if !suggested { throw Failure.silent(.nothingFound) }
+    }
+
+    /// Why nothing is suggested: how many readings there are and what to do.
+    static func thin(_ heatmap: WeeklyHeatmap, weeks: Int) -> String {
+        let readings = heatmap.readingCount == 1 ? "1 reading" : "\(heatmap.readingCount) readings"
+        let days = heatmap.dayCount == 1 ? "1 day" : "\(heatmap.dayCount) days"
+        return
+            "not enough history for a suggestion: \(readings) on \(days) in the last \(weeks) weeks, and each "
+            + "half hour must be seen on at least \(WeeklyHeatmap.minimumDays) days; keep collecting "
+            + "(`gymcard collect --install` samples every 5 minutes): about 2 weeks covers every half hour"
+    }
+}

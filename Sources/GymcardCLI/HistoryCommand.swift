@@ -1,0 +1,119 @@
+import ArgumentParser
+import CivilTime
+import FoundationEssentials
+import History
+import Occupancy
+import Storage
+
+/// `gymcard history export|import`: the occupancy history as files to share or seed.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Export or import the occupancy history.",
+        discussion: """
+            The history ($XDG_STATE_HOME/gymcard/history.sqlite3) holds every reading gymcard fetched. \
+            Exports are CSV with the header facility,fetched_at,source_time,occupancy,capacity,status \
+            (facility key, ISO 8601 UTC times, source_time empty when unknown, status ok or closed) or a \
+            JSON array of objects with the same fields.
+            """,
+        subcommands: [Export.self, Import.self]
+    )
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the readings as CSV (default) or JSON.")
+
+        @Flag(name: .long, help: "CSV with a header line (the default).")
+        var csv = false
+
+        @Flag(name: .long, help: "A JSON array.")
+        var json = false
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Only readings from this day (YYYY-MM-DD, in the facilities' time zone) or time (ISO 8601) on.",
+                valueName: "DATE"))
+        var since: String?
+
+        func validate() throws {
+            if csv, json { throw ValidationError("give --csv or --json, not both") }
+        }
+
+        func run() throws {
+            let environment = Terminal.processEnvironment()
+            let directories = XDGDirectories(environment: environment)
+            let start = try since.map {
+                try Self.date($0, environment: environment, directories: directories)
+            }
+            var readings: [HistoryReading] = []
+            if let store = try HistoryAccess.openForReading(directories) {
+                do {
+                    readings = try store.readings(
+                        from: start ?? Date(timeIntervalSince1970: 0),
+                        to: Date(timeIntervalSince1970: Double(1 << 40)))
+                } catch { throw HistoryAccess.failure(error) }
+            }
+            Terminal.standardOutput.write(
+                json ? HistoryExchange.json(readings) : HistoryExchange.csv(readings))
+        }
+
+        /// A day (midnight in the facilities' zone) or an ISO 8601 time.
+        static func date(_ text: String, environment: [String: String], directories: XDGDirectories) throws
+            -> Date
+        {
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            let parts = text.split(separator: "-").map { Int($0) }
+            guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
+                (1...12).contains(month), (1...31).contains(day), text.count == 10
+            else {
+                throw Failure(
+                    "--since \(text) is neither a day (2026-11-01) nor an ISO 8601 time (2026-11-01T08:00:00Z)",
+                    status: .usage)
+            }
+            let settings = try ConfigFile.occupancySettings(directories, environment: environment)
+            let zone = try FacilityZone.adopt(settings.timeZone, environment: environment)
+            return zone.start(of: LocalDay(year: year, month: month, day: day))
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add the readings of an export (CSV or JSON) to the history, skipping those it has.",
+            discussion: """
+                All or nothing: a malformed line is reported with its line number (the CSV header is line \
+                1) and nothing from the file is imported (exit 65). - reads standard input.
+                """)
+
+        @Argument(help: ArgumentHelp("The export to import; - is standard input.", valueName: "FILE"))
+        var file: String
+
+        func run() throws {
+            let bytes: [UInt8]
+            let name = file == "-" ? "standard input" : file
+            do {
+                guard
+                    let read = try
+                        (file == "-"
+                        ? FileContents.readStandardInput(limitBytes: 1 << 28)
+                        : FileContents.read(file, limitBytes: 1 << 28))
+                else { throw Failure("\(file): no such file or directory", status: .noInput) }
+                bytes = read
+            } catch let error as StorageError {
+                throw Failure("cannot read \(error.description)", status: .noInput)
+            }
+            let readings: [HistoryReading]
+            do { readings = try HistoryExchange.parse(bytes) } catch {
+                throw Failure("\(name): \(error); nothing was imported", status: .dataError)
+            }
+            let directories = XDGDirectories(environment: Terminal.processEnvironment())
+            let store = try HistoryAccess.openForWriting(directories)
+            let added: Int
+            do { added = try store.importReadings(readings) } catch { throw HistoryAccess.failure(error) }
+            let duplicates = readings.count - added
+            Terminal.standardError.say(
+                "imported \(added) \(added == 1 ? "reading" : "readings") from \(name)"
+                    + (duplicates > 0 ? " (\(duplicates) already in the history)" : ""))
+        }
+    }
+}

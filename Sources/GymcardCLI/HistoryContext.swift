@@ -1,0 +1,82 @@
+import ArgumentParser
+import CivilTime
+import FoundationEssentials
+import History
+import Occupancy
+import Storage
+import Trends
+
+/// What `trends` and `best` share: the facility argument, the facilities' zone, "now", and the heatmaps
+/// built from the history.
+struct HistoryContext {
+    let settings: OccupancySettings
+    let directories: XDGDirectories
+    let environment: [String: String]
+    let zone: LocalTimeZone
+    let now: Date
+
+    /// Resolves the settings, adopts the facilities' time zone, and reads "now".
+    init() throws {
+        environment = Terminal.processEnvironment()
+        directories = XDGDirectories(environment: environment)
+        settings = try ConfigFile.occupancySettings(directories, environment: environment)
+        zone = try FacilityZone.adopt(settings.timeZone, environment: environment)
+        now = try CurrentTime.now(environment)
+    }
+
+    /// The facility named by `argument` (its key, or its name or short name, any case), or all of them.
+    func facilities(_ argument: String?) throws -> [Facility] {
+        guard let argument else { return settings.facilities }
+        let wanted = argument.lowercased()
+        let matches = settings.facilities.filter {
+            $0.key.lowercased() == wanted || $0.name.lowercased() == wanted
+                || $0.shortName.lowercased() == wanted
+                || $0.name.lowercased().hasPrefix(wanted)
+        }
+        guard let match = matches.first, matches.count == 1 || matches.first?.key.lowercased() == wanted
+        else {
+            let keys = settings.facilities.map(\.key).joined(separator: ", ")
+            throw Failure(
+                matches.isEmpty
+                    ? "no facility \(argument); give one of \(keys)"
+                    : "\(argument) could be several facilities; give one of \(keys)",
+                status: .usage)
+        }
+        return [match]
+    }
+
+    /// Each facility's heatmap over the last `weeks` weeks, with its percent now when a fresh reading is
+    /// stored. An absent history gives empty heatmaps.
+    func heatmaps(_ facilities: [Facility], weeks: Int) throws -> [HeatmapTextView.Facility] {
+        let from = now.addingTimeInterval(-Double(weeks) * 7 * 86_400)
+        let store = try HistoryAccess.openForReading(directories)
+        let current = OccupancyMonitor.cached(
+            settings: settings, stateFile: OccupancyStateFile(directories: directories), now: now)
+        return try facilities.map { facility in
+            var readings: [HistoryReading] = []
+            if let store {
+                do { readings = try store.readings(facility: facility.key, from: from, to: now) } catch {
+                    throw HistoryAccess.failure(error)
+                }
+            }
+            let status = current.report.facilities.first { $0.facility.key == facility.key }
+            return HeatmapTextView.Facility(
+                name: facility.name,
+                heatmap: WeeklyHeatmap(facility: facility.key, readings: readings, zone: zone),
+                currentPercent: status?.status == .ok ? status?.reading?.percent : nil)
+        }
+    }
+
+    /// The start of the window the heatmaps cover.
+    func windowStart(weeks: Int) -> Date { now.addingTimeInterval(-Double(weeks) * 7 * 86_400) }
+}
+
+/// `--weeks N` for `trends` and `best`.
+struct WeeksOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("How many past weeks of history to use (1–52).", valueName: "N"))
+    var weeks = 8
+
+    func validate() throws {
+        guard (1...52).contains(weeks) else { throw ValidationError("--weeks must be 1 to 52") }
+    }
+}

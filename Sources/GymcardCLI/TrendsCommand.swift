@@ -1,0 +1,77 @@
+import ArgumentParser
+import FoundationEssentials
+import Imaging
+import Occupancy
+import Trends
+
+/// `gymcard trends`: how full each facility usually is, by weekday and half hour.
+struct TrendsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trends",
+        abstract: "Show how full a facility usually is, by weekday and half hour, from the history.",
+        discussion: """
+            Draws a weekday × time heatmap per facility from the readings gymcard recorded (occupancy, \
+            --watch and collect record every fetch; `gymcard collect --install` samples every 5 minutes). \
+            Method: over the last --weeks weeks, each day's readings in a 30-minute slot are averaged \
+            first and the days then weighted equally; a day counts for a slot with at least 3 readings in \
+            it, and a slot is shown when at least 2 days count. Closed readings are left out. Weekdays and \
+            times are those of the facilities' time zone (occupancy.timeZone, America/New_York for VT). \
+            Colours follow the app (green under 50 %, orange to 75 %, maroon above; lighter is emptier); \
+            without colour, shade characters. The line under the grid compares now with the usual.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "FACILITY"))
+    var facility: String?
+
+    @OptionGroup var weeks: WeeksOption
+
+    @Flag(name: .long, help: "Print every cell as JSON: mean, day count and reading count.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("Write the heatmap as a PNG image.", valueName: "FILE"))
+    var png: String?
+
+    @Flag(name: .customLong("no-color"), help: "Draw with shade characters instead of colours.")
+    var noColor = false
+
+    func run() throws {
+        let context = try HistoryContext()
+        let facilities = try context.heatmaps(try context.facilities(facility), weeks: weeks.weeks)
+        if let png {
+            let image = HeatmapImage.image(facilities, zone: context.zone, now: context.now)
+            let bytes: [UInt8]
+            do { bytes = try PNGCodec.encode(image) } catch {
+                throw Failure(error.description, status: .ioError)
+            }
+            try OutputFile.write(bytes, to: png)
+        }
+        if json {
+            print(
+                TrendsJSON.document(
+                    facilities, weeks: weeks.weeks, timeZone: context.settings.timeZone,
+                    from: context.windowStart(weeks: weeks.weeks), to: context.now, zone: context.zone,
+                    now: context.now))
+        }
+        guard !json, png == nil else { return }
+        let terminal = Terminal(environment: context.environment)
+        let view = HeatmapTextView(colour: colour(terminal))
+        var lines: [String] = []
+        for facility in facilities {
+            if !lines.isEmpty { lines.append("") }
+            lines += view.lines(facility, weeks: weeks.weeks, zone: context.zone, now: context.now)
+        }
+        terminal.printLines(lines)
+        if !facilities.contains(where: { $0.heatmap.hasAnyValue }) {
+            Terminal.standardError.say(
+                "no history to show yet: readings are recorded by `gymcard occupancy` and `gymcard collect`; "
+                    + "`gymcard collect --install` samples every 5 minutes")
+        }
+    }
+
+    private func colour(_ terminal: Terminal) -> HeatmapTextView.Colour {
+        guard terminal.reasonColourIsOff(noColorFlag: noColor) == nil else { return .none }
+        let colourTerm = terminal.environment["COLORTERM"]?.lowercased() ?? ""
+        return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette
+    }
+}
