@@ -119,6 +119,11 @@ let package = Package(
             name: "generate-corpus", dependencies: ["TestSupport", "Imaging"],
             path: "Benchmarks/GenerateCorpus",
             swiftSettings: strictSettings),
+        // Writes a seeded year of history and times one recording, for Benchmarks/history.sh.
+        .executableTarget(
+            name: "generate-history", dependencies: ["TestSupport", "History"],
+            path: "Benchmarks/GenerateHistory",
+            swiftSettings: strictSettings),
         // A real HTTP server on 127.0.0.1 (an ephemeral port) for the fetcher, occupancy and events tests.
         .target(
             name: "TestServer",

@@ -126,17 +126,22 @@ public final class HistoryStore {
         -> [HistoryReading]
     {
         try perform { connection throws(SQLiteError) in
-            let statement = try connection.prepare(
-                """
-                SELECT facility, facility_id, fetched_at, source_time, occupancy, capacity, status
-                FROM readings
-                WHERE (?1 IS NULL OR facility = ?1) AND fetched_at >= ?2 AND fetched_at < ?3
-                ORDER BY fetched_at, facility
-                """)
-            try statement.bind([
-                facility.map { .text($0) } ?? .null, .integer(Self.seconds(from)),
-                .integer(Self.secondsRoundedUp(to)),
-            ])
+            // Two statements, not `? IS NULL OR facility = ?`: that form keeps SQLite from using the
+            // (facility, fetched_at) index, and a year of history is then scanned in full (measured:
+            // trends took 100 ms instead of a few).
+            let columns =
+                "SELECT facility, facility_id, fetched_at, source_time, occupancy, capacity, status FROM readings"
+            let range = "fetched_at >= ? AND fetched_at < ?"
+            let bounds: [SQLiteValue] = [.integer(Self.seconds(from)), .integer(Self.secondsRoundedUp(to))]
+            let statement: SQLiteStatement
+            if let facility {
+                statement = try connection.prepare(
+                    "\(columns) WHERE facility = ? AND \(range) ORDER BY fetched_at")
+                try statement.bind([.text(facility)] + bounds)
+            } else {
+                statement = try connection.prepare("\(columns) WHERE \(range) ORDER BY fetched_at, facility")
+                try statement.bind(bounds)
+            }
             var rows: [HistoryReading] = []
             while try statement.step() {
                 rows.append(
@@ -251,7 +256,9 @@ public final class HistoryStore {
         if try connection.text("PRAGMA journal_mode")?.lowercased() != "wal" {
             try connection.execute("PRAGMA journal_mode = WAL")
         }
-        try connection.execute("PRAGMA synchronous = NORMAL")
+        // NORMAL in WAL mode: a commit is not fsynced (a power cut may lose the last samples, never the
+        // database); checkpoints are. The WAL is truncated to 4 MiB after each checkpoint.
+        try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 4194304")
         try migrate(connection, path: path)
         return connection
     }

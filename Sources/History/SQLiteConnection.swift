@@ -38,6 +38,7 @@ final class SQLiteConnection {
         }
         sqlite3_extended_result_codes(handle, 0)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        gymcard_sqlite3_keep_wal_on_close(handle)
     }
 
     deinit { sqlite3_close_v2(handle) }

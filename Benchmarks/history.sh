@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Issue 12's speed goals, whole processes (hyperfine), on a history of one year of 5-minute readings for
+# 3 facilities (about 315,000 rows):
+#   trends (goal <= 100 ms), best (<= 100 ms), occupancy --cached (still <= 10 ms, text and the waybar
+#   format, which reads the history for its tooltip; with no stored readings, so --cached text exits
+#   69: hyperfine -i), and the extra cost of recording one sample
+#   (<= 2 ms: a process that opens the history and records 3 readings against one that only starts).
+# Also prints the database's size per year.
+#   Benchmarks/history.sh            (installs hyperfine from Debian when missing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v hyperfine >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get update -qq && $sudo apt-get install -y -qq hyperfine >/dev/null; }
+scripts/install-system-packages
+swift build -c release --static-swift-stdlib >/dev/null
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+gymcard=$bin/gymcard
+work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-history.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config" XDG_CACHE_HOME="$work/cache"
+export GYMCARD_TEST_NOW="2026-11-20T15:00:00Z"
+db="$work/state/gymcard/history.sqlite3"
+
+echo "== writing a year of history"
+start=$(date +%s.%N)
+"$bin/generate-history" write "$db" "$GYMCARD_TEST_NOW" 365
+rows=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from readings').fetchone()[0])" "$db")
+size=$(du -b "$db" | cut -f1)
+echo "   $rows readings in $(python3 -c "print(f'{$(date +%s.%N) - $start:.1f}')") s"
+
+mean() { python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]; print(f\"{r['mean']*1000:.1f}\")" "$@"; }
+
+echo "== trends, best, occupancy --cached"
+hyperfine -N -i --warmup 3 --runs 30 --export-json "$work/analysis.json" \
+  "$gymcard trends --no-color" "$gymcard best" \
+  "$gymcard occupancy --cached" "$gymcard occupancy --cached --format waybar" >/dev/null 2>&1
+echo "== recording one sample"
+cp "$db" "$work/record.sqlite3"
+hyperfine -N --warmup 5 --runs 100 --export-json "$work/record.json" \
+  "$bin/generate-history record $work/record.sqlite3" "$bin/generate-history nothing $work/record.sqlite3" >/dev/null
+record=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(f\"{(r[0]['mean']-r[1]['mean'])*1000:.2f}\")" "$work/record.json")
+
+cat <<REPORT
+
+history: $rows readings for one year of 3 facilities, $(python3 -c "print(f'{$size/1e6:.1f}')") MB on disk
+  trends (all 3 facilities)          : $(mean "$work/analysis.json" 0) ms   (goal <= 100 ms)
+  best (all 3 facilities)            : $(mean "$work/analysis.json" 1) ms   (goal <= 100 ms)
+  occupancy --cached                 : $(mean "$work/analysis.json" 2) ms   (goal <= 10 ms)
+  occupancy --cached --format waybar : $(mean "$work/analysis.json" 3) ms   (goal <= 10 ms; reads the history)
+  recording one sample (3 readings)  : $record ms extra   (goal <= 2 ms)
+REPORT
