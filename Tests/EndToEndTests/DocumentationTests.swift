@@ -6,9 +6,9 @@ import Testing
 @Suite("Man page, README and completions match the CLI")
 struct DocumentationTests {
     /// Every visible subcommand and long option, from argument-parser's own dump of the definitions.
-    static func commandSurface() throws -> (subcommands: [String], options: [String]) {
+    static func commandSurface() async throws -> (subcommands: [String], options: [String]) {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run(["--experimental-dump-help"])
+        let result = try await GymcardProcess(home: home.path).run(["--experimental-dump-help"])
         let root = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         var subcommands: [String] = []
         var options: Set<String> = []
@@ -33,10 +33,10 @@ struct DocumentationTests {
     }
 
     @Test("the man page names every subcommand and option, and has the extra sections")
-    func manPage() throws {
+    func manPage() async throws {
         let manual = try String(
             contentsOf: GymcardProcess.packageRoot.appendingPathComponent("man/gymcard.1"), encoding: .utf8)
-        let surface = try Self.commandSurface()
+        let surface = try await Self.commandSurface()
         #expect(surface.subcommands.contains("show") && surface.subcommands.contains("render"))
         for subcommand in surface.subcommands {
             let name = subcommand.split(separator: " ").last.map(String.init) ?? subcommand
@@ -51,10 +51,10 @@ struct DocumentationTests {
     }
 
     @Test("the README shows every subcommand and option")
-    func readme() throws {
+    func readme() async throws {
         let readme = try String(
             contentsOf: GymcardProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let surface = try Self.commandSurface()
+        let surface = try await Self.commandSurface()
         for subcommand in surface.subcommands {
             #expect(readme.contains("gymcard \(subcommand)"), "\(subcommand)")
         }
@@ -64,9 +64,9 @@ struct DocumentationTests {
     @Test(
         "completion scripts are generated for bash, zsh and fish and name the subcommands",
         arguments: ["bash", "zsh", "fish"])
-    func completions(shell: String) throws {
+    func completions(shell: String) async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run(["--generate-completion-script", shell])
+        let result = try await GymcardProcess(home: home.path).run(["--generate-completion-script", shell])
         #expect(result.status == 0)
         let script = result.stdoutText
         #expect(script.contains("render") && script.contains("show") && script.contains("check-digit"))
@@ -75,18 +75,21 @@ struct DocumentationTests {
         try Data(script.utf8).write(to: URL(fileURLWithPath: path))
         let checker = ["bash": "/bin/bash", "zsh": "/usr/bin/zsh", "fish": "/usr/bin/fish"][shell] ?? ""
         guard FileManager.default.isExecutableFile(atPath: checker) else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: checker)
-        process.arguments = ["-n", path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(shell) -n rejects the completion script")
+        let status = try await OffThePool.run { () -> Int32 in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: checker)
+            process.arguments = ["-n", path]
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0, "\(shell) -n rejects the completion script")
     }
 
     @Test("--version prints the version")
-    func version() throws {
+    func version() async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run(["--version"])
+        let result = try await GymcardProcess(home: home.path).run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdoutText.hasPrefix("0."))
     }

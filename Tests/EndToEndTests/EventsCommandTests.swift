@@ -45,7 +45,7 @@ struct EventsCommandTests {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
+        let result = try await gymcard(home, server).run(["events", "--timeout", "60"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(
@@ -66,11 +66,11 @@ struct EventsCommandTests {
         #expect(fetched >= 1)
 
         // Within five minutes the cache answers, also for another window; --refresh asks again.
-        let cached = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--days", "60"])
+        let cached = try await gymcard(home, server).run(["events", "--timeout", "60", "--days", "60"])
         #expect(cached.status == 0)
         #expect(cached.stdoutText.contains("Far future"))
         #expect(server.requests.withLock { $0 } == fetched)
-        _ = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--refresh"])
+        _ = try await gymcard(home, server).run(["events", "--timeout", "60", "--refresh"])
         #expect(server.requests.withLock { $0 } > fetched)
     }
 
@@ -79,7 +79,7 @@ struct EventsCommandTests {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await gymcard(home, server, extra: ["TZ": "Asia/Tokyo"]).runAsync([
+        let result = try await gymcard(home, server, extra: ["TZ": "Asia/Tokyo"]).run([
             "events", "--timeout", "60",
         ])
         #expect(result.status == 0)
@@ -91,7 +91,7 @@ struct EventsCommandTests {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await gymcard(home, server).runAsync([
+        let result = try await gymcard(home, server).run([
             "events", "--timeout", "60", "--json", "--days", "3",
         ])
         #expect(result.status == 0)
@@ -114,7 +114,7 @@ struct EventsCommandTests {
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
         let file = home.path + "/recsports.ics"
-        let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--ics", file])
+        let result = try await gymcard(home, server).run(["events", "--timeout", "60", "--ics", file])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines == ["gymcard: wrote 3 events to \(file)"])
@@ -124,13 +124,13 @@ struct EventsCommandTests {
         #expect(text.contains("UID:https://gobblerconnect.vt.edu/event/3\r\n"))
         #expect(text.contains("SUMMARY:Swim (Cancelled)\r\n"))
         #expect(text.contains("STATUS:CANCELLED\r\n"))
-        let piped = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--ics", "-"])
+        let piped = try await gymcard(home, server).run(["events", "--timeout", "60", "--ics", "-"])
         #expect(piped.status == 0)
         #expect(piped.stdoutText.components(separatedBy: "BEGIN:VEVENT").count == 4)
         // A link to standard output, as /dev/stdout is: written there, and the link stays a link.
         let link = home.path + "/calendar-link.ics"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
-        let linked = try await gymcard(home, server).runAsync(["events", "--timeout", "60", "--ics", link])
+        let linked = try await gymcard(home, server).run(["events", "--timeout", "60", "--ics", link])
         #expect(linked.status == 0, "\(linked.stderr)")
         #expect(linked.stdoutText.components(separatedBy: "BEGIN:VEVENT").count == 4)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/proc/self/fd/1")
@@ -146,7 +146,7 @@ struct EventsCommandTests {
                       for e in calendar.walk("VEVENT")]
             print(json.dumps({"events": events, "errors": [str(c.errors) for c in calendar.walk() if c.errors]}))
             """
-        let (status, output, error) = try await Interop.runPythonAsync(script, [file])
+        let (status, output, error) = try await Interop.runPython(script, [file])
         #expect(status == 0, "\(error)")
         let parsed = try #require(JSONSerialization.jsonObject(with: output) as? [String: Any])
         #expect((parsed["errors"] as? [String])?.isEmpty == true)
@@ -169,7 +169,7 @@ struct EventsCommandTests {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        _ = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
+        _ = try await gymcard(home, server).run(["events", "--timeout", "60"])
         let cachePath = home.path + "/cache/gymcard/events.json"
         let before = try Data(contentsOf: URL(fileURLWithPath: cachePath))
         for failure in [
@@ -179,7 +179,7 @@ struct EventsCommandTests {
         ] {
             server.answer.withLock { $0 = failure }
             let later = "2026-11-21T20:00:00Z"
-            let result = try await gymcard(home, server, extra: ["GYMCARD_TEST_NOW": later]).runAsync([
+            let result = try await gymcard(home, server, extra: ["GYMCARD_TEST_NOW": later]).run([
                 "events"
             ])
             #expect(result.status == 75)
@@ -201,7 +201,7 @@ struct EventsCommandTests {
         let server = try await FeedServer(answer)
         defer { Task { await server.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
+        let result = try await gymcard(home, server).run(["events", "--timeout", "60"])
         #expect(result.status == status)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1 && result.stderr.contains(words), "\(result.stderr)")
@@ -215,7 +215,7 @@ struct EventsCommandTests {
         let result = try await GymcardProcess(
             home: home.path,
             extra: ["GYMCARD_EVENTS_URL": "http://127.0.0.1:\(port)/events.rss", "GYMCARD_TEST_NOW": nowText]
-        ).runAsync(["events", "--timeout", "60"])
+        ).run(["events", "--timeout", "60"])
         #expect(result.status == 69)
         #expect(
             result.stderrLines == [
@@ -233,7 +233,7 @@ struct EventsCommandTests {
             atPath: home.path + "/cache/gymcard", withIntermediateDirectories: true)
         let corrupt = Data("{\"version\": 1, \"events\": [tru".utf8)
         try corrupt.write(to: URL(fileURLWithPath: cachePath))
-        let failed = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
+        let failed = try await gymcard(home, server).run(["events", "--timeout", "60"])
         #expect(failed.status == 69)
         #expect(failed.stderrLines.count == 2)
         #expect(failed.stderrLines.first?.contains("ignoring \(cachePath)") == true)
@@ -241,12 +241,12 @@ struct EventsCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: cachePath)) == corrupt)
 
         server.answer.withLock { $0 = FeedServer.rss(feed) }
-        let result = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
+        let result = try await gymcard(home, server).run(["events", "--timeout", "60"])
         #expect(result.status == 0)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("ignoring \(cachePath)"))
         #expect(result.stdoutText.contains("Yoga & Pilates"))
         let fetched = server.requests.withLock { $0 }
-        let again = try await gymcard(home, server).runAsync(["events", "--timeout", "60"])
+        let again = try await gymcard(home, server).run(["events", "--timeout", "60"])
         #expect(again.stderr.isEmpty)
         #expect(server.requests.withLock { $0 } == fetched)
     }
@@ -270,7 +270,7 @@ struct EventsCommandTests {
         let environment = String(
             decoding: try JSONSerialization.data(withJSONObject: gymcard(home, server).environment),
             as: UTF8.self)
-        let (status, output, error) = try await Interop.runPythonAsync(
+        let (status, output, error) = try await Interop.runPython(
             script, [GymcardProcess.executable.path, environment])
         #expect(status == 0, "\(error)")
         let results = try #require(JSONSerialization.jsonObject(with: output) as? [String: [String: Any]])
@@ -305,7 +305,7 @@ struct EventsCommandTests {
         let result = try await gymcard(
             home, server,
             extra: ["GYMCARD_TEST_NOW": feed.now, "LANG": locale, "LC_ALL": locale, "TZ": "Europe/Berlin"]
-        ).runAsync(["events", "--timeout", "60", "--json", "--days", "60"])
+        ).run(["events", "--timeout", "60", "--json", "--days", "60"])
         #expect(result.status == 0, "\(result.stderr)")
         let entries = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
         #expect(entries.count == feed.items)
@@ -336,7 +336,7 @@ struct EventsCommandTests {
             atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
         try Data("{\"events\": {\"url\": \"ftp://example.org/feed\"}}".utf8)
             .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
-        let result = try await GymcardProcess(home: home.path).runAsync(["events", "--timeout", "60"])
+        let result = try await GymcardProcess(home: home.path).run(["events", "--timeout", "60"])
         #expect(result.status == 78)
         #expect(
             result.stderrLines == [
@@ -346,7 +346,7 @@ struct EventsCommandTests {
         let variable = try await GymcardProcess(
             home: otherHome.path, extra: ["GYMCARD_EVENTS_URL": "not-a-url"]
         )
-        .runAsync(["events"])
+        .run(["events"])
         #expect(variable.status == 78)
         #expect(
             variable.stderrLines == [

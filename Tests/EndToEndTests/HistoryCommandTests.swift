@@ -33,7 +33,7 @@ struct HistoryCommandTests {
         let fake = try await FakeRecSports()
         let home = try TemporaryDirectory()
         let gymcard = fake.gymcard(home)
-        #expect(try await gymcard.runAsync(["occupancy"]).status == 0)
+        #expect(try await gymcard.run(["occupancy"]).status == 0)
         var store = try history(home)
         #expect(try store.attempts(from: everything.from, to: everything.to).map(\.status) == [.success])
         #expect(
@@ -41,7 +41,7 @@ struct HistoryCommandTests {
                 "bouldering-wall", "mccomas", "war-memorial",
             ])
 
-        let skipped = try await gymcard.runAsync(["collect"])
+        let skipped = try await gymcard.run(["collect"])
         #expect(skipped.status == 0)
         #expect(skipped.stdout.isEmpty && skipped.stderr.isEmpty)
 
@@ -49,7 +49,7 @@ struct HistoryCommandTests {
             var later = gymcard
             later.environment["GYMCARD_TEST_NOW"] = Date().addingTimeInterval(Double(minutesLater * 60))
                 .formatted(.iso8601)
-            return try await later.runAsync(["collect", "--timeout", "20"])
+            return try await later.run(["collect", "--timeout", "20"])
         }
         let sampled = try await collect(minutesLater: 5)
         #expect(sampled.status == 0, "\(sampled.stderr)")
@@ -87,7 +87,7 @@ struct HistoryCommandTests {
         let home = try TemporaryDirectory()
         try seedHistory(home, endingAt: now)
         var gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": now])
-        let trends = try await gymcard.runAsync(["trends", "mccomas", "--json"])
+        let trends = try await gymcard.run(["trends", "mccomas", "--json"])
         #expect(trends.status == 0, "\(trends.stderr)")
         let document = try #require(JSONSerialization.jsonObject(with: trends.stdout) as? [String: Any])
         #expect(document["timeZone"] as? String == "America/New_York")
@@ -110,7 +110,7 @@ struct HistoryCommandTests {
         // A weekday at 10:00 in New York: the quiet 13:30–15:30 is the best 90 minutes.
         let morning = now == afterSpringChange ? "2026-04-03T14:00:00Z" : "2026-11-20T15:00:00Z"
         gymcard.environment["GYMCARD_TEST_NOW"] = morning
-        let best = try await gymcard.runAsync(["best", "mccomas", "--within", "12h", "--for", "90m"])
+        let best = try await gymcard.run(["best", "mccomas", "--within", "12h", "--for", "90m"])
         #expect(best.status == 0, "\(best.stderr)")
         let lines = best.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.first == "McComas Hall: the quietest 90 min in the next 12 h (from 8 weeks of history)")
@@ -129,7 +129,7 @@ struct HistoryCommandTests {
         let home = try TemporaryDirectory()
         try seedHistory(home, endingAt: afterAutumnChange)
         let gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": afterAutumnChange])
-        let text = try await gymcard.runAsync(["trends", "mccomas"])
+        let text = try await gymcard.run(["trends", "mccomas"])
         #expect(text.status == 0)
         let lines = text.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.count == 11)
@@ -140,7 +140,7 @@ struct HistoryCommandTests {
         #expect(!text.stdoutText.contains("\u{1B}"))
         #expect(lines[10].hasPrefix("now unknown · usually"))
 
-        let png = try await gymcard.runAsync(["trends", "--png", home.path + "/trends.png"])
+        let png = try await gymcard.run(["trends", "--png", home.path + "/trends.png"])
         #expect(png.status == 0, "\(png.stderr)")
         #expect(png.stdout.isEmpty)
         let image = try PNGCodec.decodeGray(
@@ -153,16 +153,16 @@ struct HistoryCommandTests {
     func emptyHistory() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": afterAutumnChange])
-        let trends = try await gymcard.runAsync(["trends"])
+        let trends = try await gymcard.run(["trends"])
         #expect(trends.status == 0)
         #expect(trends.stderr.contains("no history to show yet"))
-        let best = try await gymcard.runAsync(["best", "mccomas"])
+        let best = try await gymcard.run(["best", "mccomas"])
         #expect(best.status == 1)
         #expect(
             best.stdoutText.hasPrefix(
                 "McComas Hall: not enough history for a suggestion: 0 readings on 0 days"))
         #expect(try home.contents().contains("state") == false, "reading creates no history")
-        let unknown = try await gymcard.runAsync(["best", "gold's gym"])
+        let unknown = try await gymcard.run(["best", "gold's gym"])
         #expect(unknown.status == 64)
         #expect(
             unknown.stderrLines == [
@@ -175,7 +175,7 @@ struct HistoryCommandTests {
         let home = try TemporaryDirectory()
         try seedHistory(home, endingAt: afterAutumnChange)
         let source = GymcardProcess(home: home.path)
-        let csv = try await source.runAsync(["history", "export", "--since", "2026-11-15"])
+        let csv = try await source.run(["history", "export", "--since", "2026-11-15"])
         #expect(csv.status == 0)
         let lines = csv.stdoutText.split(separator: "\n")
         #expect(lines.first == "facility,fetched_at,source_time,occupancy,capacity,status")
@@ -184,17 +184,17 @@ struct HistoryCommandTests {
 
         let other = try TemporaryDirectory()
         let target = GymcardProcess(home: other.path)
-        let imported = try await target.runAsync(["history", "import", home.path + "/week.csv"])
+        let imported = try await target.run(["history", "import", home.path + "/week.csv"])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(
             imported.stderrLines == [
                 "gymcard: imported \(lines.count - 1) readings from \(home.path)/week.csv"
             ])
-        let again = try await target.runAsync(["history", "import", home.path + "/week.csv"])
+        let again = try await target.run(["history", "import", home.path + "/week.csv"])
         #expect(
             again.stderr.contains("imported 0 readings") && again.stderr.contains("already in the history"))
-        #expect(try await target.runAsync(["history", "export"]).stdout == csv.stdout)
-        let json = try await target.runAsync(["history", "export", "--json"])
+        #expect(try await target.run(["history", "export"]).stdout == csv.stdout)
+        let json = try await target.run(["history", "export", "--json"])
         let array = try #require(JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
         #expect(array.count == lines.count - 1)
 
@@ -203,7 +203,7 @@ struct HistoryCommandTests {
         try Data((broken.joined(separator: "\n") + "\n").utf8).write(
             to: URL(fileURLWithPath: home.path + "/broken.csv"))
         let fresh = try TemporaryDirectory()
-        let refused = try await GymcardProcess(home: fresh.path).runAsync([
+        let refused = try await GymcardProcess(home: fresh.path).run([
             "history", "import", home.path + "/broken.csv",
         ])
         #expect(refused.status == 65)
@@ -211,7 +211,7 @@ struct HistoryCommandTests {
             refused.stderrLines == [
                 "gymcard: \(home.path)/broken.csv: line 4: status is not ok or closed (\"maybe\"); nothing was imported"
             ])
-        let empty = try await GymcardProcess(home: fresh.path).runAsync(["history", "export"])
+        let empty = try await GymcardProcess(home: fresh.path).run(["history", "export"])
         #expect(empty.stdoutText == "facility,fetched_at,source_time,occupancy,capacity,status\n")
     }
 
@@ -220,7 +220,7 @@ struct HistoryCommandTests {
         let fake = try await FakeRecSports()
         let home = try TemporaryDirectory()
         let gymcard = fake.gymcard(home)
-        let results = try await GymcardProcess.offThePool { () -> [Int32] in
+        let results = try await OffThePool.run { () -> [Int32] in
             let processes = try (0..<6).map { _ -> Process in
                 let process = Process()
                 process.executableURL = GymcardProcess.executable
@@ -238,7 +238,7 @@ struct HistoryCommandTests {
         }
         let finished = results.enumerated().filter { $0.offset != 2 && $0.element == 0 }.count
         #expect(finished == 5)
-        let (status, output, error) = try await Interop.runPythonAsync(
+        let (status, output, error) = try await Interop.runPython(
             "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print(c.execute('PRAGMA integrity_check').fetchone()[0])",
             [home.path + "/state/gymcard/history.sqlite3"])
         #expect(status == 0, "\(error)")
@@ -260,7 +260,7 @@ struct HistoryCommandTests {
             atPath: home.path + "/state/gymcard", withIntermediateDirectories: true)
         try Data("not a database, just text".utf8).write(
             to: URL(fileURLWithPath: home.path + "/state/gymcard/history.sqlite3"))
-        let result = try await fake.gymcard(home).runAsync(["occupancy"])
+        let result = try await fake.gymcard(home).run(["occupancy"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderrLines.count == 1)
         #expect(
@@ -286,14 +286,14 @@ struct HistoryCommandTests {
         }
         defer { _ = FullDiskTests.run(["umount", state]) }
         let gymcard = fake.gymcard(home)
-        #expect(try await gymcard.runAsync(["occupancy"]).status == 0)
+        #expect(try await gymcard.run(["occupancy"]).status == 0)
         // Fill what is left.
         _ = FullDiskTests.run(["dd", "if=/dev/zero", "of=\(state)/filler", "bs=4k", "count=1000"])
         let before = try Data(contentsOf: URL(fileURLWithPath: state + "/gymcard/history.sqlite3"))
         fake.values.withLock { $0[mccomasID] = 321 }
         // A WAL file may still have room for a page or two: a few runs until one is refused.
-        var result = try await gymcard.runAsync(["occupancy"])
-        for _ in 0..<20 where result.status == 0 { result = try await gymcard.runAsync(["occupancy"]) }
+        var result = try await gymcard.run(["occupancy"])
+        for _ in 0..<20 where result.status == 0 { result = try await gymcard.run(["occupancy"]) }
         #expect(result.status == 74)
         #expect(result.stdoutText.contains("321 / 600"), "the reading is shown")
         #expect(result.stderr.contains("not recorded in the history") || result.stderr.contains("not saved"))
@@ -314,7 +314,7 @@ struct HistoryCommandTests {
         var gymcard = GymcardProcess(home: home.path)
         gymcard.environment["PATH"] = empty
         let units = home.path + "/config/systemd/user"
-        let fallback = try await gymcard.runAsync(["collect", "--install"])
+        let fallback = try await gymcard.run(["collect", "--install"])
         #expect(fallback.status == 0, "\(fallback.stderr)")
         #expect(fallback.stderr.contains("could not enable the timer (systemctl is not installed)"))
         #expect(fallback.stderr.contains("systemctl --user enable --now gymcard-collect.timer"))
@@ -329,7 +329,7 @@ struct HistoryCommandTests {
         #expect(timer.contains("OnCalendar=*:0/5\nPersistent=true\n"))
 
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
-            let (status, output) = try await GymcardProcess.offThePool { () -> (Int32, String) in
+            let (status, output) = try await OffThePool.run { () -> (Int32, String) in
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
                 process.arguments = [
@@ -356,15 +356,15 @@ struct HistoryCommandTests {
             to: URL(fileURLWithPath: stub + "/systemctl"))
         chmod(stub + "/systemctl", 0o755)
         gymcard.environment["PATH"] = stub
-        let enabled = try await gymcard.runAsync(["collect", "--install"])
+        let enabled = try await gymcard.run(["collect", "--install"])
         #expect(enabled.status == 0)
         #expect(enabled.stderr.contains("enabled gymcard-collect.timer"))
         #expect(enabled.stdout.isEmpty)
-        let status = try await gymcard.runAsync(["collect", "--status"])
+        let status = try await gymcard.run(["collect", "--status"])
         #expect(status.status == 75, "installed, and no sample yet")
         #expect(status.stdoutText.contains("Timer: installed (\(units)/gymcard-collect.timer)"))
         #expect(status.stderr.contains("the timer is installed but the last sample is missing"))
-        let removed = try await gymcard.runAsync(["collect", "--uninstall"])
+        let removed = try await gymcard.run(["collect", "--uninstall"])
         #expect(removed.status == 0)
         #expect(!FileManager.default.fileExists(atPath: units + "/gymcard-collect.timer"))
         #expect(!FileManager.default.fileExists(atPath: units + "/gymcard-collect.service"))
@@ -379,7 +379,7 @@ struct HistoryCommandTests {
         let home = try TemporaryDirectory()
         try seedHistory(home, endingAt: afterAutumnChange)
         let result = try await GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": afterAutumnChange])
-            .runAsync(["collect", "--status"])
+            .run(["collect", "--status"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.contains("Timer: not installed; `gymcard collect --install` samples every 5 minutes"))
@@ -401,7 +401,7 @@ struct HistoryCommandTests {
         let result = try await GymcardProcess(
             home: home.path, extra: ["GYMCARD_TEST_NOW": "2026-11-21T19:00:00Z"]
         )
-        .runAsync(["occupancy", "--cached", "--format", "waybar"])
+        .run(["occupancy", "--cached", "--format", "waybar"])
         #expect(result.status == 0)
         let module = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let tooltip = try #require(module["tooltip"] as? String)

@@ -54,7 +54,7 @@ struct OccupancyCommandTests {
         let fake = try await FakeRecSports()
         defer { Task { await fake.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await fake.gymcard(home).runAsync(["occupancy"])
+        let result = try await fake.gymcard(home).run(["occupancy"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
@@ -71,7 +71,7 @@ struct OccupancyCommandTests {
         let fake = try await FakeRecSports()
         defer { Task { await fake.server.stop() } }
         let home = try TemporaryDirectory()
-        let result = try await fake.gymcard(home).runAsync(["occupancy", "--json"])
+        let result = try await fake.gymcard(home).run(["occupancy", "--json"])
         #expect(result.status == 0)
         let document = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(document["observedAt"] is String)
@@ -90,13 +90,13 @@ struct OccupancyCommandTests {
         let fake = try await FakeRecSports()
         defer { Task { await fake.server.stop() } }
         let home = try TemporaryDirectory()
-        let waybar = try await fake.gymcard(home).runAsync(["occupancy", "--format", "waybar"])
+        let waybar = try await fake.gymcard(home).run(["occupancy", "--format", "waybar"])
         #expect(waybar.status == 0)
         let module = try #require(JSONSerialization.jsonObject(with: waybar.stdout) as? [String: Any])
         #expect(module["text"] as? String == "WM 13% · McC 38% · Wall 4/8")
         #expect(module["class"] as? [String] == ["medium"])
         #expect(module["percentage"] as? Int == 50)
-        let tmux = try await fake.gymcard(home).runAsync(["occupancy", "--format", "tmux"])
+        let tmux = try await fake.gymcard(home).run(["occupancy", "--format", "tmux"])
         #expect(tmux.stdoutText == "WM 13% McC 38% Wall 4/8\n")
     }
 
@@ -105,11 +105,11 @@ struct OccupancyCommandTests {
         let fake = try await FakeRecSports()
         let home = try TemporaryDirectory()
         let gymcard = fake.gymcard(home)
-        #expect(try await gymcard.runAsync(["occupancy"]).status == 0)
+        #expect(try await gymcard.run(["occupancy"]).status == 0)
         fake.failing.withLock { $0 = [mccomasID] }
         // A generous timeout: the 503 must be seen as a 503, even when the in-process server waits for a
         // thread on a loaded 2-core machine. Ages are "just now" or a few seconds, by the same cause.
-        let partial = try await gymcard.runAsync(["occupancy", "--timeout", "20"])
+        let partial = try await gymcard.run(["occupancy", "--timeout", "20"])
         #expect(partial.status == 75)
         let age = #/(just now|\d+ s ago)/#
         #expect(
@@ -119,10 +119,10 @@ struct OccupancyCommandTests {
         #expect(partial.stdoutText.split(separator: "\n")[1].contains(#/stale (just now|\d+ s ago)$/#))
         // The network goes away entirely: --cached still answers from the state file.
         await fake.server.stop()
-        let cached = try await gymcard.runAsync(["occupancy", "--cached", "--format", "tmux"])
+        let cached = try await gymcard.run(["occupancy", "--cached", "--format", "tmux"])
         #expect(cached.status == 0)
         #expect(cached.stdoutText == "WM 13% McC 38% Wall 4/8\n")
-        let offline = try await gymcard.runAsync(["occupancy", "--json", "--timeout", "1"])
+        let offline = try await gymcard.run(["occupancy", "--json", "--timeout", "1"])
         #expect(offline.status == 75)
         let document = try #require(JSONSerialization.jsonObject(with: offline.stdout) as? [String: Any])
         let statuses = (document["facilities"] as? [[String: Any]])?.map { $0["status"] as? String }
@@ -143,11 +143,11 @@ struct OccupancyCommandTests {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(
             home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:\(port)/x"])
-        let result = try await gymcard.runAsync(["occupancy"])
+        let result = try await gymcard.run(["occupancy"])
         #expect(result.status == 69)
         #expect(result.stdoutText.split(separator: "\n").allSatisfy { $0.hasSuffix("unavailable") })
         #expect(result.stderrLines.last?.hasPrefix("gymcard: no occupancy data") == true)
-        let cached = try await gymcard.runAsync(["occupancy", "--cached"])
+        let cached = try await gymcard.run(["occupancy", "--cached"])
         #expect(cached.status == 69)
     }
 
@@ -157,25 +157,25 @@ struct OccupancyCommandTests {
         let home = try TemporaryDirectory()
         let gymcard = fake.gymcard(home)
         // Nothing stored yet: waybar must still get its line (a non-zero exit hides the module).
-        let empty = try await gymcard.runAsync(["occupancy", "--cached", "--format", "waybar"])
+        let empty = try await gymcard.run(["occupancy", "--cached", "--format", "waybar"])
         #expect(empty.status == 0, "\(empty.stderr)")
         let module = try #require(JSONSerialization.jsonObject(with: empty.stdout) as? [String: Any])
         #expect(module["class"] as? [String] == ["unavailable"])
-        let tmux = try await gymcard.runAsync(["occupancy", "--cached", "--format", "tmux"])
+        let tmux = try await gymcard.run(["occupancy", "--cached", "--format", "tmux"])
         #expect(tmux.status == 0)
         #expect(tmux.stdoutText == "WM -- McC -- Wall --\n")
-        #expect(try await gymcard.runAsync(["occupancy", "--cached"]).status == 69, "text keeps its codes")
+        #expect(try await gymcard.run(["occupancy", "--cached"]).status == 69, "text keeps its codes")
         // Partly stale: class carries "stale", the exit is still 0.
-        #expect(try await gymcard.runAsync(["occupancy"]).status == 0)
+        #expect(try await gymcard.run(["occupancy"]).status == 0)
         fake.failing.withLock { $0 = [mccomasID] }
-        let stale = try await gymcard.runAsync(["occupancy", "--format", "waybar", "--timeout", "2"])
+        let stale = try await gymcard.run(["occupancy", "--format", "waybar", "--timeout", "2"])
         #expect(stale.status == 0, "\(stale.stderr)")
         let staleModule = try #require(JSONSerialization.jsonObject(with: stale.stdout) as? [String: Any])
         #expect((staleModule["class"] as? [String])?.contains("stale") == true)
-        let staleTmux = try await gymcard.runAsync(["occupancy", "--format", "tmux", "--timeout", "2"])
+        let staleTmux = try await gymcard.run(["occupancy", "--format", "tmux", "--timeout", "2"])
         #expect(staleTmux.status == 0)
         #expect(staleTmux.stdoutText.contains("McC 38%*"))
-        #expect(try await gymcard.runAsync(["occupancy", "--json", "--timeout", "2"]).status == 75)
+        #expect(try await gymcard.run(["occupancy", "--json", "--timeout", "2"]).status == 75)
     }
 
     @Test("--watch piped prints JSON lines and ends cleanly on Ctrl-C")
@@ -193,7 +193,7 @@ struct OccupancyCommandTests {
 
     @Test("--watch on a terminal redraws in place, in colour, and Ctrl-C shows the cursor again")
     func watchOnTerminal() async throws {
-        guard Interop.pythonHas("pexpect") else {
+        guard await Interop.pythonHas("pexpect") else {
             Issue.record("pexpect is needed: scripts/test installs it")
             return
         }
@@ -214,7 +214,7 @@ struct OccupancyCommandTests {
         let environment = String(
             decoding: try JSONSerialization.data(withJSONObject: fake.gymcard(home).environment),
             as: UTF8.self)
-        let (status, output, error) = try await Interop.runPythonAsync(
+        let (status, output, error) = try await Interop.runPython(
             script, [GymcardProcess.executable.path, environment])
         #expect(status == 0, "\(error)")
         let result = try #require(JSONSerialization.jsonObject(with: output) as? [String: Any])
@@ -232,7 +232,7 @@ struct OccupancyCommandTests {
         let result = try await GymcardProcess(
             home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:1/"]
         )
-        .runAsync(["occupancy", "--demo"])
+        .run(["occupancy", "--demo"])
         #expect(result.status == 0)
         #expect(result.stdoutText.hasPrefix("DEMO"))
         #expect(result.stdoutText.contains("McComas Hall       █████░░░░░░░░░   230 / 600    38%   370 left"))
@@ -247,7 +247,7 @@ struct OccupancyCommandTests {
             atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
         try Data("{\"occupancy\": {\"page\": \"\(fake.server.url("/facilityoccupancy"))\"}}".utf8)
             .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
-        let result = try await fake.gymcard(home).runAsync(["facilities", "--discover"])
+        let result = try await fake.gymcard(home).run(["facilities", "--discover"])
         #expect(result.status == 0)
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
@@ -268,7 +268,7 @@ struct OccupancyCommandTests {
                 .utf8
         )
         .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
-        let result = try await GymcardProcess(home: home.path).runAsync(["occupancy", "--cached"])
+        let result = try await GymcardProcess(home: home.path).run(["occupancy", "--cached"])
         #expect(result.status == 78)
         #expect(
             result.stderrLines == [

@@ -23,7 +23,7 @@ struct OutputPathTests {
     }
 
     @Test("a character device (a /dev/null made with mknod) is written, not replaced")
-    func characterDevice() throws {
+    func characterDevice() async throws {
         let home = try TemporaryDirectory()
         let device = home.path + "/nul"
         guard mknod(device, S_IFCHR | 0o666, Self.nullDevice) == 0 else {
@@ -34,7 +34,7 @@ struct OutputPathTests {
         }
         let gymcard = GymcardProcess(home: home.path)
         for option in ["--png", "--svg", "--qr"] {
-            let result = try gymcard.run(["show", "--id", "905123456", option, device])
+            let result = try await gymcard.run(["show", "--id", "905123456", option, device])
             #expect(result.status == 0, "\(option): \(result.stderr)")
             #expect(Self.fileType(device) == S_IFCHR, "\(option) left \(device) a device")
         }
@@ -77,9 +77,9 @@ struct OutputPathTests {
             received.withLock { $0 = data }
             done.signal()
         }.start()
-        let result = try await GymcardProcess(home: home.path).runAsync(
+        let result = try await GymcardProcess(home: home.path).run(
             ["show", "--id", "905123456", "--svg", fifo], timeoutSeconds: 40)
-        try await GymcardProcess.offThePool { done.wait() }
+        try await OffThePool.run { done.wait() }
         #expect(result.status == 0, "\(result.stderr)")
         let text = String(decoding: received.withLock { $0 }, as: UTF8.self)
         #expect(text.hasPrefix("<?xml"))
@@ -89,31 +89,37 @@ struct OutputPathTests {
     }
 
     @Test("process substitution (/dev/fd/N) receives the PNG, which libzbar reads")
-    func processSubstitution() throws {
+    func processSubstitution() async throws {
         let home = try TemporaryDirectory()
         let output = home.path + "/via-pipe.png"
         let script = """
             "$0" show --id 905123456 --png >(cat > "$1"); status=$?; wait $!; exit $status
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, GymcardProcess.executable.path, output]
-        process.environment = GymcardProcess(home: home.path).environment
-        let error = Pipe()
-        process.standardError = error
-        try process.run()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        let environment = GymcardProcess(home: home.path).environment
+        let (status, message) = try await OffThePool.run { () -> (Int32, String) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", script, GymcardProcess.executable.path, output]
+            process.environment = environment
+            let error = Pipe()
+            process.standardError = error
+            try process.run()
+            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, message)
+        }
+        #expect(status == 0, "\(message)")
         #expect(try decodeFile(output) == ["A905123456B"])
     }
 
     @Test("a link to standard output (as /dev/stdout is) writes to standard output and stays a link")
-    func linkToStandardOutput() throws {
+    func linkToStandardOutput() async throws {
         let home = try TemporaryDirectory()
         let link = home.path + "/out.svg"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
-        let result = try GymcardProcess(home: home.path).run(["show", "--id", "905123456", "--svg", link])
+        let result = try await GymcardProcess(home: home.path).run([
+            "show", "--id", "905123456", "--svg", link,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText.hasPrefix("<?xml"))
         #expect(Self.fileType(link) == S_IFLNK)
@@ -122,14 +128,14 @@ struct OutputPathTests {
     }
 
     @Test("a link to a regular file replaces the file, keeps the link, and keeps the file's mode")
-    func linkToRegularFile() throws {
+    func linkToRegularFile() async throws {
         let home = try TemporaryDirectory()
         let target = home.path + "/real.png"
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
         chmod(target, 0o640)
         try FileManager.default.createSymbolicLink(
             atPath: home.path + "/card.png", withDestinationPath: "real.png")
-        let result = try GymcardProcess(home: home.path).run([
+        let result = try await GymcardProcess(home: home.path).run([
             "show", "--id", "905123456", "--png", home.path + "/card.png",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -140,30 +146,35 @@ struct OutputPathTests {
     }
 
     @Test("a new file gets the mode open(2) gives it: 0666 minus the umask")
-    func newFileHonoursUmask() throws {
+    func newFileHonoursUmask() async throws {
         let home = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "-c", "umask 077; exec \"$0\" show --id 905123456 --png \"$1\" --qr \"$2\"",
-            GymcardProcess.executable.path, home.path + "/private.png", home.path + "/private-qr.png",
-        ]
-        process.environment = GymcardProcess(home: home.path).environment
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let environment = GymcardProcess(home: home.path).environment
+        let directory = home.path
+        let status = try await OffThePool.run { () -> Int32 in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = [
+                "-c", "umask 077; exec \"$0\" show --id 905123456 --png \"$1\" --qr \"$2\"",
+                GymcardProcess.executable.path, directory + "/private.png", directory + "/private-qr.png",
+            ]
+            process.environment = environment
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
         #expect(Self.mode(home.path + "/private.png") == 0o600)
         #expect(Self.mode(home.path + "/private-qr.png") == 0o600)
     }
 
     @Test("a directory, or a name ending in /, is refused with one line and exit 74")
-    func directoryRefused() throws {
+    func directoryRefused() async throws {
         let home = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             atPath: home.path + "/folder", withIntermediateDirectories: false)
         let gymcard = GymcardProcess(home: home.path)
         for path in [home.path + "/folder", home.path + "/missing/"] {
-            let result = try gymcard.run(["show", "--id", "905123456", "--png", path])
+            let result = try await gymcard.run(["show", "--id", "905123456", "--png", path])
             #expect(result.status == 74)
             #expect(result.stderrLines == ["gymcard: cannot write \(path): is a directory; give a file name"])
         }

@@ -5,7 +5,7 @@ import Testing
 @Suite("gymcard render --batch, end to end")
 struct RenderCommandTests {
     @Test("every valid line becomes a scannable file named after its ID; bad lines are reported by number")
-    func batch() throws {
+    func batch() async throws {
         let home = try TemporaryDirectory()
         var generator = SeededGenerator(seed: 2)
         var lines = ["# member IDs", ""]
@@ -20,7 +20,7 @@ struct RenderCommandTests {
         expected.insert("C1/2:3$4D")
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
 
-        let result = try GymcardProcess(home: home.path).run([
+        let result = try await GymcardProcess(home: home.path).run([
             "render", "--batch", home.path + "/ids.txt", "--out", home.path + "/out",
         ])
         #expect(result.status == 65)
@@ -37,10 +37,10 @@ struct RenderCommandTests {
     }
 
     @Test("--format svg writes SVG files; the run succeeds with exit 0")
-    func svg() throws {
+    func svg() async throws {
         let home = try TemporaryDirectory()
         try Data("123456789\n987654321\n".utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
-        let result = try GymcardProcess(home: home.path).run([
+        let result = try await GymcardProcess(home: home.path).run([
             "render", "--batch", home.path + "/ids.txt", "--out", home.path + "/out/nested", "--format",
             "svg",
         ])
@@ -51,12 +51,12 @@ struct RenderCommandTests {
     }
 
     @Test("a new directory is created; a second run replaces the files in place; nothing hidden is left")
-    func destinations() throws {
+    func destinations() async throws {
         let home = try TemporaryDirectory()
         try Data("123456789\n987654321\n".utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
         let gymcard = GymcardProcess(home: home.path)
         for _ in 0..<2 {
-            let result = try gymcard.run([
+            let result = try await gymcard.run([
                 "render", "--batch", home.path + "/ids.txt", "--out", home.path + "/cards",
             ])
             #expect(result.status == 0)
@@ -86,7 +86,7 @@ struct RenderCommandTests {
     }
 
     @Test("an existing directory keeps its inode, mode and group (a private 2750 folder stays private)")
-    func existingDirectoryKept() throws {
+    func existingDirectoryKept() async throws {
         let home = try TemporaryDirectory()
         try Self.writeIDs(5, seed: 7, to: home.path + "/ids.txt")
         let out = home.path + "/out"
@@ -95,7 +95,7 @@ struct RenderCommandTests {
         if getuid() == 0, let group = getgrnam("nogroup") { chown(out, 0, group.pointee.gr_gid) }
         chmod(out, 0o2750)
         let before = try #require(Self.identity(out))
-        let result = try GymcardProcess(home: home.path).run([
+        let result = try await GymcardProcess(home: home.path).run([
             "render", "--batch", home.path + "/ids.txt", "--out", out,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -108,14 +108,14 @@ struct RenderCommandTests {
     }
 
     @Test("a read-only empty directory is not made writable: written into by root, refused otherwise")
-    func readOnlyDirectoryKept() throws {
+    func readOnlyDirectoryKept() async throws {
         let home = try TemporaryDirectory()
         try Self.writeIDs(3, seed: 8, to: home.path + "/ids.txt")
         let out = home.path + "/readonly"
         #expect(mkdir(out, 0o555) == 0)
         chmod(out, 0o555)
         let before = try #require(Self.identity(out))
-        let result = try GymcardProcess(home: home.path).run([
+        let result = try await GymcardProcess(home: home.path).run([
             "render", "--batch", home.path + "/ids.txt", "--out", out,
         ])
         if getuid() == 0 {
@@ -131,26 +131,26 @@ struct RenderCommandTests {
     }
 
     @Test("--out new/, --out . and --out a link to a directory: files land there, nothing hidden is left")
-    func outSpellings() throws {
+    func outSpellings() async throws {
         let home = try TemporaryDirectory()
         try Self.writeIDs(3, seed: 9, to: home.path + "/ids.txt")
         let gymcard = GymcardProcess(home: home.path)
         let batch = ["render", "--batch", home.path + "/ids.txt", "--out"]
 
-        let trailing = try gymcard.run(batch + [home.path + "/new/"])
+        let trailing = try await gymcard.run(batch + [home.path + "/new/"])
         #expect(trailing.status == 0, "\(trailing.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/new").count == 3)
 
         try FileManager.default.createDirectory(
             atPath: home.path + "/here", withIntermediateDirectories: false)
-        let dot = try gymcard.run(batch + ["."], currentDirectory: home.path + "/here")
+        let dot = try await gymcard.run(batch + ["."], currentDirectory: home.path + "/here")
         #expect(dot.status == 0, "\(dot.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/here").count == 3)
 
         try FileManager.default.createDirectory(
             atPath: home.path + "/target", withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: home.path + "/link", withDestinationPath: "target")
-        let linked = try gymcard.run(batch + [home.path + "/link"])
+        let linked = try await gymcard.run(batch + [home.path + "/link"])
         #expect(linked.status == 0, "\(linked.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.path + "/link") == "target")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/target").count == 3)
@@ -163,14 +163,14 @@ struct RenderCommandTests {
     }
 
     @Test("the summary counts files written, not IDs: duplicates share one file")
-    func summaryCountsFiles() throws {
+    func summaryCountsFiles() async throws {
         let home = try TemporaryDirectory()
         let lines = [
             "905123456", "9051-23456", "A905123456B", "xx", "905123457", "", "905123458", "yy", "905123459",
             "zz",
         ]
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
-        let result = try GymcardProcess(home: home.path).run([
+        let result = try await GymcardProcess(home: home.path).run([
             "render", "--batch", home.path + "/ids.txt", "--out", home.path + "/o9",
         ])
         #expect(result.status == 65)
@@ -187,10 +187,8 @@ struct RenderCommandTests {
         let out = home.path + "/big20k"
         let gymcard = GymcardProcess(home: home.path)
         let batch = ["render", "--batch", home.path + "/ids.txt", "--out", out]
-        let (result, signalled) = try await GymcardProcess.offThePool {
-            try gymcard.runSignalled(batch, signal: signal) { _ in
-                ((try? FileManager.default.contentsOfDirectory(atPath: out))?.count ?? 0) >= 20
-            }
+        let (result, signalled) = try await gymcard.runSignalled(batch, signal: signal) { _ in
+            ((try? FileManager.default.contentsOfDirectory(atPath: out))?.count ?? 0) >= 20
         }
         try #require(signalled, "the batch ended before the signal could be sent")
         #expect(result.status == status)
@@ -217,8 +215,8 @@ struct RenderCommandTests {
         // Again into the same directory: the first files are now replaced (each through a temporary
         // name renamed over it), and a signal there leaves no temporary name either.
         let start = Date()
-        let (again, signalledAgain) = try await GymcardProcess.offThePool {
-            try gymcard.runSignalled(batch, signal: signal) { _ in Date().timeIntervalSince(start) > 0.2 }
+        let (again, signalledAgain) = try await gymcard.runSignalled(batch, signal: signal) { _ in
+            Date().timeIntervalSince(start) > 0.2
         }
         try #require(signalledAgain, "the batch ended before the signal could be sent")
         #expect(again.status == status)
@@ -226,7 +224,7 @@ struct RenderCommandTests {
     }
 
     @Test("bad batch input: a clear line and the documented exit code")
-    func badInput() throws {
+    func badInput() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
         try Data("# nothing here\n\n".utf8).write(to: URL(fileURLWithPath: home.path + "/empty.txt"))
@@ -253,7 +251,7 @@ struct RenderCommandTests {
             ),
         ]
         for (arguments, status, message) in cases {
-            let result = try gymcard.run(arguments)
+            let result = try await gymcard.run(arguments)
             #expect(result.status == status, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
@@ -265,6 +263,7 @@ struct RenderCommandTests {
 @Suite("A full disk")
 struct FullDiskTests {
     /// Runs a command as root would; `false` when it is not permitted here.
+    /// Quick commands only (mount, umount, dd of a few MB): it blocks the calling thread.
     static func run(_ arguments: [String]) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -277,7 +276,7 @@ struct FullDiskTests {
     }
 
     @Test("render and show on a full disk: exit 74, a clear line, only whole files left")
-    func fullDisk() throws {
+    func fullDisk() async throws {
         let home = try TemporaryDirectory()
         let mountPoint = home.path + "/small"
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
@@ -293,7 +292,7 @@ struct FullDiskTests {
         try Data(ids.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: home.path + "/ids.txt"))
         let gymcard = GymcardProcess(home: home.path)
 
-        let result = try gymcard.run([
+        let result = try await gymcard.run([
             "render", "--batch", home.path + "/ids.txt", "--out", mountPoint + "/cards",
         ])
         #expect(result.status == 74)
@@ -307,7 +306,7 @@ struct FullDiskTests {
             #expect(try decodeFile(mountPoint + "/cards/" + file).count == 1, "\(file) is whole")
         }
 
-        let show = try gymcard.run(["show", "--id", "123456789", "--png", mountPoint + "/card.png"])
+        let show = try await gymcard.run(["show", "--id", "123456789", "--png", mountPoint + "/card.png"])
         #expect(show.status == 74)
         #expect(
             show.stderrLines == [

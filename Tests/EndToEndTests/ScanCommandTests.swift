@@ -12,18 +12,18 @@ struct ScanCommandTests {
     @Test(
         "the bundled sample photos read to their IDs",
         arguments: [("card-webcam.jpg", "A905123456B"), ("card-rotated.jpg", "C12-345:678/90D")])
-    func samplePhotos(file: String, expected: String) throws {
+    func samplePhotos(file: String, expected: String) async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run(["scan", Self.samples + "/" + file])
+        let result = try await GymcardProcess(home: home.path).run(["scan", Self.samples + "/" + file])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText == expected + "\n")
     }
 
     @Test("- reads the photo from standard input; --json gives the documented fields")
-    func stdinAndJSON() throws {
+    func stdinAndJSON() async throws {
         let home = try TemporaryDirectory()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/card-webcam.jpg"))
-        let result = try GymcardProcess(home: home.path).run(["scan", "--json", "-"], input: bytes)
+        let result = try await GymcardProcess(home: home.path).run(["scan", "--json", "-"], input: bytes)
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(object["id"] as? String == "A905123456B")
@@ -33,7 +33,7 @@ struct ScanCommandTests {
     }
 
     @Test("--all prints every distinct symbol; several photos are prefixed by their names")
-    func allAndSeveral() throws {
+    func allAndSeveral() async throws {
         let home = try TemporaryDirectory()
         var image = BitImage(width: 900, height: 400)
         let bars = CodabarRaster.image(
@@ -46,22 +46,22 @@ struct ScanCommandTests {
         let path = home.path + "/both.png"
         try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: path))
         let gymcard = GymcardProcess(home: home.path)
-        let all = try gymcard.run(["scan", "--all", path])
+        let all = try await gymcard.run(["scan", "--all", path])
         #expect(all.status == 0)
         #expect(Set(all.stdoutText.split(separator: "\n")) == ["A905123456B", "A111222333B"])
-        let several = try gymcard.run(["scan", path, Self.samples + "/card-webcam.jpg"])
+        let several = try await gymcard.run(["scan", path, Self.samples + "/card-webcam.jpg"])
         #expect(several.stdoutText == "\(path): A905123456B\n\(Self.samples)/card-webcam.jpg: A905123456B\n")
     }
 
     @Test("a photo without a barcode prints nothing, explains on stderr, and exits 1")
-    func noBarcode() throws {
+    func noBarcode() async throws {
         let home = try TemporaryDirectory()
         var generator = CardPhotoGenerator(seed: 77)
         let recipe = CardPhotoGenerator.testRecipes.first { $0.category == "no-barcode" }!
         let photo = generator.photo(recipe, name: "empty")
         let path = home.path + "/" + photo.name
         try Data(photo.bytes).write(to: URL(fileURLWithPath: path))
-        let result = try GymcardProcess(home: home.path).run(["scan", "--budget", "0.5", path])
+        let result = try await GymcardProcess(home: home.path).run(["scan", "--budget", "0.5", path])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1)
@@ -101,7 +101,7 @@ struct ScanCommandTests {
     }
 
     @Test("bad input: one line, the documented exit code, no crash")
-    func badInput() throws {
+    func badInput() async throws {
         let home = try TemporaryDirectory()
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/card-webcam.jpg"))
         let png = try PNGCodec.encode(
@@ -134,13 +134,13 @@ struct ScanCommandTests {
         let asUser = getuid() == 0 ? "nobody" : nil
         let gymcard = GymcardProcess(home: home.path)
         for (name, status, message) in cases {
-            let result = try gymcard.run(["scan", home.path + "/" + name], asUser: asUser)
+            let result = try await gymcard.run(["scan", home.path + "/" + name], asUser: asUser)
             #expect(result.status == status, "\(name): \(result.stderr)")
             #expect(result.stderrLines.count == 1, "\(name): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
-        let mixed = try gymcard.run([
+        let mixed = try await gymcard.run([
             "scan", home.path + "/text.jpg", home.path + "/missing.jpg", Self.samples + "/card-webcam.jpg",
         ])
         #expect(mixed.status == 66)

@@ -13,10 +13,10 @@ func decodeFile(_ path: String) throws -> [String] {
 @Suite("gymcard show, end to end")
 struct ShowCommandTests {
     @Test("--png, --svg and --qr write files that scan to the normalized ID")
-    func files() throws {
+    func files() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
-        let result = try gymcard.run([
+        let result = try await gymcard.run([
             "show", "--id", "1234 56789", "--png", home.path + "/card.png", "--svg", home.path + "/card.svg",
             "--qr", home.path + "/qr.png", "--text",
         ])
@@ -29,15 +29,15 @@ struct ShowCommandTests {
     }
 
     @Test("--check-digit adds the mod-16 character")
-    func checkDigit() throws {
+    func checkDigit() async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run([
+        let result = try await GymcardProcess(home: home.path).run([
             "show", "--id", "A37859B", "--check-digit", "--png", home.path + "/c.png",
         ])
         #expect(result.status == 0)
         #expect(try decodeFile(home.path + "/c.png") == ["A37859+B"])
-        _ = try GymcardProcess(home: home.path).run(["set", "--no-passphrase", "A37859B"])
-        let stored = try GymcardProcess(home: home.path).run([
+        _ = try await GymcardProcess(home: home.path).run(["set", "--no-passphrase", "A37859B"])
+        let stored = try await GymcardProcess(home: home.path).run([
             "show", "--check-digit", "--png", home.path + "/s.png",
         ])
         #expect(stored.status == 0)
@@ -46,9 +46,11 @@ struct ShowCommandTests {
     }
 
     @Test("--png - writes the PNG to standard output")
-    func pngToStdout() throws {
+    func pngToStdout() async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run(["show", "--id", "905123456", "--png", "-"])
+        let result = try await GymcardProcess(home: home.path).run([
+            "show", "--id", "905123456", "--png", "-",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.starts(with: PNGCodec.signature))
         let image = try PNGCodec.decodeGray([UInt8](result.stdout))
@@ -56,9 +58,9 @@ struct ShowCommandTests {
     }
 
     @Test("piped: a plain drawing that still scans, and a note on stderr that colours are off")
-    func pipedDrawing() throws {
+    func pipedDrawing() async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run(["show", "--id", "905123456"])
+        let result = try await GymcardProcess(home: home.path).run(["show", "--id", "905123456"])
         #expect(result.status == 0)
         #expect(!result.stdoutText.contains("\u{1B}"))
         #expect(result.stderrLines.count == 1)
@@ -69,9 +71,9 @@ struct ShowCommandTests {
     }
 
     @Test("a bare --qr draws the QR on the terminal, and it scans")
-    func qrOnTerminal() throws {
+    func qrOnTerminal() async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path, extra: ["NO_COLOR": "1"]).run([
+        let result = try await GymcardProcess(home: home.path, extra: ["NO_COLOR": "1"]).run([
             "show", "--id", "905123456", "--qr",
         ])
         #expect(result.status == 0)
@@ -106,9 +108,9 @@ struct ShowCommandTests {
     ]
 
     @Test("bad input: one line on stderr, the documented exit code, nothing on stdout", arguments: badCases)
-    func badInput(_ badCase: BadCase) throws {
+    func badInput(_ badCase: BadCase) async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run(badCase.arguments)
+        let result = try await GymcardProcess(home: home.path).run(badCase.arguments)
         #expect(result.status == badCase.status)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(badCase.message))
@@ -119,14 +121,14 @@ struct ShowCommandTests {
     }
 
     @Test("an unwritable or directory output path fails with 74 and leaves nothing behind")
-    func unwritableOutput() throws {
+    func unwritableOutput() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
         try FileManager.default.createDirectory(
             atPath: home.path + "/dir", withIntermediateDirectories: false)
         try Data("x".utf8).write(to: URL(fileURLWithPath: home.path + "/file"))
         for target in [home.path + "/dir", home.path + "/file/card.png", home.path + "/missing/card.png"] {
-            let result = try gymcard.run(["show", "--id", "123456789", "--png", target])
+            let result = try await gymcard.run(["show", "--id", "123456789", "--png", target])
             #expect(result.status == 74, "\(target)")
             #expect(result.stderrLines.count == 1)
         }
@@ -135,9 +137,9 @@ struct ShowCommandTests {
     }
 
     @Test("a terminal too narrow says how wide it must be")
-    func tooNarrow() throws {
+    func tooNarrow() async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path, extra: ["COLUMNS": "40"]).run([
+        let result = try await GymcardProcess(home: home.path, extra: ["COLUMNS": "40"]).run([
             "show", "--id", "123456789",
         ])
         #expect(result.status == 74)

@@ -24,11 +24,11 @@ struct VaultCommandTests {
     }
 
     @Test("set with a passphrase file: an age file, 0600 in 0700, that age -d opens; show uses it")
-    func scriptedPassphrase() throws {
+    func scriptedPassphrase() async throws {
         let home = try TemporaryDirectory()
         try Self.write("open sesame\n", to: home.path + "/pw")
         let gymcard = GymcardProcess(home: home.path)
-        let set = try gymcard.run(
+        let set = try await gymcard.run(
             ["set", "--passphrase-file", home.path + "/pw"], input: Data("9051-23456\n".utf8))
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdoutText == "Stored 9051-23456.\n")
@@ -37,26 +37,26 @@ struct VaultCommandTests {
         #expect(attributes[.posixPermissions] as? Int == 0o600)
         let directory = try FileManager.default.attributesOfItem(atPath: home.path + "/data/gymcard")
         #expect(directory[.posixPermissions] as? Int == 0o700)
-        if Interop.pythonHas("pexpect") {
-            let (status, output) = try Interop.ageDecrypt(path, passphrase: "open sesame")
+        if await Interop.pythonHas("pexpect") {
+            let (status, output) = try await Interop.ageDecrypt(path, passphrase: "open sesame")
             #expect(status == 0)
             #expect(String(decoding: output, as: UTF8.self).contains("\"id\" : \"A905123456B\""))
         }
-        let show = try gymcard.run([
+        let show = try await gymcard.run([
             "show", "--passphrase-file", home.path + "/pw", "--png", home.path + "/c.png",
         ])
         #expect(show.status == 0, "\(show.stderr)")
         #expect(try decodeFile(home.path + "/c.png") == ["A905123456B"])
         try Self.write("not it\n", to: home.path + "/bad")
-        let wrong = try gymcard.run(["show", "--passphrase-file", home.path + "/bad", "--png", "-"])
+        let wrong = try await gymcard.run(["show", "--passphrase-file", home.path + "/bad", "--png", "-"])
         #expect(wrong.status == 77)
         #expect(wrong.stderrLines == ["gymcard: wrong passphrase (or the card file's key is damaged)"])
         #expect(wrong.stdout.isEmpty)
     }
 
     @Test("on a terminal: the ID and the passphrase twice are asked; show asks again; Ctrl-C restores echo")
-    func terminal() throws {
-        guard Interop.pythonHas("pexpect") else {
+    func terminal() async throws {
+        guard await Interop.pythonHas("pexpect") else {
             Issue.record("pexpect is needed: scripts/test installs it")
             return
         }
@@ -91,7 +91,7 @@ struct VaultCommandTests {
             shell.expect(r"(-?)echo "); print("after ctrl-c", shell.match.group(1).decode() + "echo")
             shell.sendline("exit"); shell.close()
             """
-        let (status, output, error) = try Interop.runPython(
+        let (status, output, error) = try await Interop.runPython(
             script, [GymcardProcess.executable.path, home.path])
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(status == 0, "\(error)")
@@ -105,9 +105,9 @@ struct VaultCommandTests {
     }
 
     @Test("no passphrase source and no terminal: a clear error at once, nothing stored")
-    func noTerminal() throws {
+    func noTerminal() async throws {
         let home = try TemporaryDirectory()
-        let result = try GymcardProcess(home: home.path).run(["set", "905123456"])
+        let result = try await GymcardProcess(home: home.path).run(["set", "905123456"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--no-passphrase"))
         #expect(!result.stderr.contains("905123456"))
@@ -115,29 +115,30 @@ struct VaultCommandTests {
     }
 
     @Test("--no-passphrase says plainly the card is not encrypted; passphrase set/change/remove keep the ID")
-    func passphraseLifecycle() throws {
+    func passphraseLifecycle() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
         try Self.write("first\n", to: home.path + "/one")
         try Self.write("second\n", to: home.path + "/two")
-        let set = try gymcard.run(["set", "--no-passphrase"], input: Data("C1/2D\n".utf8))
+        let set = try await gymcard.run(["set", "--no-passphrase"], input: Data("C1/2D\n".utf8))
         #expect(set.status == 0)
         #expect(set.stderr.contains("NOT encrypted"))
         #expect(store(home).protection() == .unencrypted)
         #expect(
-            try gymcard.run(["passphrase", "set", "--new-passphrase-file", home.path + "/one"]).status == 0)
+            try await gymcard.run(["passphrase", "set", "--new-passphrase-file", home.path + "/one"]).status
+                == 0)
         #expect(store(home).protection() == .passphrase)
         #expect(!FileManager.default.fileExists(atPath: home.path + "/data/gymcard/card.json"))
-        let change = try gymcard.run([
+        let change = try await gymcard.run([
             "passphrase", "change", "--passphrase-file", home.path + "/one", "--new-passphrase-file",
             home.path + "/two",
         ])
         #expect(change.status == 0, "\(change.stderr)")
-        let remove = try gymcard.run(["passphrase", "remove", "--passphrase-file", home.path + "/two"])
+        let remove = try await gymcard.run(["passphrase", "remove", "--passphrase-file", home.path + "/two"])
         #expect(remove.status == 0)
         #expect(remove.stderr.contains("NOT encrypted"))
         #expect(try store(home).load { [] }.record.id == "C1/2D")
-        let again = try gymcard.run(["passphrase", "remove"])
+        let again = try await gymcard.run(["passphrase", "remove"])
         #expect(again.status == 64)
     }
 
@@ -161,7 +162,7 @@ struct VaultCommandTests {
                         pass
             print(json.dumps(opens))
             """
-        let (status, output, error) = try Interop.runPython(
+        let (status, output, error) = try await Interop.runPython(
             script, [home.path + "/data/gymcard"] + candidates)
         guard status == 0 else {
             Issue.record("pyrage is needed (scripts/test installs it): \(error)")
@@ -186,7 +187,7 @@ struct VaultCommandTests {
                 "card.age": ["old words"], "card.age.bak": ["old words"],
             ])
 
-        let change = try await gymcard.runAsync(
+        let change = try await gymcard.run(
             ["passphrase", "change"] + a + ["--new-passphrase-file", home.path + "/b"])
         #expect(change.status == 0, "\(change.stderr)")
         #expect(
@@ -195,20 +196,20 @@ struct VaultCommandTests {
         let record = try store(home).load { Array("new words".utf8) }.record
         #expect(record.id == "A222222222B")
 
-        let remove = try await gymcard.runAsync([
+        let remove = try await gymcard.run([
             "passphrase", "remove", "--passphrase-file", home.path + "/b",
         ])
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(
             try await whatOpens(home, candidates: []) == ["card.json": ["clear"], "card.json.bak": ["clear"]])
 
-        let add = try await gymcard.runAsync(["passphrase", "set", "--new-passphrase-file", home.path + "/c"])
+        let add = try await gymcard.run(["passphrase", "set", "--new-passphrase-file", home.path + "/c"])
         #expect(add.status == 0, "\(add.stderr)")
         #expect(
             try await whatOpens(home, candidates: ["old words", "new words", "third words"])
                 == ["card.age": ["third words"], "card.age.bak": ["third words"]])
 
-        #expect(try await gymcard.runAsync(["forget", "--yes"]).status == 0)
+        #expect(try await gymcard.run(["forget", "--yes"]).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/gymcard") == [".lock"])
     }
 
@@ -218,7 +219,7 @@ struct VaultCommandTests {
         let gymcard = GymcardProcess(home: home.path)
         try Self.write("\n", to: home.path + "/empty")
         try Self.write("words\n", to: home.path + "/pw")
-        let set = try await gymcard.runAsync(["set", "905123456", "--passphrase-file", home.path + "/empty"])
+        let set = try await gymcard.run(["set", "905123456", "--passphrase-file", home.path + "/empty"])
         #expect(set.status == 64)
         #expect(
             set.stderrLines == [
@@ -226,7 +227,7 @@ struct VaultCommandTests {
                     + "give one, or use --no-passphrase"
             ])
         try seed(home, "905123456", passphrase: "words")
-        let show = try await gymcard.runAsync([
+        let show = try await gymcard.run([
             "show", "--png", "-", "--passphrase-file", home.path + "/empty",
         ])
         #expect(show.status == 64)
@@ -234,11 +235,11 @@ struct VaultCommandTests {
             show.stderrLines == [
                 "gymcard: the passphrase file \(home.path)/empty is empty (gymcard reads its first line)"
             ])
-        let descriptor = try await gymcard.runAsync(
+        let descriptor = try await gymcard.run(
             ["show", "--png", "-", "--passphrase-fd", "0"], input: Data("\n".utf8))
         #expect(descriptor.status == 64)
         #expect(descriptor.stderr.contains("file descriptor 0 gave an empty passphrase"))
-        let change = try await gymcard.runAsync([
+        let change = try await gymcard.run([
             "passphrase", "change", "--passphrase-file", home.path + "/pw", "--new-passphrase-file",
             home.path + "/empty",
         ])
@@ -249,26 +250,24 @@ struct VaultCommandTests {
 
     @Test("a card age wrote armored (age -a) is read; one converted to CR LF says so")
     func armoredAndCRLF() async throws {
-        guard Interop.pythonHas("pexpect") else {
+        guard await Interop.pythonHas("pexpect") else {
             Issue.record("pexpect is needed: scripts/test installs it")
             return
         }
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
-        #expect(try await gymcard.runAsync(["set", "--no-passphrase", "905123458"]).status == 0)
+        #expect(try await gymcard.run(["set", "--no-passphrase", "905123458"]).status == 0)
         let directory = home.path + "/data/gymcard"
         let armored = directory + "/card.age"
-        let encrypted = try await GymcardProcess.offThePool {
-            try Interop.ageEncrypt(
-                directory + "/card.json", to: armored, passphrase: "armor words", armored: true)
-        }
+        let encrypted = try await Interop.ageEncrypt(
+            directory + "/card.json", to: armored, passphrase: "armor words", armored: true)
         #expect(encrypted == 0)
         try FileManager.default.removeItem(atPath: directory + "/card.json")
         #expect(
             try String(contentsOfFile: armored, encoding: .utf8).hasPrefix(
                 "-----BEGIN AGE ENCRYPTED FILE-----"))
         try Self.write("armor words\n", to: home.path + "/pw")
-        let show = try await gymcard.runAsync([
+        let show = try await gymcard.run([
             "show", "--passphrase-file", home.path + "/pw", "--png", home.path + "/c.png",
         ])
         #expect(show.status == 0, "\(show.stderr)")
@@ -286,7 +285,7 @@ struct VaultCommandTests {
         }
         bytes = converted
         try Data(bytes).write(to: URL(fileURLWithPath: armored))
-        let crlf = try await gymcard.runAsync(["show", "--passphrase-file", home.path + "/pw", "--png", "-"])
+        let crlf = try await gymcard.run(["show", "--passphrase-file", home.path + "/pw", "--png", "-"])
         #expect(crlf.status == 65)
         #expect(crlf.stderrLines.count == 1)
         #expect(crlf.stderr.contains("CR LF"), "\(crlf.stderr)")
@@ -294,21 +293,21 @@ struct VaultCommandTests {
     }
 
     @Test("forget asks on a terminal, needs --yes in scripts, and says when there is nothing to forget")
-    func forget() throws {
+    func forget() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
-        #expect(try gymcard.run(["forget", "--yes"]).status == 66)
-        _ = try gymcard.run(["set", "--no-passphrase"], input: Data("905123456\n".utf8))
-        let refused = try gymcard.run(["forget"])
+        #expect(try await gymcard.run(["forget", "--yes"]).status == 66)
+        _ = try await gymcard.run(["set", "--no-passphrase"], input: Data("905123456\n".utf8))
+        let refused = try await gymcard.run(["forget"])
         #expect(refused.status == 64)
         #expect(store(home).protection() == .unencrypted)
-        #expect(try gymcard.run(["forget", "--yes"]).status == 0)
+        #expect(try await gymcard.run(["forget", "--yes"]).status == 0)
         #expect(store(home).protection() == nil)
-        #expect(try gymcard.run(["show"]).status == 66)
+        #expect(try await gymcard.run(["show"]).status == 66)
     }
 
     @Test("a damaged, unsupported or misplaced card: the documented code, a clear line, the file untouched")
-    func damaged() throws {
+    func damaged() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
         try FileManager.default.createDirectory(
@@ -323,7 +322,7 @@ struct VaultCommandTests {
         ]
         for (content, status, message) in cases {
             try Self.write(content, to: path)
-            let result = try gymcard.run(["show", "--png", "-"])
+            let result = try await gymcard.run(["show", "--png", "-"])
             #expect(result.status == status, "\(content): \(result.stderr)")
             #expect(result.stderr.contains(message), "\(content): \(result.stderr)")
             #expect(result.stderrLines.count == 1)
@@ -331,51 +330,51 @@ struct VaultCommandTests {
         }
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        let directory = try gymcard.run(["show", "--png", "-"])
+        let directory = try await gymcard.run(["show", "--png", "-"])
         #expect(directory.status == 65)
         #expect(directory.stderr.contains("not a regular file"))
     }
 
     @Test("a damaged card falls back to the previous version with a warning; a loose mode is warned about")
-    func backupAndPermissions() throws {
+    func backupAndPermissions() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
-        _ = try gymcard.run(["set", "--no-passphrase", "111111111"])
-        _ = try gymcard.run(["set", "--no-passphrase", "222222222"])
+        _ = try await gymcard.run(["set", "--no-passphrase", "111111111"])
+        _ = try await gymcard.run(["set", "--no-passphrase", "222222222"])
         let path = home.path + "/data/gymcard/card.json"
         try Self.write("{ damaged", to: path)
-        let show = try gymcard.run(["show", "--png", home.path + "/c.png"])
+        let show = try await gymcard.run(["show", "--png", home.path + "/c.png"])
         #expect(show.status == 0)
         #expect(show.stderr.contains("warning: the stored card could not be read"))
         #expect(show.stderr.contains("backup"))
         #expect(!show.stderr.contains("111111111") && !show.stderr.contains("222222222"))
         #expect(try decodeFile(home.path + "/c.png") == ["A111111111B"])
-        _ = try gymcard.run(["set", "--no-passphrase", "333333333"])
+        _ = try await gymcard.run(["set", "--no-passphrase", "333333333"])
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        let loose = try gymcard.run(["show", "--png", "-"])
+        let loose = try await gymcard.run(["show", "--png", "-"])
         #expect(loose.status == 0)
         #expect(loose.stderr.contains("can be read by other users (mode 644)"))
     }
 
     @Test("scan --save stores the ID read from the photo")
-    func scanSave() throws {
+    func scanSave() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
         let photo = GymcardProcess.packageRoot.appendingPathComponent("samples/card-webcam.jpg").path
-        let result = try gymcard.run(["scan", photo, "--save", "--no-passphrase"])
+        let result = try await gymcard.run(["scan", photo, "--save", "--no-passphrase"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText == "A905123456B\nStored 9051-23456.\n")
         #expect(try store(home).load { [] }.record.id == "A905123456B")
-        let nothing = try gymcard.run(["scan", "--save", "--no-passphrase", home.path + "/missing.jpg"])
+        let nothing = try await gymcard.run(["scan", "--save", "--no-passphrase", home.path + "/missing.jpg"])
         #expect(nothing.status == 66)
         #expect(try store(home).load { [] }.record.id == "A905123456B")
     }
 
     @Test("a read-only data directory: set fails with 74 and the stored card is untouched")
-    func readOnly() throws {
+    func readOnly() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
-        _ = try gymcard.run(["set", "--no-passphrase"], input: Data("905123456\n".utf8))
+        _ = try await gymcard.run(["set", "--no-passphrase"], input: Data("905123456\n".utf8))
         let directory = home.path + "/data/gymcard"
         // Root writes anywhere: run as nobody, owning the card but not the directory.
         let asUser = getuid() == 0 ? "nobody" : nil
@@ -389,7 +388,7 @@ struct VaultCommandTests {
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory) }
-        let result = try gymcard.run(["set", "--no-passphrase", "987654321"], asUser: asUser)
+        let result = try await gymcard.run(["set", "--no-passphrase", "987654321"], asUser: asUser)
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderrLines.count == 1)
         #expect(!result.stderr.contains("987654321"))
@@ -397,30 +396,33 @@ struct VaultCommandTests {
     }
 
     @Test("SIGKILL at any point while set replaces the ID: the old or the new ID is always readable")
-    func crashSafety() throws {
+    func crashSafety() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
-        _ = try gymcard.run(["set", "--no-passphrase"], input: Data("111111111\n".utf8))
-        var generator = SeededGenerator(seed: 9)
-        var seen: Set<String> = []
-        for round in 0..<40 {
-            let id = String(format: "%09d", 222_222_222 + round)
-            let process = Process()
-            process.executableURL = GymcardProcess.executable
-            process.arguments = ["set", "--no-passphrase", id]
-            process.environment = gymcard.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 0...40_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let stored = try store(home).load { [] }.record.id
+        _ = try await gymcard.run(["set", "--no-passphrase"], input: Data("111111111\n".utf8))
+        let environment = gymcard.environment
+        let cardStore = store(home)
+        let storedAfterEachKill = try await OffThePool.run { () -> [String] in
+            var generator = SeededGenerator(seed: 9)
+            return try (0..<40).map { round in
+                let process = Process()
+                process.executableURL = GymcardProcess.executable
+                process.arguments = ["set", "--no-passphrase", String(format: "%09d", 222_222_222 + round)]
+                process.environment = environment
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                usleep(UInt32.random(in: 0...40_000, using: &generator))
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return try cardStore.load { [] }.record.id
+            }
+        }
+        for (round, stored) in storedAfterEachKill.enumerated() {
             #expect(stored == "A111111111B" || stored.hasPrefix("A2222222"), "round \(round): \(stored)")
-            seen.insert(stored == "A111111111B" ? "old" : "new")
         }
         // A killed writer may leave a temporary file; the next write (holding the lock) removes it.
-        let final = try gymcard.run(["set", "--no-passphrase", "333333333"])
+        let final = try await gymcard.run(["set", "--no-passphrase", "333333333"])
         #expect(final.status == 0)
         #expect(try store(home).load { [] }.record.id == "A333333333B")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/gymcard")
@@ -429,22 +431,26 @@ struct VaultCommandTests {
     }
 
     @Test("ten gymcard processes writing at once leave one valid card")
-    func concurrentWriters() throws {
+    func concurrentWriters() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
-        _ = try gymcard.run(["set", "--no-passphrase", "100000000"])
-        let processes = try (0..<10).map { index -> Process in
-            let process = Process()
-            process.executableURL = GymcardProcess.executable
-            process.arguments = ["set", "--no-passphrase", "30000000\(index)"]
-            process.environment = gymcard.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+        _ = try await gymcard.run(["set", "--no-passphrase", "100000000"])
+        let environment = gymcard.environment
+        let statuses = try await OffThePool.run { () -> [Int32] in
+            let processes = try (0..<10).map { index -> Process in
+                let process = Process()
+                process.executableURL = GymcardProcess.executable
+                process.arguments = ["set", "--no-passphrase", "30000000\(index)"]
+                process.environment = environment
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                return process
+            }
+            for process in processes { process.waitUntilExit() }
+            return processes.map(\.terminationStatus)
         }
-        for process in processes { process.waitUntilExit() }
-        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        #expect(statuses.allSatisfy { $0 == 0 })
         let stored = try store(home).load { [] }.record.id
         #expect(stored.hasPrefix("A30000000"))
     }

@@ -22,9 +22,10 @@ func photo(of id: String, degrees: Double = 0, canvas: Int = 900) throws -> Gray
 @Suite("The barcode locator")
 struct BarcodeLocatorTests {
     @Test("finds a symbol at any angle and reports that angle", arguments: [0.0, 17, 37, 90, 128, 200, 311])
-    func angle(degrees: Double) throws {
+    func angle(degrees: Double) async throws {
         let image = try photo(of: "905123456", degrees: degrees)
-        let region = try #require(BarcodeLocator.locate(in: image).first)
+        let regions = await OffThePool.compute { BarcodeLocator.locate(in: image) }
+        let region = try #require(regions.first)
         // Rotating the image counter-clockwise by d turns the gradient direction to -d (y points down).
         let difference = (region.angleDegrees + degrees).truncatingRemainder(dividingBy: 180)
         let folded = min(abs(difference), 180 - abs(difference))
@@ -105,30 +106,41 @@ struct ReadGuardTests {
 @Suite("The scanning cascade")
 struct BarcodeScannerTests {
     @Test("reads a symbol at any angle, upside down included", arguments: [0.0, 40, 90, 135, 180, 250, 333])
-    func anyAngle(degrees: Double) throws {
-        let report = BarcodeScanner().scan(try photo(of: "C12-345:678D", degrees: degrees))
+    func anyAngle(degrees: Double) async throws {
+        let image = try photo(of: "C12-345:678D", degrees: degrees)
+        let report = await OffThePool.compute { BarcodeScanner(timeBudget: .seconds(30)).scan(image) }
         #expect(report.findings.map(\.text) == ["C12-345:678D"])
     }
 
     @Test("stops at the first trustworthy read, and --all style scanning finds both symbols")
-    func stopsEarlyAndFindsAll() throws {
+    func stopsEarlyAndFindsAll() async throws {
         var image = try photo(of: "905123456")
         let qr = try QRSymbol(encoding: "A111222333B").image(moduleSize: 4).grayImage
         for y in 0..<qr.height { for x in 0..<qr.width { image[20 + x, 20 + y] = qr[x, y] } }
-        let first = BarcodeScanner().scan(image)
+        let photo = image
+        let (first, all) = await OffThePool.compute {
+            (
+                BarcodeScanner(timeBudget: .seconds(30)).scan(photo),
+                BarcodeScanner(timeBudget: .seconds(30)).scan(photo, findAll: true)
+            )
+        }
         #expect(first.stagesRun == ["plain"])
-        let all = BarcodeScanner().scan(image, findAll: true)
         #expect(Set(all.findings.map(\.text)) == ["A905123456B", "A111222333B"])
         #expect(all.findings.first?.symbology == .codabar)
     }
 
     @Test("an empty photo reads nothing and says why")
-    func nothing() {
-        let report = BarcodeScanner(timeBudget: .seconds(5)).scan(
-            GrayImage(width: 300, height: 200, filledWith: 20))
+    func nothing() async {
+        let pattern = pattern8(width: 200, height: 150)
+        let (report, small) = await OffThePool.compute {
+            (
+                BarcodeScanner(timeBudget: .seconds(5)).scan(
+                    GrayImage(width: 300, height: 200, filledWith: 20)),
+                BarcodeScanner().scan(pattern)
+            )
+        }
         #expect(report.findings.isEmpty)
         #expect(report.diagnosis == .tooDark)
-        let small = BarcodeScanner().scan(pattern8(width: 200, height: 150))
         #expect(small.diagnosis == .tooSmall(width: 200, height: 150))
     }
 

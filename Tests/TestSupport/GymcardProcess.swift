@@ -47,10 +47,23 @@ public struct GymcardProcess: Sendable {
     /// Runs `gymcard` with the arguments; fails after `timeoutSeconds`.
     ///
     /// `input` is written to standard input (otherwise it is closed); `asUser` runs the binary through
-    /// `setpriv` as that user (for permission tests when the suite runs as root).
+    /// `setpriv` as that user (for permission tests when the suite runs as root). The wait happens on a
+    /// thread of its own (``OffThePool``), never on one of the concurrency pool's few threads, which the
+    /// in-process test servers need to answer the binary in time.
     public func run(
         _ arguments: [String], input: Data? = nil, asUser: String? = nil, currentDirectory: String? = nil,
         timeoutSeconds: Double = 60
+    ) async throws -> Result {
+        try await OffThePool.run {
+            try runBlocking(
+                arguments, input: input, asUser: asUser, currentDirectory: currentDirectory,
+                timeoutSeconds: timeoutSeconds)
+        }
+    }
+
+    private func runBlocking(
+        _ arguments: [String], input: Data?, asUser: String?, currentDirectory: String?,
+        timeoutSeconds: Double
     ) throws -> Result {
         let process = Process()
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
@@ -100,29 +113,15 @@ public struct GymcardProcess: Sendable {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// ``run(_:input:asUser:currentDirectory:timeoutSeconds:)`` off the Swift concurrency pool, so that a
-    /// server in the same test process (which needs the pool) can answer the binary while the test waits.
-    public func runAsync(
-        _ arguments: [String], input: Data? = nil, currentDirectory: String? = nil,
-        timeoutSeconds: Double = 60
-    ) async throws -> Result {
-        try await Self.offThePool {
-            try run(
-                arguments, input: input, currentDirectory: currentDirectory, timeoutSeconds: timeoutSeconds)
-        }
-    }
-
     /// Starts `gymcard`, waits for its first line on stdout, sends `signal` (Ctrl-C is SIGINT), and
     /// returns what it printed and its exit status.
     public func runInterrupted(_ arguments: [String], signal: Int32 = SIGINT, timeoutSeconds: Double = 30)
         async throws
         -> Result
     {
-        try await Self.offThePool {
-            try runSignalled(arguments, signal: signal, timeoutSeconds: timeoutSeconds) { output in
-                output.contains(UInt8(ascii: "\n"))
-            }.result
-        }
+        try await runSignalled(arguments, signal: signal, timeoutSeconds: timeoutSeconds) { output in
+            output.contains(UInt8(ascii: "\n"))
+        }.result
     }
 
     /// Starts `gymcard`, waits until `condition` holds for its standard output so far (checked every
@@ -131,6 +130,16 @@ public struct GymcardProcess: Sendable {
     /// command ended before the condition held.
     public func runSignalled(
         _ arguments: [String], signal: Int32, timeoutSeconds: Double = 60,
+        when condition: @escaping @Sendable (Data) -> Bool
+    ) async throws -> (result: Result, signalled: Bool) {
+        try await OffThePool.run {
+            try runSignalledBlocking(
+                arguments, signal: signal, timeoutSeconds: timeoutSeconds, when: condition)
+        }
+    }
+
+    private func runSignalledBlocking(
+        _ arguments: [String], signal: Int32, timeoutSeconds: Double,
         when condition: @Sendable (Data) -> Bool
     ) throws -> (result: Result, signalled: Bool) {
         let process = Process()
@@ -172,15 +181,6 @@ public struct GymcardProcess: Sendable {
             status: process.terminationStatus, stdout: outData.withLock { $0 },
             stderr: String(decoding: errData, as: UTF8.self))
         return (result, signalled)
-    }
-
-    /// Runs blocking work (a process to wait for) on a thread of its own while the calling test suspends,
-    /// so that it does not hold one of the Swift concurrency pool's few threads (two on a 2-core machine),
-    /// which the in-process test servers of other suites need to answer in time.
-    public static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            detach { continuation.resume(with: Swift.Result { try body() }) }
-        }
     }
 
     /// Runs blocking work on a thread of its own. Dispatch's global queue has only as many threads as

@@ -10,8 +10,15 @@ public enum Interop {
         return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/python3"
     }
 
-    /// Runs a Python script with arguments; returns (status, stdout, stderr).
-    public static func runPython(_ script: String, _ arguments: [String], input: Data? = nil) throws -> (
+    /// Runs a Python script with arguments; returns (status, stdout, stderr). The wait happens on a
+    /// thread of its own (``OffThePool``), so a server in the test process keeps answering.
+    public static func runPython(_ script: String, _ arguments: [String], input: Data? = nil) async throws
+        -> (Int32, Data, String)
+    {
+        try await OffThePool.run { try runPythonBlocking(script, arguments, input: input) }
+    }
+
+    private static func runPythonBlocking(_ script: String, _ arguments: [String], input: Data?) throws -> (
         Int32, Data, String
     ) {
         let process = Process()
@@ -32,22 +39,13 @@ public enum Interop {
         return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
     }
 
-    /// ``runPython(_:_:input:)`` on a thread of its own, so a server in the test process keeps answering.
-    public static func runPythonAsync(_ script: String, _ arguments: [String]) async throws -> (
-        Int32, Data, String
-    ) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try runPython(script, arguments) }) }.start()
-        }
-    }
-
     /// Whether a Python module can be imported.
-    public static func pythonHas(_ module: String) -> Bool {
-        (try? runPython("import \(module)", []).0) == 0
+    public static func pythonHas(_ module: String) async -> Bool {
+        (try? await runPython("import \(module)", []).0) == 0
     }
 
     /// `age -d` (Debian's age 1.1.1), answering its passphrase prompt on a pseudo-terminal.
-    public static func ageDecrypt(_ path: String, passphrase: String) throws -> (Int32, Data) {
+    public static func ageDecrypt(_ path: String, passphrase: String) async throws -> (Int32, Data) {
         let script = """
             import pexpect, sys
             child = pexpect.spawn("age", ["-d", sys.argv[1]], timeout=120)
@@ -59,7 +57,7 @@ public enum Interop {
             sys.stdout.write(out[out.find("{"):] if "{" in out else out)
             sys.exit(child.exitstatus or 0)
             """
-        let (status, output, _) = try runPython(script, [path, passphrase])
+        let (status, output, _) = try await runPython(script, [path, passphrase])
         return (status, output)
     }
 
@@ -68,7 +66,7 @@ public enum Interop {
     public static func ageEncrypt(
         _ input: String, to output: String, passphrase: String, armored: Bool = false
     )
-        throws -> Int32
+        async throws -> Int32
     {
         let script = """
             import pexpect, sys
@@ -81,6 +79,6 @@ public enum Interop {
             child.close()
             sys.exit(child.exitstatus or 0)
             """
-        return try runPython(script, [input, output, passphrase, armored ? "armored" : "binary"]).0
+        return try await runPython(script, [input, output, passphrase, armored ? "armored" : "binary"]).0
     }
 }
