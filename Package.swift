@@ -70,7 +70,13 @@ let package = Package(
         .target(
             name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"],
             swiftSettings: strictSettings),
-        .target(name: "Occupancy", dependencies: ["Fetching", "Storage"], swiftSettings: strictSettings),
+        // Opening hours: the RecSports hours service, weekly hours from the config file, a per-day cache.
+        .target(
+            name: "OpeningHours", dependencies: ["CivilTime", "Fetching", "Storage"],
+            swiftSettings: strictSettings),
+        .target(
+            name: "Occupancy", dependencies: ["CivilTime", "Fetching", "Storage", "OpeningHours"],
+            swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
         .target(name: "History", dependencies: ["CSQLite", "Storage"], swiftSettings: strictSettings),
         // The systemd timer and crontab line that run `gymcard collect` every 5 minutes.
@@ -94,7 +100,7 @@ let package = Package(
             name: "GymcardCLI",
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
-                "CivilTime", "Events", "History", "Trends", "Collector",
+                "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -160,6 +166,13 @@ let package = Package(
             dependencies: [
                 "CivilTime", "Events", "EventsFeed", "Fetching", "FetchingURLSession", "Storage",
                 "TestServer",
+                "TestSupport",
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "OpeningHoursTests",
+            dependencies: [
+                "OpeningHours", "CivilTime", "Fetching", "FetchingURLSession", "Storage", "TestServer",
                 "TestSupport",
             ],
             swiftSettings: strictSettings),

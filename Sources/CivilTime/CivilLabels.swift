@@ -55,4 +55,15 @@ public struct CivilLabels: Sendable {
 
     /// "Today at 4:00 PM", "Tomorrow at 6:30 AM", …
     public func moment(_ date: Date) -> String { "\(dayName(zone.day(of: date))) at \(clock(date))" }
+
+    /// For the middle of a sentence: "6:00 AM" today, "tomorrow at 6:00 AM", "Monday at 6:00 AM",
+    /// "Dec 5 at 6:00 AM".
+    public func soon(_ date: Date) -> String {
+        let day = dayName(zone.day(of: date))
+        switch day {
+        case "Today": return clock(date)
+        case "Tomorrow": return "tomorrow at \(clock(date))"
+        default: return "\(day) at \(clock(date))"
+        }
+    }
 }

@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// What a caller expects in the body: media types it accepts, and how to name them in a message.
 public struct ExpectedContent: Sendable, Equatable {
-    /// Accepted media types (lower case, no parameters). A response without a `Content-Type` passes.
+    /// Accepted media types (lower case, no parameters); empty accepts any. A response without a
+    /// `Content-Type` passes.
     public var mediaTypes: Set<String>
     /// How to name the expected content: "an HTML page".
     public var name: String
@@ -17,8 +18,13 @@ public struct ExpectedContent: Sendable, Equatable {
     public static let htmlPage = ExpectedContent(
         mediaTypes: ["text/html", "application/xhtml+xml"], name: "an HTML page")
 
+    /// Any answer at all (a push service's acknowledgement, which is not read).
+    public static let anything = ExpectedContent(mediaTypes: [], name: "anything")
+
     /// The `Accept` header value that asks for these types.
-    public var acceptHeader: String { mediaTypes.sorted().joined(separator: ", ") + ", */*;q=0.1" }
+    public var acceptHeader: String {
+        mediaTypes.isEmpty ? "*/*" : mediaTypes.sorted().joined(separator: ", ") + ", */*;q=0.1"
+    }
 }
 
 /// Fetches with validation and bounded retry on top of an ``HTTPClient``.
@@ -90,7 +96,7 @@ public struct Fetcher: Sendable {
         if response.url != request.url, Self.looksLikeSignIn(response.url) {
             throw .signInRequired(host: host)
         }
-        if let type = response.mediaType, !expected.mediaTypes.contains(type) {
+        if let type = response.mediaType, !expected.mediaTypes.isEmpty, !expected.mediaTypes.contains(type) {
             throw .unexpectedContent(host: host, detail: "\(type) instead of \(expected.name)")
         }
         return response

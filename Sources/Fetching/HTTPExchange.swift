@@ -20,18 +20,31 @@ public struct HTTPRequest: Sendable, Equatable {
     public var contentType: String?
     /// The `Accept` header.
     public var accept: String
+    /// Other header fields to send (`Referer`, `X-Requested-With`, ntfy's `Title`).
+    public var headers: [String: String] = [:]
 
     /// A GET of `url`.
-    public static func get(_ url: URL, accept: String) -> HTTPRequest {
-        HTTPRequest(url: url, method: .get, body: nil, contentType: nil, accept: accept)
+    public static func get(_ url: URL, accept: String, headers: [String: String] = [:]) -> HTTPRequest {
+        HTTPRequest(url: url, method: .get, body: nil, contentType: nil, accept: accept, headers: headers)
     }
 
     /// A POST of `fields` to `url` as `application/x-www-form-urlencoded`.
-    public static func postForm(_ url: URL, fields: [(String, String)], accept: String) -> HTTPRequest {
+    public static func postForm(
+        _ url: URL, fields: [(String, String)], accept: String, headers: [String: String] = [:]
+    ) -> HTTPRequest {
         let body = fields.map { formEncode($0.0) + "=" + formEncode($0.1) }.joined(separator: "&")
         return HTTPRequest(
             url: url, method: .post, body: Data(body.utf8), contentType: "application/x-www-form-urlencoded",
-            accept: accept)
+            accept: accept, headers: headers)
+    }
+
+    /// A POST of `text` to `url` as `text/plain; charset=utf-8` (an ntfy message).
+    public static func postText(_ url: URL, text: String, accept: String, headers: [String: String] = [:])
+        -> HTTPRequest
+    {
+        HTTPRequest(
+            url: url, method: .post, body: Data(text.utf8), contentType: "text/plain; charset=utf-8",
+            accept: accept, headers: headers)
     }
 
     private static let hex = Array("0123456789ABCDEF".unicodeScalars)

@@ -2,19 +2,21 @@ import ArgumentParser
 import CivilTime
 import FoundationEssentials
 import Occupancy
+import OpeningHours
 import Trends
 
 /// `gymcard best`: the quietest times in the coming hours for a workout of a given length.
-struct BestCommand: ParsableCommand {
+struct BestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "best",
         abstract: "Suggest the quietest times to go in the coming hours, from the history.",
         discussion: """
             Scores every window of --for starting now or at a half hour within --within, over the whole \
             workout from the trends heatmap (not just its start), and prints the quietest that do not \
-            overlap. A window that touches a half hour without enough history is never suggested; when the \
-            history is too thin for any, gymcard says how much there is and suggests nothing (exit 1). \
-            Bands: quiet under 40 %, moderate under 65 %, busy under 85 %, packed above.
+            overlap. A window that touches a half hour without enough history is never suggested, nor one \
+            that is not wholly inside known opening hours (see `gymcard hours`; unknown hours are never \
+            taken for open). When nothing can be suggested, gymcard says why (too little history, unknown \
+            hours) and exits 1. Bands: quiet under 40 %, moderate under 65 %, busy under 85 %, packed above.
             """
     )
 
@@ -31,6 +33,8 @@ struct BestCommand: ParsableCommand {
 
     @OptionGroup var weeks: WeeksOption
 
+    @OptionGroup var network: NetworkOptions
+
     func validate() throws {
         guard let horizon = DurationText.seconds(within), (3600...7 * 86_400).contains(horizon) else {
             throw ValidationError("--within must be a duration from 1h to 7d, such as 12h")
@@ -41,27 +45,46 @@ struct BestCommand: ParsableCommand {
         guard length <= horizon else { throw ValidationError("--for must not be longer than --within") }
     }
 
-    func run() throws {
+    func run() async throws {
         let context = try HistoryContext()
-        let facilities = try context.heatmaps(try context.facilities(facility), weeks: weeks.weeks)
-        let labels = CivilLabels(zone: context.zone, now: context.now)
+        let chosen = try context.facilities(facility)
         let horizon = DurationText.seconds(within) ?? 12 * 3600
         let length = DurationText.seconds(duration) ?? 90 * 60
+        let access = try HoursAccess(
+            facilities: chosen.map(\.key), zone: context.zone, now: context.now,
+            directories: context.directories,
+            environment: context.environment)
+        let days = access.days(from: context.now, to: context.now.addingTimeInterval(Double(horizon)))
+        let hours = try await access.loadHandingOver(days, network: network)
+        for warning in hours.warnings { Terminal.standardError.say(warning) }
+        let facilities = try context.heatmaps(chosen, weeks: weeks.weeks)
+        let labels = CivilLabels(zone: context.zone, now: context.now)
         var lines: [String] = []
         var suggested = false
-        for facility in facilities {
+        for (facility, shown) in zip(chosen, facilities) {
             if !lines.isEmpty { lines.append("") }
+            let opening = hours.hours[facility.key] ?? .unknown
             let windows = QuietWindows.find(
-                in: facility.heatmap, zone: context.zone, now: context.now, withinSeconds: Double(horizon),
-                durationSeconds: Double(length))
+                in: shown.heatmap, zone: context.zone, now: context.now, withinSeconds: Double(horizon),
+                durationSeconds: Double(length)
+            ) { start, end in opening.isOpen(from: start, to: end) }
             guard !windows.isEmpty else {
-                lines.append("\(facility.name): " + Self.thin(facility.heatmap, weeks: weeks.weeks))
+                let anyHistory = !QuietWindows.find(
+                    in: shown.heatmap, zone: context.zone, now: context.now, withinSeconds: Double(horizon),
+                    durationSeconds: Double(length), count: 1
+                ).isEmpty
+                let reason =
+                    anyHistory
+                    ? Self.outsideHours(
+                        opening, facility: facility.key, days: days, length: length, horizon: horizon)
+                    : Self.thin(shown.heatmap, weeks: weeks.weeks)
+                lines.append("\(shown.name): " + reason)
                 continue
             }
             suggested = true
             lines.append(
-                "\(facility.name): the quietest \(DurationText.text(length)) in the next \(DurationText.text(horizon))"
-                    + " (from \(weeks.weeks) weeks of history)")
+                "\(shown.name): the quietest \(DurationText.text(length)) in the next \(DurationText.text(horizon))"
+                    + " (from \(weeks.weeks) weeks of history, within opening hours)")
             let rows = windows.map { window in
                 (
                     "\(labels.moment(window.start)) – \(labels.clock(window.end))",
@@ -75,6 +98,21 @@ struct BestCommand: ParsableCommand {
         }
         Terminal().printLines(lines)
         if !suggested { throw Failure.silent(.nothingFound) }
+    }
+
+    /// Why nothing is suggested although the history covers the hours ahead: the opening hours.
+    static func outsideHours(
+        _ hours: FacilityHours, facility: String, days: [LocalDay], length: Int, horizon: Int
+    )
+        -> String
+    {
+        guard days.contains(where: { hours[$0].isKnown }) else {
+            return "no suggestion: its opening hours are unknown, and unknown is never taken for open "
+                + "(see `gymcard hours`; the config file's hours.facilities.\(facility) can give them)"
+        }
+        return
+            "no suggestion: no \(DurationText.text(length)) in the next \(DurationText.text(horizon)) lies wholly "
+            + "within known opening hours (see `gymcard hours`)"
     }
 
     /// Why nothing is suggested: how many readings there are and what to do.

@@ -2,6 +2,7 @@ import Events
 import Fetching
 import FoundationEssentials
 import Occupancy
+import OpeningHours
 import Storage
 
 /// `$XDG_CONFIG_HOME/gymcard/config.json`: read once, handed to each library to pick its section.
@@ -34,6 +35,15 @@ enum ConfigFile {
     {
         try settings(directories) { file throws(ConfigProblem) in
             try EventsSettings.resolve(configFile: file, environment: environment)
+        }
+    }
+
+    /// Where opening hours come from: the RecSports hours service, the config file, then the environment.
+    static func hoursSettings(_ directories: XDGDirectories, environment: [String: String]) throws
+        -> HoursSettings
+    {
+        try settings(directories) { file throws(ConfigProblem) in
+            try HoursSettings.resolve(configFile: file, environment: environment)
         }
     }
 

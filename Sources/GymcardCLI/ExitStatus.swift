@@ -3,6 +3,9 @@ enum ExitStatus: Int32 {
     case success = 0
     /// Nothing found (e.g. no barcode in a photo).
     case nothingFound = 1
+    /// The facility is closed, or closes before `wait` could succeed (as LSB's "program is not
+    /// running", the status `systemctl is-active` gives an inactive unit).
+    case closed = 3
     /// The command line was wrong.
     case usage = 64
     /// Bad data: an invalid ID, a corrupt image, page, feed or vault.
@@ -19,6 +22,8 @@ enum ExitStatus: Int32 {
     case wrongPassphrase = 77
     /// The config file is invalid.
     case configError = 78
+    /// `wait --timeout` passed first (as GNU timeout).
+    case timedOut = 124
     /// The terminal went away (128 + SIGHUP).
     case hangUp = 129
     /// Interrupted by Ctrl-C (128 + SIGINT).

@@ -20,7 +20,7 @@ struct Gymcard: AsyncParsableCommand {
         subcommands: [
             Scan.self, SetCommand.self, Show.self, Forget.self, PassphraseCommand.self, Render.self,
             OccupancyCommand.self, EventsCommand.self, FacilitiesCommand.self, HistoryCommand.self,
-            CollectCommand.self, TrendsCommand.self, BestCommand.self,
+            CollectCommand.self, TrendsCommand.self, BestCommand.self, HoursCommand.self, WaitCommand.self,
         ]
     )
 }

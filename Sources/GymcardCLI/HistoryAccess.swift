@@ -1,6 +1,7 @@
 import FoundationEssentials
 import History
 import Occupancy
+import OpeningHours
 import Storage
 
 /// What the commands share about the history: where it is, opening it, recording an occupancy refresh,
@@ -55,7 +56,7 @@ enum HistoryAccess {
     }
 
     /// The attempt and readings a report makes: only fresh readings are recorded; a facility that
-    /// failed is a gap, never a zero.
+    /// failed is a gap, never a zero; a reading taken while the hours say closed is recorded as closed.
     static func entries(for report: OccupancyReport, warnings: [String]) -> (HistoryAttempt, [HistoryReading])
     {
         let readings = report.facilities.compactMap { status -> HistoryReading? in
@@ -63,7 +64,7 @@ enum HistoryAccess {
             return HistoryReading(
                 facility: status.facility.key, facilityID: status.facility.id,
                 fetchedAt: status.observedAt ?? report.observedAt, occupancy: reading.occupancy,
-                capacity: reading.capacity)
+                capacity: reading.capacity, status: status.opening.isClosed ? .closed : .ok)
         }
         let status: HistoryAttempt.Status =
             readings.count == report.facilities.count ? .success : readings.isEmpty ? .failed : .partial

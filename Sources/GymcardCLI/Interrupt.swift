@@ -11,6 +11,8 @@ import Storage
 enum Interrupt {
     /// Whether the handler must show the cursor again (a `--watch` redrawing on a terminal hid it).
     nonisolated(unsafe) static var showsCursor = false
+    /// Whether a status line on standard error (`wait` on a terminal) must be cleared.
+    nonisolated(unsafe) static var clearsStatusLine = false
     /// The exit status on Ctrl-C: 0 ends a watch normally, 130 marks an interrupted command.
     nonisolated(unsafe) static var exitStatus: Int32 = 130
     /// Set by ``stopBetweenSteps()``: the first signal is recorded in ``pendingSignal`` instead of exiting.
@@ -67,6 +69,10 @@ enum Interrupt {
         if var terminal = silencedTerminal {
             tcsetattr(terminal.descriptor, TCSANOW, &terminal.settings)
             _ = write(STDERR_FILENO, "\n", 1)
+        }
+        if clearsStatusLine {
+            let sequence: StaticString = "\r\u{1B}[K"
+            _ = write(STDERR_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)
         }
         if showsCursor {
             let sequence: StaticString = "\u{1B}[?25h\n"

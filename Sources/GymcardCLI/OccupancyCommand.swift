@@ -1,8 +1,10 @@
 import ArgumentParser
+import CivilTime
 import Fetching
 import FoundationEssentials
 import History
 import Occupancy
+import OpeningHours
 import Storage
 import Trends
 
@@ -16,6 +18,10 @@ struct OccupancyCommand: AsyncParsableCommand {
             under 50 %, orange to 75 %, maroon above), people inside, capacity, percent and places left. \
             A facility that cannot be fetched shows its last known value, marked stale with its age; \
             with none it shows as unavailable. Readings are kept in $XDG_STATE_HOME/gymcard/occupancy.json.
+
+            Opening hours (see `gymcard hours`) mark a closed facility "closed · opens 6:00 AM" instead of \
+            a bar, and a line ends "closes in 25 min" within an hour of closing; times of day are the \
+            facilities' own (occupancy.timeZone).
 
             Status bars: --format waybar prints waybar's custom-module JSON, --format tmux a short line; \
             add --cached to answer from the stored readings without the network (run a --watch, or the \
@@ -70,46 +76,58 @@ struct OccupancyCommand: AsyncParsableCommand {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
         let settings = try ConfigFile.occupancySettings(directories, environment: environment)
+        let clock = try CurrentTime(environment)
         let terminal = Terminal(environment: environment)
         if demo {
-            let report = OccupancyReport.demo(facilities: settings.facilities, now: Date())
-            print(render(report, terminal: terminal).joined(separator: "\n"))
+            let report = OccupancyReport.demo(facilities: settings.facilities, now: clock.now)
+            print(render(report, terminal: terminal, zone: .system).joined(separator: "\n"))
             return
         }
+        let facilityHours = try FacilityHoursContext(
+            settings: settings, clock: clock, directories: directories)
         let stateFile = OccupancyStateFile(directories: directories)
         if cached {
-            let refresh = OccupancyMonitor.cached(settings: settings, stateFile: stateFile, now: Date())
-            for warning in refresh.warnings { Terminal.standardError.say(warning) }
-            print(render(refresh.report, terminal: terminal).joined(separator: "\n"))
-            try finish(refresh, notRecorded: nil)
+            let refresh = OccupancyMonitor.cached(settings: settings, stateFile: stateFile, now: clock.now)
+            let hours = facilityHours.cached(at: clock.now)
+            for warning in refresh.warnings + hours.warnings { Terminal.standardError.say(warning) }
+            let report = hours.apply(to: refresh.report)
+            print(render(report, terminal: terminal, zone: facilityHours.zone).joined(separator: "\n"))
+            try finish(report, saveFailure: nil, notRecorded: nil)
             return
         }
+        let fetcher = try network.fetcher()
         let monitor = OccupancyMonitor(
-            settings: settings, fetcher: try network.fetcher(), stateFile: stateFile)
+            settings: settings, fetcher: fetcher, stateFile: stateFile, now: { clock.now })
         if watch {
-            try await watchLoop(monitor, terminal: terminal, directories: directories)
+            try await watchLoop(
+                monitor, hours: facilityHours, fetcher: fetcher, clock: clock, terminal: terminal,
+                directories: directories)
             return
         }
+        async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
         let refresh: OccupancyMonitor.Refresh
         do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
-        for warning in refresh.warnings { Terminal.standardError.say(warning) }
-        let notRecorded = HistoryAccess.record(
-            refresh.report, warnings: refresh.warnings, directories: directories)
-        print(render(refresh.report, terminal: terminal).joined(separator: "\n"))
-        try finish(refresh, notRecorded: notRecorded)
+        let hours = await hoursLoaded
+        let report = hours.apply(to: refresh.report)
+        for warning in refresh.warnings + hours.warnings { Terminal.standardError.say(warning) }
+        let notRecorded = HistoryAccess.record(report, warnings: refresh.warnings, directories: directories)
+        print(render(report, terminal: terminal, zone: facilityHours.zone).joined(separator: "\n"))
+        try finish(report, saveFailure: refresh.saveFailure, notRecorded: notRecorded)
     }
 
     /// The report in the chosen format, as lines.
-    private func render(_ report: OccupancyReport, terminal: Terminal) -> [String] {
+    private func render(_ report: OccupancyReport, terminal: Terminal, zone: LocalTimeZone) -> [String] {
         switch chosenFormat {
         case .text:
-            return OccupancyTextView(columns: terminal.columns, colour: colour(terminal), now: Date()).lines(
-                report)
+            return OccupancyTextView(
+                columns: terminal.columns, colour: colour(terminal), now: report.observedAt, zone: zone
+            ).lines(report)
         case .json: return [OccupancyJSON.line(report)]
         case .waybar:
             return [
                 StatusBarFormats.waybar(
-                    report, now: Date(), usualPercent: usualPercent(report.facilities.map(\.facility)))
+                    report, now: report.observedAt, zone: zone,
+                    usualPercent: usualPercent(report.facilities.map(\.facility), now: report.observedAt))
             ]
         case .tmux: return [StatusBarFormats.tmux(report)]
         }
@@ -117,14 +135,13 @@ struct OccupancyCommand: AsyncParsableCommand {
 
     /// Each facility's usual percent for the current half hour, from the history (the few intervals that
     /// decide that one cell); empty without a history or a known time zone. Never fails the command.
-    private func usualPercent(_ facilities: [Facility]) -> [String: Double] {
+    private func usualPercent(_ facilities: [Facility], now: Date) -> [String: Double] {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
         guard let settings = try? ConfigFile.occupancySettings(directories, environment: environment),
             let zone = try? FacilityZone.adopt(settings.timeZone, environment: environment),
             let store = try? HistoryStore.openIfPresent(path: HistoryAccess.path(directories))
         else { return [:] }
-        let now = (try? CurrentTime.now(environment)) ?? Date()
         let intervals = WeeklyHeatmap.intervalsForCell(at: now, zone: zone, weeks: 8)
         var usual: [String: Double] = [:]
         for facility in facilities {
@@ -148,8 +165,10 @@ struct OccupancyCommand: AsyncParsableCommand {
     /// The exit status: 69 nothing to show, 74 the readings could not be saved, 75 partly stale, else 0.
     /// Status-bar formats exit 0 whenever they printed their line: waybar hides a module whose command
     /// fails, which would hide exactly the state its `class` carries.
-    private func finish(_ refresh: OccupancyMonitor.Refresh, notRecorded: String?) throws {
-        guard let failure = failure(of: refresh, notRecorded: notRecorded) else { return }
+    private func finish(_ report: OccupancyReport, saveFailure: StorageError?, notRecorded: String?) throws {
+        guard let failure = failure(of: report, saveFailure: saveFailure, notRecorded: notRecorded) else {
+            return
+        }
         guard !chosenFormat.isStatusBar else {
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             return
@@ -157,8 +176,10 @@ struct OccupancyCommand: AsyncParsableCommand {
         throw failure
     }
 
-    private func failure(of refresh: OccupancyMonitor.Refresh, notRecorded: String?) -> Failure? {
-        if refresh.report.completeness == .nothing {
+    private func failure(of report: OccupancyReport, saveFailure: StorageError?, notRecorded: String?)
+        -> Failure?
+    {
+        if report.completeness == .nothing {
             return Failure(
                 cached
                     ? "no occupancy data stored yet; run `gymcard occupancy` (without --cached) first"
@@ -166,21 +187,22 @@ struct OccupancyCommand: AsyncParsableCommand {
                 status: .unavailable)
         }
         let notKept = [
-            refresh.saveFailure.map { "not saved: \($0)" },
+            saveFailure.map { "not saved: \($0)" },
             notRecorded.map { "not recorded in the history: \($0)" },
         ].compactMap { $0 }
         if !notKept.isEmpty {
             return Failure("the readings were shown but " + notKept.joined(separator: "; "), status: .ioError)
         }
-        if refresh.report.completeness == .partial { return Failure.silent(.staleData) }
+        if report.completeness == .partial { return Failure.silent(.staleData) }
         return nil
     }
 
     /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh (JSON lines for
     /// text piped elsewhere). Ctrl-C ends it with status 0 and the cursor shown again.
-    private func watchLoop(_ monitor: OccupancyMonitor, terminal: Terminal, directories: XDGDirectories)
-        async throws
-    {
+    private func watchLoop(
+        _ monitor: OccupancyMonitor, hours facilityHours: FacilityHoursContext, fetcher: Fetcher,
+        clock: CurrentTime, terminal: Terminal, directories: XDGDirectories
+    ) async throws {
         let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
         let hideCursor = "\u{1B}[?25l"
         let showCursor = "\u{1B}[?25h"
@@ -190,17 +212,21 @@ struct OccupancyCommand: AsyncParsableCommand {
         defer { if redraw { Terminal.standardOutput.write(showCursor) } }
         var linesDrawn = 0
         while true {
+            async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
             let refresh: OccupancyMonitor.Refresh
             do { refresh = try await monitor.refresh() } catch { return }
+            let hours = await hoursLoaded
+            let report = hours.apply(to: refresh.report)
+            let warnings = refresh.warnings + hours.warnings
             let notRecorded = HistoryAccess.record(
-                refresh.report, warnings: refresh.warnings, directories: directories)
-            let waitSeconds = refresh.report.completeness == .nothing ? 60 : 30
+                report, warnings: refresh.warnings, directories: directories)
+            let waitSeconds = report.completeness == .nothing ? 60 : 30
             if redraw {
-                var lines = render(refresh.report, terminal: terminal)
-                lines += refresh.warnings.map { "! " + $0 }
+                var lines = render(report, terminal: terminal, zone: facilityHours.zone)
+                lines += warnings.map { "! " + $0 }
                 if let failure = refresh.saveFailure { lines.append("! not saved: \(failure)") }
                 if let notRecorded { lines.append("! not recorded in the history: \(notRecorded)") }
-                let time = LocalTime.clock(refresh.report.observedAt)
+                let time = LocalTime.clock(report.observedAt)
                 lines.append("updated \(time); next in \(waitSeconds) s; Ctrl-C to quit")
                 // Up to the first line drawn last time, clear to the end of the screen, draw again.
                 let moveUp = linesDrawn > 0 ? "\u{1B}[\(linesDrawn)F" : ""
@@ -208,22 +234,18 @@ struct OccupancyCommand: AsyncParsableCommand {
                 Terminal.standardOutput.write(moveUp + "\u{1B}[J" + clipped.joined(separator: "\n") + "\n")
                 linesDrawn = lines.count
             } else {
-                for warning in refresh.warnings { Terminal.standardError.say(warning) }
+                for warning in warnings { Terminal.standardError.say(warning) }
                 if let notRecorded {
                     Terminal.standardError.say("not recorded in the history: \(notRecorded)")
                 }
                 let line: String
                 switch chosenFormat {
-                case .text, .json: line = OccupancyJSON.line(refresh.report)
-                case .waybar:
-                    line = StatusBarFormats.waybar(
-                        refresh.report, now: Date(),
-                        usualPercent: usualPercent(refresh.report.facilities.map(\.facility)))
-                case .tmux: line = StatusBarFormats.tmux(refresh.report)
+                case .text, .json: line = OccupancyJSON.line(report)
+                case .waybar, .tmux: line = render(report, terminal: terminal, zone: facilityHours.zone)[0]
                 }
                 Terminal.standardOutput.write(line + "\n")
             }
-            do { try await Task.sleep(for: .seconds(waitSeconds)) } catch { return }
+            do { try await clock.sleep(seconds: Double(waitSeconds)) } catch { return }
         }
     }
 

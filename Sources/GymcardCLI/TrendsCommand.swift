@@ -63,8 +63,14 @@ struct TrendsCommand: ParsableCommand {
         }
         terminal.printLines(lines)
         if !facilities.contains(where: { $0.heatmap.hasAnyValue }) {
+            let readings = facilities.map(\.heatmap.readingCount).reduce(0, +)
+            let what =
+                readings == 0
+                ? "no history to show yet"
+                : "too little history to show a usual value yet (\(readings) reading\(readings == 1 ? "" : "s")"
+                    + "; a half hour needs 3 readings on each of 2 days)"
             Terminal.standardError.say(
-                "no history to show yet: readings are recorded by `gymcard occupancy` and `gymcard collect`; "
+                what + ": readings are recorded by `gymcard occupancy` and `gymcard collect`; "
                     + "`gymcard collect --install` samples every 5 minutes")
         }
     }

@@ -1,8 +1,11 @@
 import FoundationEssentials
+import OpeningHours
 
 /// The `--json` schema (DESIGN §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",
 /// "capacity", "percent", "status", "observedAt"}]}`, times in ISO 8601 UTC. Values are `null` for an
-/// unavailable facility; `problem` says why a value is not fresh; `demo` is true for sample values.
+/// unavailable facility; `problem` says why a value is not fresh; `demo` is true for sample values;
+/// `open` is true, false or null (unknown) from the opening hours, with `opensAt` and `closesAt` when
+/// known.
 public enum OccupancyJSON {
     struct Document: Encodable {
         var observedAt: String
@@ -20,9 +23,14 @@ public enum OccupancyJSON {
         var status: FacilityStatus.Status
         var observedAt: String?
         var problem: String?
+        var open: Bool?
+        var opensAt: String?
+        var closesAt: String?
 
         enum CodingKeys: String, CodingKey {
-            case key, name, occupancy, remaining, capacity, percent, status, observedAt, problem
+            case key, name, occupancy, remaining, capacity, percent, status, observedAt, problem, open,
+                opensAt
+            case closesAt
         }
 
         // Explicit nulls: a consumer reads `occupancy: null`, not a missing key.
@@ -37,6 +45,9 @@ public enum OccupancyJSON {
             try container.encode(status, forKey: .status)
             try container.encode(observedAt, forKey: .observedAt)
             try container.encode(problem, forKey: .problem)
+            try container.encode(open, forKey: .open)
+            try container.encode(opensAt, forKey: .opensAt)
+            try container.encode(closesAt, forKey: .closesAt)
         }
     }
 
@@ -52,7 +63,9 @@ public enum OccupancyJSON {
                     capacity: status.reading?.capacity ?? status.facility.capacity,
                     percent: status.reading?.percent, status: status.status,
                     observedAt: status.observedAt.map(timestamp),
-                    problem: status.problem)
+                    problem: status.problem, open: status.opening.isOpen,
+                    opensAt: status.opening.opensAt.map(timestamp),
+                    closesAt: status.opening.closesAt.map(timestamp))
             })
         return encode(document)
     }

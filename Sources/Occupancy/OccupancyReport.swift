@@ -1,4 +1,6 @@
+import CivilTime
 import FoundationEssentials
+import OpeningHours
 
 /// One facility's line in a report: the value shown (fresh or last known), and why it is not fresh.
 public struct FacilityStatus: Sendable, Equatable {
@@ -22,17 +24,24 @@ public struct FacilityStatus: Sendable, Equatable {
     public var observedAt: Date?
     /// Why the value is not fresh, worded for a person.
     public var problem: String?
+    /// Open, closed or unknown when the report was made (from the opening hours).
+    public var opening: OpeningState
 
     /// Creates a status.
     public init(
-        facility: Facility, status: Status, reading: OccupancyReading?, observedAt: Date?, problem: String?
+        facility: Facility, status: Status, reading: OccupancyReading?, observedAt: Date?, problem: String?,
+        opening: OpeningState = .unknown
     ) {
         self.facility = facility
         self.status = status
         self.reading = reading
         self.observedAt = observedAt
         self.problem = problem
+        self.opening = opening
     }
+
+    /// Whether it needs no value to be complete: a facility known to be closed.
+    var isSettled: Bool { status == .ok || opening.isClosed }
 }
 
 /// What `gymcard occupancy` shows: every configured facility, in order.
@@ -61,11 +70,22 @@ public struct OccupancyReport: Sendable, Equatable {
         case nothing
     }
 
-    /// How complete the report is.
+    /// How complete the report is. A facility known to be closed is complete without a value.
     public var completeness: Completeness {
-        if facilities.allSatisfy({ $0.status == .ok }) { return .fresh }
-        if facilities.contains(where: { $0.reading != nil }) { return .partial }
+        if facilities.allSatisfy(\.isSettled) { return .fresh }
+        if facilities.contains(where: { $0.reading != nil || $0.opening.isClosed }) { return .partial }
         return .nothing
+    }
+
+    /// The report with each facility's opening state at the time it was made; facilities without hours
+    /// stay unknown.
+    public func applying(_ hours: [String: FacilityHours], zone: LocalTimeZone) -> OccupancyReport {
+        var report = self
+        for index in report.facilities.indices {
+            let key = report.facilities[index].facility.key
+            report.facilities[index].opening = hours[key]?.state(at: observedAt, zone: zone) ?? .unknown
+        }
+        return report
     }
 
     /// The app's debug values (McComas 230, War Memorial 700, Bouldering Wall 4) for the given facilities;

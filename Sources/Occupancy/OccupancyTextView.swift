@@ -1,5 +1,7 @@
+import CivilTime
 import Fetching
 import FoundationEssentials
+import OpeningHours
 
 /// The text view: one line per facility with a segmented bar coloured by the app's thresholds.
 ///
@@ -8,7 +10,9 @@ import FoundationEssentials
 /// McComas Hall       ████░░░░░░░░░░   230 / 600    38%   370 left
 /// Bouldering Wall    ████░░░░           4 / 8      50%     4 left
 /// ```
-/// Narrow terminals lose the `left` column, then get short names, then lose the bars.
+/// Narrow terminals lose the `left` column, then get short names, then lose the bars. A facility known to
+/// be closed reads `closed · opens 6:00 AM` instead of a bar; within an hour of closing a line ends
+/// `closes in 25 min`.
 public struct OccupancyTextView: Sendable {
     /// How colour is written, when it is.
     public enum Colour: Sendable {
@@ -22,14 +26,17 @@ public struct OccupancyTextView: Sendable {
     public var columns: Int?
     /// Colour, or `nil` for plain text.
     public var colour: Colour?
-    /// Now, for the ages of stale values.
+    /// Now, for the ages of stale values and the time to closing.
     public var now: Date
+    /// The facilities' zone, for opening times.
+    public var zone: LocalTimeZone
 
     /// Creates a view.
-    public init(columns: Int?, colour: Colour?, now: Date) {
+    public init(columns: Int?, colour: Colour?, now: Date, zone: LocalTimeZone = .system) {
         self.columns = columns
         self.colour = colour
         self.now = now
+        self.zone = zone
     }
 
     /// The report's lines, without trailing newlines.
@@ -76,6 +83,12 @@ public struct OccupancyTextView: Sendable {
         let name = layout.shortNames ? status.facility.shortName : status.facility.name
         var line = Rendered()
         line.append(pad(name, to: nameWidth))
+        if case .closed(let opensAt) = status.opening {
+            let text = "closed" + (opensAt.map { " · " + OpeningWords.opens($0, zone: zone, now: now) } ?? "")
+            line.append("  ")
+            line.append(text, painted: paint(text, code: "2"))
+            return line
+        }
         guard let reading = status.reading else {
             line.append("  ")
             line.append("unavailable", painted: paint("unavailable", code: "2"))
@@ -96,6 +109,10 @@ public struct OccupancyTextView: Sendable {
             let age = status.observedAt.map { " " + Age.ago(from: $0, to: now) } ?? ""
             line.append("  ")
             line.append("stale" + age, painted: paint("stale" + age, code: "33"))
+        }
+        if let closing = OpeningWords.closingSoon(status.opening, now: now) {
+            line.append("  ")
+            line.append(closing, painted: paint(closing, code: "33"))
         }
         return line
     }

@@ -5,9 +5,9 @@ import FoundationEssentials
 ///
 /// Each candidate window is scored over its whole length from the heatmap, each half hour weighted by
 /// how much of the window it covers (GymBuddy's rule: score the workout, not its start). A window that
-/// touches a half hour without enough history is never suggested: the heatmap does not bridge gaps.
-/// Candidates start now and at every half hour after; the best ones that do not overlap are returned,
-/// quietest first.
+/// touches a half hour without enough history is never suggested: the heatmap does not bridge gaps; nor
+/// is one that `allowed` refuses (one not wholly inside known opening hours). Candidates start now and at
+/// every half hour after; the best ones that do not overlap are returned, quietest first.
 public enum QuietWindows {
     /// A suggested time.
     public struct Window: Sendable, Equatable {
@@ -34,13 +34,15 @@ public enum QuietWindows {
     public static func find(
         in heatmap: WeeklyHeatmap, zone: LocalTimeZone, now: Date, withinSeconds: Double,
         durationSeconds: Double,
-        count: Int = 3
+        count: Int = 3, allowed: (_ start: Date, _ end: Date) -> Bool = { _, _ in true }
     ) -> [Window] {
         let horizon = now.addingTimeInterval(withinSeconds)
         var candidates: [Window] = []
         var start = now
         while start.addingTimeInterval(durationSeconds) <= horizon {
-            if let mean = score(heatmap, zone: zone, from: start, seconds: durationSeconds) {
+            if allowed(start, start.addingTimeInterval(durationSeconds)),
+                let mean = score(heatmap, zone: zone, from: start, seconds: durationSeconds)
+            {
                 candidates.append(
                     Window(start: start, end: start.addingTimeInterval(durationSeconds), meanPercent: mean))
             }

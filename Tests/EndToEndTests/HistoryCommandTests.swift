@@ -16,6 +16,17 @@ private func seedHistory(_ home: TemporaryDirectory, endingAt now: String) throw
         to: home.path + "/state/gymcard/history.sqlite3", from: end.addingTimeInterval(-70 * 86_400), to: end)
 }
 
+/// Gives McComas the same hours every day in the config file.
+private func writeHours(_ home: TemporaryDirectory, weekly: Any) throws {
+    let days = Dictionary(
+        uniqueKeysWithValues: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map { ($0, weekly) })
+    let config = ["hours": ["facilities": ["mccomas": ["weekly": days]]]]
+    try FileManager.default.createDirectory(
+        atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
+    try JSONSerialization.data(withJSONObject: config).write(
+        to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
+}
+
 private func history(_ home: TemporaryDirectory) throws -> HistoryStore {
     try #require(try HistoryStore.openIfPresent(path: home.path + "/state/gymcard/history.sqlite3"))
 }
@@ -107,19 +118,51 @@ struct HistoryCommandTests {
         }
         #expect(worst <= 2.5, "the worst cell is \(worst) points off the pattern")
 
-        // A weekday at 10:00 in New York: the quiet 13:30–15:30 is the best 90 minutes.
+        // A weekday at 10:00 in New York, open 6:00–23:00 every day by the config file (no network): the
+        // quiet 13:30–15:30 is the best 90 minutes.
+        try writeHours(home, weekly: "06:00-23:00")
         let morning = now == afterSpringChange ? "2026-04-03T14:00:00Z" : "2026-11-20T15:00:00Z"
         gymcard.environment["GYMCARD_TEST_NOW"] = morning
         let best = try await gymcard.run(["best", "mccomas", "--within", "12h", "--for", "90m"])
         #expect(best.status == 0, "\(best.stderr)")
         let lines = best.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines.first == "McComas Hall: the quietest 90 min in the next 12 h (from 8 weeks of history)")
+        #expect(
+            lines.first
+                == "McComas Hall: the quietest 90 min in the next 12 h (from 8 weeks of history, within opening hours)"
+        )
         #expect(lines.count == 4)
         let first = lines.count > 1 ? lines[1] : ""
         #expect(
             first.hasPrefix("  Today at 1:30 PM – 3:00 PM")
                 || first.hasPrefix("  Today at 2:00 PM – 3:30 PM"), "\(first)")
         #expect(first.hasSuffix("quiet"))
+
+        // Closed over the quiet afternoon: no suggestion reaches into 12:00–17:00.
+        try writeHours(home, weekly: ["06:00-12:00", "17:00-23:00"])
+        let split = try await gymcard.run(["best", "mccomas", "--within", "12h", "--for", "90m"])
+        #expect(split.status == 0, "\(split.stderr)")
+        let suggestions = split.stdoutText.split(separator: "\n").dropFirst().map(String.init)
+        #expect(suggestions.count == 3)
+        for line in suggestions {
+            // "  Today at 8:00 PM – 9:30 PM    usually 20%  quiet": both ends inside one opening.
+            let clock = #/(\d+):(\d\d) (AM|PM)/#
+            let ends = line.matches(of: clock).map { match in
+                (Int(match.output.1) ?? 0) % 12 * 60 + (Int(match.output.2) ?? 0)
+                    + (match.output.3 == "PM" ? 720 : 0)
+            }
+            #expect(ends.count == 2, "\(line)")
+            let inside = [360...720, 1020...1380].contains { opening in
+                ends.allSatisfy { opening.contains($0) }
+            }
+            #expect(inside, "\(line)")
+        }
+
+        // Hours unknown (the service unreachable, nothing cached): nothing is suggested, and it says why.
+        try FileManager.default.removeItem(atPath: home.path + "/config/gymcard/config.json")
+        gymcard.environment["GYMCARD_HOURS_URL"] = "http://127.0.0.1:9/rshours"
+        let unknown = try await gymcard.run(["best", "mccomas", "--within", "12h", "--for", "90m"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stdoutText.contains("its opening hours are unknown"), "\(unknown.stdoutText)")
     }
 
     @Test(

@@ -7,18 +7,34 @@ let warMemorialID = "55069633-b56e-43b7-a68a-64d79364988d"
 let mccomasID = "232d714e-5b3e-4b0d-9936-e6a738150ec4"
 let wallID = "da838218-ae53-4c6f-b744-2213299033fc"
 
-/// A local occupancy endpoint whose answers the test switches: values per facility ID, or failure.
+/// A local RecSports: the occupancy endpoint and the hours service, whose answers the test switches.
+/// Occupancy: values per facility ID (or a queue of values, one per request, the last repeated), or
+/// failure. Hours: a JSON answer per date (default: no units listed, so hours stay unknown), or failure.
 final class FakeRecSports: Sendable {
     let values = Locked<[String: Int]>([
         warMemorialID: 165, mccomasID: 230, wallID: 4,
     ])
+    let queued = Locked<[String: [Int]]>([:])
     let failing = Locked<Set<String>>([])
+    let requests = Locked<[String: Int]>([:])
+    let hours = Locked<[String: String]>([:])
+    let hoursFailing = Locked(false)
     let server: LocalServer
 
     init() async throws {
         let values = values
+        let queued = queued
         let failing = failing
+        let requests = requests
+        let hours = hours
+        let hoursFailing = hoursFailing
         server = try await LocalServer { request in
+            if let range = request.path.range(of: "/Date/") {
+                if hoursFailing.withLock({ $0 }) { return LocalServer.Response(status: 503, "down") }
+                let date = String(request.path[range.upperBound...])
+                return LocalServer.Response(
+                    contentType: "application/json", hours.withLock { $0[date] ?? $0["*"] ?? "[]" })
+            }
             if request.method == "GET" {
                 return LocalServer.Response(
                     OccupancyFragments.fullPage([
@@ -28,8 +44,14 @@ final class FakeRecSports: Sendable {
                     ]))
             }
             let id = request.formFields["facilityId"] ?? ""
+            requests.withLock { $0[id, default: 0] += 1 }
             if failing.withLock({ $0.contains(id) }) { return LocalServer.Response(status: 503, "down") }
-            guard let value = values.withLock({ $0[id] }) else {
+            let next = queued.withLock { queue -> Int? in
+                guard let first = queue[id]?.first else { return nil }
+                if queue[id]?.count ?? 0 > 1 { queue[id]?.removeFirst() }
+                return first
+            }
+            guard let value = next ?? values.withLock({ $0[id] }) else {
                 return LocalServer.Response(status: 404, "no")
             }
             let capacity = id == warMemorialID ? 1200 : id == mccomasID ? 600 : 8
@@ -40,10 +62,21 @@ final class FakeRecSports: Sendable {
         }
     }
 
-    func gymcard(_ home: TemporaryDirectory) -> GymcardProcess {
-        GymcardProcess(
-            home: home.path,
-            extra: ["GYMCARD_OCCUPANCY_URL": server.url("/FacilityOccupancy/GetFacilityData").absoluteString])
+    /// Every day: McComas 6:00–23:00, War Memorial 6:00–midnight (unit IDs as VT's service gives them).
+    static let regularHours = """
+        [{"id": "1", "name": "McComas Hall", "hours": [{"start": "2026-01-01T00:00:00", "end": "2026-12-31T00:00:00", \
+        "open_time": "06:00:00", "close_time": "23:00:00", "title": "Regular Hours", "label": "Regular Hours"}]},
+         {"id": "2", "name": "War Memorial Hall", "hours": [{"start": "2026-01-01T00:00:00", "end": "2026-12-31T00:00:00", \
+        "open_time": "06:00:00", "close_time": "00:00:00", "title": "Regular Hours", "label": "Regular Hours"}]}]
+        """
+
+    func gymcard(_ home: TemporaryDirectory, now: String? = nil) -> GymcardProcess {
+        var extra = [
+            "GYMCARD_OCCUPANCY_URL": server.url("/FacilityOccupancy/GetFacilityData").absoluteString,
+            "GYMCARD_HOURS_URL": server.url("/rshours/Api/NonRestricted/UnitsOpenOnDay").absoluteString,
+        ]
+        if let now { extra["GYMCARD_TEST_NOW"] = now }
+        return GymcardProcess(home: home.path, extra: extra)
     }
 }
 

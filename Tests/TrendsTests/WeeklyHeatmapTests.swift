@@ -12,7 +12,7 @@ let afterAutumnChange = Date(timeIntervalSince1970: 1_795_280_400)
 
 @Suite("The weekly heatmap")
 struct WeeklyHeatmapTests {
-    let zone = HistoryGenerator.usEastern
+    let zone = LocalTimeZone.usEastern
 
     @Test("US Eastern rules: daylight time from Mar 8 to Nov 1, 2026")
     func easternRules() {
@@ -133,7 +133,7 @@ struct WeeklyHeatmapTests {
 
 @Suite("The quietest windows")
 struct QuietWindowsTests {
-    let zone = HistoryGenerator.usEastern
+    let zone = LocalTimeZone.usEastern
 
     @Test("a weekday morning: the quiet afternoon is found, scored over the whole workout")
     func findsQuietAfternoon() throws {

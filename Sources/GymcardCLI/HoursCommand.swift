@@ -1,0 +1,81 @@
+import ArgumentParser
+import CivilTime
+import FoundationEssentials
+import Occupancy
+import OpeningHours
+import Storage
+
+/// `gymcard hours`: when the facilities are open this week.
+struct HoursCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hours",
+        abstract: "Show when the facilities are open, today marked.",
+        discussion: """
+            Hours come from RecSports' hours service for McComas Hall and War Memorial Hall, and from the \
+            config file (hours.facilities.<key>: weekly hours and dated exceptions) for any facility; the \
+            Bouldering Wall has none unless the config file gives them. Each day's answer is cached in \
+            $XDG_CACHE_HOME/gymcard/hours/ (fresh for an hour for today, six for later days); when the \
+            service fails the cached copy is used, whatever its age, else the day is unknown. Unknown is \
+            never taken for open. Times are the facilities' own (occupancy.timeZone).
+
+            Exit status: 0; 75 when some day could only come from an old copy or is unknown because the \
+            service failed; 69 when the service failed and nothing at all is known.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "FACILITY"))
+    var facility: String?
+
+    @Option(name: .long, help: ArgumentHelp("How many days to show, from today (1–14).", valueName: "N"))
+    var days = 7
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    @Flag(name: .customLong("no-color"), help: "Print without colour codes.")
+    var noColor = false
+
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws {
+        guard (1...14).contains(days) else { throw ValidationError("--days must be between 1 and 14") }
+    }
+
+    func run() async throws {
+        let context = try HistoryContext()
+        let facilities = try context.facilities(facility)
+        let access = try HoursAccess(
+            facilities: facilities.map(\.key), zone: context.zone, now: context.now,
+            directories: context.directories, environment: context.environment)
+        let today = context.zone.day(of: context.now)
+        let shown = (0..<days).map { today.adding(days: $0) }
+        // From yesterday (an opening past midnight) to the day after the last shown (the next opening).
+        let loaded = [today.adding(days: -1)] + shown + [today.adding(days: days)]
+        let outcome = try await access.loadHandingOver(loaded, network: network)
+        for warning in outcome.warnings { Terminal.standardError.say(warning) }
+        let entries = facilities.map { facility in
+            let source = access.loader.settings.sources[facility.key]
+            let kind: String? =
+                source == nil
+                ? nil : source?.unit != nil ? "service" : source?.schedule.isEmpty == false ? "config" : nil
+            return HoursEntry(
+                key: facility.key, name: facility.name, hours: outcome.hours[facility.key] ?? .unknown,
+                source: kind)
+        }
+        if json {
+            print(
+                HoursJSON.document(
+                    entries, days: shown, timeZone: context.settings.timeZone, zone: context.zone,
+                    now: context.now))
+        } else {
+            let terminal = Terminal(environment: context.environment)
+            let view = HoursTextView(
+                zone: context.zone, now: context.now,
+                colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil)
+            terminal.printLines(view.lines(entries, days: shown))
+        }
+        guard outcome.isDegraded else { return }
+        let anythingKnown = entries.contains { entry in shown.contains { entry.hours[$0].isKnown } }
+        throw anythingKnown ? Failure.silent(.staleData) : Failure.silent(.unavailable)
+    }
+}

@@ -1,0 +1,208 @@
+import CivilTime
+import Fetching
+import FoundationEssentials
+
+/// A facility as the hours views show it.
+public struct HoursEntry: Sendable {
+    /// Its key (`mccomas`).
+    public var key: String
+    /// Its name (`McComas Hall`).
+    public var name: String
+    /// Its hours over the days loaded.
+    public var hours: FacilityHours
+    /// Where they come from: `service` (the RecSports hours service), `config`, or `nil` (no source).
+    public var source: String?
+
+    /// Creates an entry.
+    public init(key: String, name: String, hours: FacilityHours, source: String?) {
+        self.key = key
+        self.name = name
+        self.hours = hours
+        self.source = source
+    }
+}
+
+/// `gymcard hours` as text: each facility's state now, then a line per day, today marked.
+///
+/// ```
+/// McComas Hall · open, closes in 25 min
+///   Mon, Nov 23  6:00 AM – 11:00 PM  ◂ today
+///   Thu, Nov 26  closed (Thanksgiving)
+/// ```
+public struct HoursTextView: Sendable {
+    /// The facilities' zone.
+    public var zone: LocalTimeZone
+    /// Now.
+    public var now: Date
+    /// Whether to write colour and bold.
+    public var colour: Bool
+
+    /// Creates a view.
+    public init(zone: LocalTimeZone, now: Date, colour: Bool) {
+        self.zone = zone
+        self.now = now
+        self.colour = colour
+    }
+
+    /// The lines for `entries` over `days`.
+    public func lines(_ entries: [HoursEntry], days: [LocalDay]) -> [String] {
+        let labels = CivilLabels(zone: zone, now: now)
+        let today = zone.day(of: now)
+        var lines: [String] = []
+        for entry in entries {
+            if !lines.isEmpty { lines.append("") }
+            let state = entry.hours.state(at: now, zone: zone)
+            var heading = paint(entry.name, "1") + " · " + OpeningWords.summary(state, zone: zone, now: now)
+            if entry.source == nil {
+                heading += " (no source: give them in the config file, hours.facilities.\(entry.key))"
+            }
+            lines.append(heading)
+            guard entry.source != nil else { continue }
+            for day in days {
+                let text: String
+                switch entry.hours[day] {
+                case .unknown: text = paint("unknown", "2")
+                case .known(let intervals, let note) where intervals.isEmpty:
+                    text = paint(Self.closed(note: note), "2")
+                case .known(let intervals, _):
+                    text = intervals.map { interval in
+                        let closingDay = zone.day(of: interval.closes)
+                        let closes =
+                            zone.start(of: closingDay) == interval.closes && closingDay == day.adding(days: 1)
+                            ? "midnight"
+                            : closingDay == day
+                                ? labels.clock(interval.closes)
+                                : labels.clock(interval.closes) + " (next day)"
+                        let label = interval.label.flatMap { $0 == "Regular Hours" ? nil : $0 }
+                        return "\(labels.clock(interval.opens)) – \(closes)"
+                            + (label.map { " (\($0))" } ?? "")
+                    }.joined(separator: ", ")
+                }
+                let heading = labels.heading(day)
+                let line = "  " + (day == today ? paint(heading, "1") : heading) + "  " + text
+                lines.append(line + (day == today ? "  ◂ today" : ""))
+            }
+        }
+        return lines
+    }
+
+    /// `closed`, or `closed (Thanksgiving)` from a note such as "Thanksgiving - Closed" (the word
+    /// "closed" and the separators around it taken out, so that it is not said twice).
+    static func closed(note: String?) -> String {
+        guard var rest = note?.trimmed, !rest.isEmpty else { return "closed" }
+        if let range = rest.range(ignoringCaseOf: "closed") {
+            rest.removeSubrange(range)
+        }
+        let separators = Set(" -–—:·,()".unicodeScalars)
+        let kept = String(
+            String.UnicodeScalarView(
+                rest.unicodeScalars.drop { separators.contains($0) }.reversed().drop {
+                    separators.contains($0)
+                }.reversed()))
+        return kept.isEmpty ? "closed" : "closed (\(kept))"
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// `gymcard hours --json`: `{"timeZone", "now", "facilities": [{"key", "name", "source", "open",
+/// "opensAt", "closesAt", "days": [{"date", "known", "closed", "note", "intervals": [{"opens", "closes",
+/// "label"}]}]}]}`, times in ISO 8601 UTC, `open` true, false or null (unknown).
+public enum HoursJSON {
+    struct Document: Encodable {
+        var timeZone: String
+        var now: String
+        var facilities: [Facility]
+    }
+
+    struct Facility: Encodable {
+        var key: String
+        var name: String
+        var source: String?
+        var open: Bool?
+        var opensAt: String?
+        var closesAt: String?
+        var days: [Day]
+
+        enum CodingKeys: String, CodingKey { case key, name, source, open, opensAt, closesAt, days }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(key, forKey: .key)
+            try container.encode(name, forKey: .name)
+            try container.encode(source, forKey: .source)
+            try container.encode(open, forKey: .open)
+            try container.encode(opensAt, forKey: .opensAt)
+            try container.encode(closesAt, forKey: .closesAt)
+            try container.encode(days, forKey: .days)
+        }
+    }
+
+    struct Day: Encodable {
+        var date: String
+        var known: Bool
+        var closed: Bool?
+        var note: String?
+        var intervals: [Interval]
+
+        enum CodingKeys: String, CodingKey { case date, known, closed, note, intervals }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(known, forKey: .known)
+            try container.encode(closed, forKey: .closed)
+            try container.encode(note, forKey: .note)
+            try container.encode(intervals, forKey: .intervals)
+        }
+    }
+
+    struct Interval: Encodable {
+        var opens: String
+        var closes: String
+        var label: String?
+
+        enum CodingKeys: String, CodingKey { case opens, closes, label }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(opens, forKey: .opens)
+            try container.encode(closes, forKey: .closes)
+            try container.encode(label, forKey: .label)
+        }
+    }
+
+    /// The document for `entries` over `days`.
+    public static func document(
+        _ entries: [HoursEntry], days: [LocalDay], timeZone: String, zone: LocalTimeZone, now: Date
+    ) -> String {
+        let document = Document(
+            timeZone: timeZone, now: now.formatted(.iso8601),
+            facilities: entries.map { entry in
+                let state = entry.hours.state(at: now, zone: zone)
+                return Facility(
+                    key: entry.key, name: entry.name, source: entry.source, open: state.isOpen,
+                    opensAt: state.opensAt?.formatted(.iso8601),
+                    closesAt: state.closesAt?.formatted(.iso8601),
+                    days: days.map { day in
+                        let hours = entry.hours[day]
+                        let note: String? = if case .known(_, let note) = hours { note } else { nil }
+                        return Day(
+                            date: RecSportsHoursResponse.isoDate(day), known: hours.isKnown,
+                            closed: hours.isKnown ? hours.intervals.isEmpty : nil, note: note,
+                            intervals: hours.intervals.map {
+                                Interval(
+                                    opens: $0.opens.formatted(.iso8601),
+                                    closes: $0.closes.formatted(.iso8601),
+                                    label: $0.label)
+                            })
+                    })
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, booleans and optionals always encode.
+        return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}
