@@ -14,7 +14,7 @@ struct HoursCommand: AsyncParsableCommand {
             Hours come from RecSports' hours service for McComas Hall and War Memorial Hall, and from the \
             config file (hours.facilities.<key>: weekly hours and dated exceptions) for any facility; the \
             Bouldering Wall has none unless the config file gives them. Each day's answer is cached in \
-            $XDG_CACHE_HOME/gymcard/hours/ (fresh for an hour for today, six for later days); when the \
+            $XDG_CACHE_HOME/gymcard/hours/ (fresh for an hour for yesterday and today, six for later days); when the \
             service fails the cached copy is used, whatever its age, else the day is unknown. Unknown is \
             never taken for open. Times are the facilities' own (occupancy.timeZone).
 

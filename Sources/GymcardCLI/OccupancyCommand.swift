@@ -19,7 +19,7 @@ struct OccupancyCommand: AsyncParsableCommand {
             A facility that cannot be fetched shows its last known value, marked stale with its age; \
             with none it shows as unavailable. Readings are kept in $XDG_STATE_HOME/gymcard/occupancy.json.
 
-            Opening hours (see `gymcard hours`) mark a closed facility "closed · opens 6:00 AM" instead of \
+            Opening hours (see `gymcard hours`) mark a closed facility "closed" with the time it opens instead of \
             a bar, and a line ends "closes in 25 min" within an hour of closing; times of day are the \
             facilities' own (occupancy.timeZone).
 
