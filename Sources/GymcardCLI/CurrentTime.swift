@@ -1,55 +1,72 @@
 import FoundationEssentials
+import Synchronization
 
 /// "Now" for the commands that depend on it (`events`, `hours`, `occupancy`, `wait`, `trends`, `best`,
 /// `collect --status`), and how long they sleep.
 ///
 /// For tests only, as git's GIT_TEST_DATE_NOW: `GYMCARD_TEST_NOW` (ISO 8601) stands in for the current
 /// time, so that dated feeds, histories and opening hours can be checked; `GYMCARD_TEST_TIME_SCALE=N`
-/// makes time pass N times as fast (from that time, or from the real one), sleeps included, so that a
-/// `wait` over minutes of polling runs in seconds. Neither is an option of the command line.
+/// makes every sleep N times shorter while the clock still moves by the whole sleep, so that a `wait`
+/// over minutes of polling runs in seconds. Work between sleeps takes its real time, so a slow machine
+/// does not skip polls. Neither is an option of the command line.
 struct CurrentTime: Sendable {
     /// The moment the clock starts from.
     private let origin: Date
     /// When the process read it, on the monotonic clock.
     private let started: ContinuousClock.Instant
-    /// How many seconds pass per real second (0: the test time stands still).
+    /// Whether real time passes (false: a test time that stands still between sleeps).
+    private let runs: Bool
+    /// How many times shorter a sleep is than the time it moves the clock by (1: real sleeps).
     private let scale: Double
+    /// Time skipped by shortened sleeps, in seconds.
+    private let skipped = Skipped()
+
+    private final class Skipped: Sendable {
+        let seconds = Mutex(0.0)
+    }
 
     /// The clock the environment asks for.
     init(_ environment: [String: String]) throws {
         started = ContinuousClock.now
         var scale = 1.0
-        if let text = environment["GYMCARD_TEST_TIME_SCALE"], !text.isEmpty {
-            guard let value = Double(text), value >= 1, value <= 100_000 else {
+        let scaleText = environment["GYMCARD_TEST_TIME_SCALE"] ?? ""
+        if !scaleText.isEmpty {
+            guard let value = Double(scaleText), value >= 1, value <= 100_000 else {
                 throw Failure("GYMCARD_TEST_TIME_SCALE must be a number from 1 to 100000", status: .usage)
             }
             scale = value
         }
+        self.scale = scale
         if let text = environment["GYMCARD_TEST_NOW"], !text.isEmpty {
             guard let date = try? Date(text, strategy: .iso8601) else {
                 throw Failure("GYMCARD_TEST_NOW is not an ISO 8601 time: \(text)", status: .usage)
             }
             origin = date
-            // A fixed test time stands still unless a scale is given.
-            self.scale = environment["GYMCARD_TEST_TIME_SCALE"].map { $0.isEmpty ? 0 : scale } ?? 0
+            // A fixed test time stands still (but for sleeps) unless a scale is given.
+            runs = !scaleText.isEmpty
         } else {
             origin = Date()
-            self.scale = scale
+            runs = true
         }
     }
 
     /// The current time.
     var now: Date {
-        guard scale != 0 else { return origin }
-        let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return origin.addingTimeInterval(seconds * scale)
+        var seconds = skipped.seconds.withLock { $0 }
+        if runs {
+            let elapsed = ContinuousClock.now - started
+            seconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        }
+        return origin.addingTimeInterval(seconds)
     }
 
-    /// Sleeps for `seconds` of this clock's time (cancellation ends it early, with an error).
+    /// Sleeps for `seconds` of this clock's time (cancellation ends it early, with an error). A test time
+    /// that stands still stays still; a scaled one moves by the whole sleep.
     func sleep(seconds: Double) async throws {
-        let real = scale == 0 || scale == 1 ? seconds : seconds / scale
-        try await Task.sleep(for: .milliseconds(Int64((max(0, real) * 1000).rounded())))
+        let wanted = max(0, seconds)
+        let real = runs ? wanted / scale : wanted
+        try await Task.sleep(for: .milliseconds(Int64((real * 1000).rounded())))
+        if runs, scale != 1 { skipped.seconds.withLock { $0 += wanted - real } }
     }
 
     /// The current time from the environment (`GYMCARD_TEST_NOW` in tests).

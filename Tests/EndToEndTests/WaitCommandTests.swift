@@ -142,9 +142,14 @@ struct WaitCommandTests {
             result.stderr.hasPrefix("gymcard: McComas Hall could not be read before the timeout: "),
             "\(result.stderr)")
         #expect(result.stderr.contains("HTTP 503"), "\(result.stderr)")
-        // At 0, 2, 6 and 14 minutes (doubling), not every 2 minutes (10 polls); retries within a poll count.
-        let fetches = polls(fake)
-        #expect(fetches >= 4 && fetches <= 8, "\(fetches) requests")
+        // Polls at 0, 2, 6 and 14 minutes (the interval doubling) and a last one at the timeout, not every
+        // 2 minutes (11 polls); each is recorded in the history as a failed attempt (a poll's own retries
+        // are one attempt).
+        let store = try #require(
+            try HistoryStore.openIfPresent(path: home.path + "/state/gymcard/history.sqlite3"))
+        let attempts = try store.attempts(from: .distantPast, to: .distantFuture)
+        #expect(attempts.count == 5, "\(attempts)")
+        #expect(attempts.allSatisfy { $0.status == .failed })
     }
 
     @Test(
