@@ -70,19 +70,15 @@ public struct HoursLoader: Sendable {
     /// fails uses its cached copy whatever its age, else is unknown, and says so in one warning.
     public func load(_ facilities: [String], days: [LocalDay], fetcher: Fetcher) async -> Outcome {
         let toFetch = Set(daysToFetch(days, for: facilities))
-        let results = await withTaskGroup(of: (LocalDay, Result<HTTPResponse, FetchError>).self) { group in
+        let base = settings.url
+        let results = await withTaskGroup(of: DayAnswer.self) { group in
             for day in toFetch {
                 group.addTask {
-                    let request = RecSportsHoursResponse.request(base: settings.url, day: day)
-                    do throws(FetchError) {
-                        return (day, .success(try await fetcher.fetch(request, expecting: .json)))
-                    } catch {
-                        return (day, .failure(error))
-                    }
+                    await DayAnswer(day: day, result: Self.fetch(day, base: base, fetcher: fetcher))
                 }
             }
             var all: [LocalDay: Result<HTTPResponse, FetchError>] = [:]
-            for await (day, result) in group { all[day] = result }
+            while let answer = await group.next() { all[answer.day] = answer.result }
             return all
         }
         var answers: [LocalDay: [String: DayHours]] = [:]
@@ -139,6 +135,24 @@ public struct HoursLoader: Sendable {
     }
 
     private var source: String { settings.url.absoluteString }
+
+    /// One day's answer from the service.
+    private struct DayAnswer: Sendable {
+        var day: LocalDay
+        var result: Result<HTTPResponse, FetchError>
+    }
+
+    private static func fetch(_ day: LocalDay, base: URL, fetcher: Fetcher) async -> Result<
+        HTTPResponse, FetchError
+    > {
+        do {
+            return .success(
+                try await fetcher.fetch(
+                    RecSportsHoursResponse.request(base: base, day: day), expecting: .json))
+        } catch {
+            return .failure(error)
+        }
+    }
 
     private func neededUnits(_ facilities: [String], days: [LocalDay]) -> Bool {
         days.contains { needsService($0, facilities) }
