@@ -11,4 +11,153 @@ static inline png_uint_32 gymcard_png_format_rgb_colormap(void) { return PNG_FOR
 static inline size_t gymcard_png_image_size(png_image *image) { return PNG_IMAGE_SIZE(*image); }
 static inline int gymcard_png_image_failed(png_image *image) { return PNG_IMAGE_FAILED(*image); }
 
+// Reading a large PNG row by row, averaging blocks of `factor`×`factor` pixels into 8-bit grey, so that
+// memory stays the size of the reduced image (the simplified API needs the whole image at once).
+// libpng's low-level API reports errors by longjmp: it happens here, in C, never across Swift frames.
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+    char message[200];
+} gymcard_png_reader;
+
+static void gymcard_png_read_bytes(png_structp png, png_bytep out, size_t length) {
+    gymcard_png_reader *reader = (gymcard_png_reader *)png_get_io_ptr(png);
+    if (reader->size - reader->offset < length) png_error(png, "the file is cut short");
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static void gymcard_png_fail(png_structp png, png_const_charp message) {
+    gymcard_png_reader *reader = (gymcard_png_reader *)png_get_error_ptr(png);
+    strncpy(reader->message, message ? message : "libpng gave no reason", sizeof reader->message - 1);
+    reader->message[sizeof reader->message - 1] = 0;
+    png_longjmp(png, 1);
+}
+
+static void gymcard_png_ignore_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+/// Decodes `data` reduced by `factor` (each output pixel the mean of a factor×factor block; the last
+/// row and column of blocks may be partial) into `out`, which holds
+/// ceil(width/factor) × ceil(height/factor) bytes. Colour becomes grey (Rec. 709 weights), 16 bits are
+/// read by their high byte (no gamma is assumed; the simplified API takes 16-bit data for linear light:
+/// both are monotonic, which is all bars need), alpha is composited onto white. An interlaced image is read from its last pass (every odd row at full
+/// width), which needs no full-size buffer either. Returns 1, or 0 with `reader->message` set.
+static inline int gymcard_png_read_gray_reduced(
+    gymcard_png_reader *reader, unsigned factor, unsigned char *out, size_t out_width, size_t out_height) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, gymcard_png_fail,
+                                             gymcard_png_ignore_warning);
+    if (!png) {
+        strcpy(reader->message, "libpng did not start");
+        return 0;
+    }
+    png_infop info = png_create_info_struct(png);
+    unsigned char *volatile row = NULL;
+    unsigned long *volatile sums = NULL;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(row);
+        free(sums);
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        if (!reader->message[0]) strcpy(reader->message, "libpng did not start");
+        return 0;
+    }
+    png_set_read_fn(png, reader, gymcard_png_read_bytes);
+    png_set_user_limits(png, 20000, 20000);
+    png_read_info(png, info);
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    int color = png_get_color_type(png, info);
+    int interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    png_set_expand(png);
+    png_set_strip_16(png);
+    if (color & PNG_COLOR_MASK_COLOR) png_set_rgb_to_gray_fixed(png, 1, 21260, 71520);
+    png_read_update_info(png, info);
+    size_t channels = png_get_channels(png, info);  // 1 grey, 2 grey + alpha
+    if (out_width != (width + factor - 1) / factor || out_height != (height + factor - 1) / factor) {
+        png_error(png, "the reduced size does not match the image");
+    }
+    row = (unsigned char *)malloc(png_get_rowbytes(png, info));
+    sums = (unsigned long *)calloc(out_width, sizeof(unsigned long));
+    if (!row || !sums) png_error(png, "out of memory");
+    // Interlace handling stays off: png_read_row then hands out each pass's own (narrower) rows in turn,
+    // and only the last pass is kept.
+    unsigned long rows_in_block = 0;
+    size_t out_y = 0;
+    png_uint_32 rows_total = height;
+    if (interlaced) {
+        // Read every pass's rows; keep pass 6 (odd rows, full width).
+        for (int pass = 0; pass < 7; pass++) {
+            png_uint_32 pass_rows = PNG_PASS_ROWS(height, pass);
+            png_uint_32 pass_cols = PNG_PASS_COLS(width, pass);
+            for (png_uint_32 y = 0; y < pass_rows; y++) {
+                if (pass_cols == 0) continue;
+                png_read_row(png, row, NULL);
+                if (pass != 6) continue;
+                png_uint_32 source_y = 2 * y + 1;
+                size_t target = source_y / factor;
+                while (out_y < target) {
+                    // Finish the blocks before this row (a block may have no odd row when factor is 1).
+                    for (size_t x = 0; x < out_width; x++) {
+                        size_t columns = (x + 1) * factor <= width ? factor : width - x * factor;
+                        out[out_y * out_width + x] =
+                            rows_in_block ? (unsigned char)((sums[x] + rows_in_block * columns / 2) / (rows_in_block * columns)) : 255;
+                        sums[x] = 0;
+                    }
+                    rows_in_block = 0;
+                    out_y++;
+                }
+                for (png_uint_32 x = 0; x < width; x++) {
+                    unsigned value = row[x * channels];
+                    if (channels == 2) value = (value * row[x * channels + 1] + 255 * (255 - row[x * channels + 1]) + 127) / 255;
+                    sums[x / factor] += value;
+                }
+                rows_in_block++;
+            }
+        }
+        rows_total = 0;
+    }
+    for (png_uint_32 y = 0; y < rows_total; y++) {
+        png_read_row(png, row, NULL);
+        for (png_uint_32 x = 0; x < width; x++) {
+            unsigned value = row[x * channels];
+            if (channels == 2) value = (value * row[x * channels + 1] + 255 * (255 - row[x * channels + 1]) + 127) / 255;
+            sums[x / factor] += value;
+        }
+        rows_in_block++;
+        if (rows_in_block == factor || y + 1 == height) {
+            for (size_t x = 0; x < out_width; x++) {
+                size_t columns = (x + 1) * factor <= width ? factor : width - x * factor;
+                out[out_y * out_width + x] = (unsigned char)((sums[x] + rows_in_block * columns / 2) / (rows_in_block * columns));
+                sums[x] = 0;
+            }
+            rows_in_block = 0;
+            out_y++;
+        }
+    }
+    // The interlaced path's last blocks.
+    while (out_y < out_height) {
+        for (size_t x = 0; x < out_width; x++) {
+            size_t columns = (x + 1) * factor <= width ? factor : width - x * factor;
+            out[out_y * out_width + x] =
+                rows_in_block ? (unsigned char)((sums[x] + rows_in_block * columns / 2) / (rows_in_block * columns)) : 255;
+            sums[x] = 0;
+        }
+        rows_in_block = 0;
+        out_y++;
+    }
+    free(row);
+    free(sums);
+    row = NULL;
+    sums = NULL;
+    png_destroy_read_struct(&png, &info, NULL);
+    return 1;
+}
+
 #endif

@@ -86,7 +86,12 @@ struct Scan: ParsableCommand {
         } catch let error as ImagingError {
             throw Failure("\(name): \(error.description)", status: .dataError)
         }
-        let report = scanner.scan(image, fullResolution: { try? ImageFile.decodeGray(bytes) }, findAll: all)
+        let report = scanner.scan(
+            image,
+            fullResolution: {
+                try? ImageFile.decodeGray(bytes, minimumLongSide: BarcodeScanner.fullResolutionSide)
+            },
+            findAll: all)
         let ids = report.findings.compactMap { finding -> (ScanFinding, CodabarSymbol)? in
             (try? CodabarSymbol(normalizing: finding.text)).map { (finding, $0) }
         }

@@ -69,15 +69,17 @@ public enum ImageFile {
 
     /// Decodes JPEG or PNG bytes to grey, recognising the format by its signature, not the file name.
     ///
-    /// JPEGs are decoded at reduced scale when large: the result's longer side is at least
-    /// `minimumLongSide` (or the photo's own).
+    /// Large images are decoded at reduced scale: the result's longer side is at least `minimumLongSide`
+    /// (or the photo's own). TurboJPEG scales JPEGs by its factors; PNGs are averaged down row by row.
     public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError)
         -> GrayImage
     {
         if bytes.starts(with: JPEGCodec.signature) {
             return try JPEGCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
         }
-        if bytes.starts(with: PNGCodec.signature) { return try PNGCodec.decodeGray(bytes) }
+        if bytes.starts(with: PNGCodec.signature) {
+            return try PNGCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
+        }
         throw .unrecognizedFormat
     }
 }

@@ -64,7 +64,13 @@ public enum PNGCodec {
     /// Decodes any PNG (palette, grey, colour, 16-bit, with alpha composited onto white) to 8-bit grey.
     ///
     /// The header's dimensions are checked against ``ImageLimits`` before the pixel buffer is allocated.
-    public static func decodeGray(_ bytes: [UInt8]) throws(ImagingError) -> GrayImage {
+    ///
+    /// A PNG whose longer side is at least twice `minimumLongSide` is decoded reduced, row by row: each
+    /// pixel the mean of a block of `longer side / minimumLongSide` pixels square, so that memory stays
+    /// the size of the result (a 14000×14000 scan needs 4 MB, not 196).
+    public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError)
+        -> GrayImage
+    {
         guard bytes.starts(with: signature) else { throw .unrecognizedFormat }
         var image = png_image()
         image.version = gymcard_png_image_version()
@@ -76,6 +82,8 @@ public enum PNGCodec {
         let width = Int(image.width)
         let height = Int(image.height)
         try ImageLimits.check(width: width, height: height, format: "PNG")
+        let factor = minimumLongSide == .max ? 1 : Swift.max(width, height) / Swift.max(1, minimumLongSide)
+        if factor >= 2 { return try decodeReduced(bytes, width: width, height: height, factor: factor) }
         image.format = gymcard_png_format_gray()
         var pixels = [UInt8](repeating: 255, count: width * height)
         var white = png_color(red: 255, green: 255, blue: 255)
@@ -85,6 +93,31 @@ public enum PNGCodec {
         // finish_read frees the image's internals itself, also on failure.
         guard finished != 0 else { throw .corrupt(format: "PNG", detail: message(of: &image)) }
         return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static func decodeReduced(_ bytes: [UInt8], width: Int, height: Int, factor: Int)
+        throws(ImagingError)
+        -> GrayImage
+    {
+        let reducedWidth = (width + factor - 1) / factor
+        let reducedHeight = (height + factor - 1) / factor
+        var pixels = [UInt8](repeating: 255, count: reducedWidth * reducedHeight)
+        var reader = gymcard_png_reader()
+        let succeeded = bytes.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { destination in
+                reader.data = source.baseAddress
+                reader.size = source.count
+                return gymcard_png_read_gray_reduced(
+                    &reader, UInt32(factor), destination.baseAddress, reducedWidth, reducedHeight)
+            }
+        }
+        guard succeeded != 0 else {
+            let message = withUnsafeBytes(of: &reader.message) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            throw .corrupt(format: "PNG", detail: message.isEmpty ? "libpng gave no reason" : message)
+        }
+        return GrayImage(width: reducedWidth, height: reducedHeight, pixels: pixels)
     }
 
     /// The eight bytes every PNG starts with.

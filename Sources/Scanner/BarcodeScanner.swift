@@ -16,6 +16,11 @@ public struct BarcodeScanner: Sendable {
     /// The side a photo is decoded at (TurboJPEG scales larger JPEGs down to at least this).
     public static let decodeSide = 1800
 
+    /// The side the "full resolution" copy is decoded at, at least (small symbols are cropped from it): a
+    /// 12 MP photo is read whole, a 200 MP one or a 14000-pixel scan at half size or less, so that memory
+    /// stays bounded (about 50 MB for the copy).
+    public static let fullResolutionSide = 6000
+
     /// A scanner with the given time budget (default about 2 s).
     public init(timeBudget: Duration = .seconds(2), workingSide: Int = 1100) {
         self.timeBudget = timeBudget

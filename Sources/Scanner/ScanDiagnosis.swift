@@ -5,8 +5,10 @@ import Imaging
 public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The photo is very dark.
     case tooDark
-    /// The photo has too few pixels for the bars to be resolved.
-    case tooSmall(width: Int, height: Int)
+    /// A barcode was located, but its narrowest bars are too thin (in pixels) to be resolved.
+    case tooSmall(barWidth: Double)
+    /// The image is featureless: nothing in it at all.
+    case blank
     /// The photo is badly out of focus or shaken.
     case tooBlurred
     /// A QR code was found, but no Codabar barcode and no member ID.
@@ -22,8 +24,11 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     public var description: String {
         switch self {
         case .tooDark: return "the photo is very dark; take it in better light"
-        case .tooSmall(let width, let height):
-            return "the image is only \(width)×\(height) pixels; hold the card closer or use a larger photo"
+        case .tooSmall(let barWidth):
+            let shown = barWidth < 1 ? "less than 1 pixel" : "about \(Int(barWidth.rounded())) pixel"
+            return
+                "the barcode's narrowest bars are \(shown) wide; hold the card closer or use a larger photo"
+        case .blank: return "no barcode found (the image is blank)"
         case .tooBlurred: return "the photo is very blurred; hold the camera steady and let it focus"
         case .onlyForeignQRCode:
             return
@@ -45,12 +50,79 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
         if readGuard.sawForeignQR && readGuard.trustedTexts.isEmpty { return .onlyForeignQRCode }
         if readGuard.untrustedCount > 0 { return .unconfirmed }
         if working.meanBrightness < 35 { return .tooDark }
-        if Swift.max(original.width, original.height) < 400 {
-            return .tooSmall(width: original.width, height: original.height)
+        if isBlank(working) { return .blank }
+        if let width = narrowBarWidth(in: original), width < minimumBarWidth {
+            return .tooSmall(barWidth: width)
         }
         if working.edgeStrength < 10 { return .tooBlurred }
         if barDetailTouchesEdge(working) { return .cutOff }
         return .nothingFound
+    }
+
+    /// Narrowest bars, in pixels, below which libzbar cannot tell narrow from wide in a real photo.
+    static let minimumBarWidth = 1.5
+
+    /// Whether the image is featureless: once sensor noise is smoothed away, its grey levels hardly vary
+    /// (a blank page, a lens cap, a white test image).
+    static func isBlank(_ image: GrayImage) -> Bool {
+        guard image.width >= 8, image.height >= 8 else { return true }
+        let smooth = image.blurred(sigma: 2)
+        let mean = smooth.meanBrightness
+        var squares = 0.0
+        for value in smooth.pixels { squares += (Double(value) - mean) * (Double(value) - mean) }
+        return (squares / Double(smooth.pixels.count)).squareRoot() < 4
+    }
+
+    /// The width of the narrowest bars of the most barcode-like region, in pixels of `image`, when one
+    /// is located: the lower quartile of the runs between edges along the middle of the upright crop
+    /// (most of a Codabar symbol's elements are narrow ones).
+    public static func narrowBarWidth(in image: GrayImage) -> Double? {
+        guard let region = BarcodeLocator.locate(in: image, limit: 1).first else { return nil }
+        // A symbol within a degree of upright (or sideways) is read pixel for pixel: resampling would blur
+        // 1-pixel bars together. Others are turned upright first.
+        let length = Int(region.length)
+        let across = Swift.max(3, Int(region.height / 3))
+        let quarterTurns = Int((region.angleDegrees / 90).rounded())
+        let crop: GrayImage
+        if abs(region.angleDegrees - Double(quarterTurns) * 90) < 1 {
+            let sideways = quarterTurns % 2 != 0
+            let (alongX, alongY) = (Int(region.centerX) - length / 2, Int(region.centerY) - length / 2)
+            let (acrossX, acrossY) = (Int(region.centerX) - across / 2, Int(region.centerY) - across / 2)
+            var upright = GrayImage(width: length, height: across)
+            for v in 0..<across {
+                for u in 0..<length {
+                    let (x, y) = sideways ? (acrossX + v, alongY + u) : (alongX + u, acrossY + v)
+                    if x >= 0, y >= 0, x < image.width, y < image.height { upright[u, v] = image[x, y] }
+                }
+            }
+            crop = upright
+        } else {
+            crop = image.extracted(
+                centerX: region.centerX, centerY: region.centerY, angleDegrees: region.angleDegrees,
+                width: length, height: across, sourcePixelsPerPixel: 1)
+        }
+        guard crop.width >= 16 else { return nil }
+        let profile = (0..<crop.width).map { x in
+            (0..<crop.height).reduce(0.0) { $0 + Double(crop[x, $1]) } / Double(crop.height)
+        }
+        // The symbol's own contrast, from its middle half (the crop's ends are quiet zone and margin).
+        let middle = profile[profile.count / 4..<profile.count * 3 / 4]
+        guard let low = middle.min(), let high = middle.max(), high - low > 20 else { return nil }
+        let threshold = (low + high) / 2
+        var runs: [Int] = []
+        var run = 1
+        for x in 1..<profile.count {
+            if (profile[x] < threshold) == (profile[x - 1] < threshold) {
+                run += 1
+            } else {
+                runs.append(run)
+                run = 1
+            }
+        }
+        // The first and last runs are the margins, not elements.
+        let elements = runs.dropFirst().dropLast().sorted()
+        guard elements.count >= 8 else { return nil }
+        return Double(elements[elements.count / 4])
     }
 
     /// Whether the columns (or rows) with the most bar-like detail reach the image's border.

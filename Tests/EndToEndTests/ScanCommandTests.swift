@@ -19,6 +19,61 @@ struct ScanCommandTests {
         #expect(result.stdoutText == expected + "\n")
     }
 
+    @Test(
+        "huge PNGs inside the limits: a blank 14000×14000 and a noisy 20000×10000 are scanned in bounded memory (peak RSS under 300 MB), and the blank one is called blank"
+    )
+    func hugePNGs() async throws {
+        let home = try TemporaryDirectory()
+        // Python writes the files (zlib, row by row) and runs gymcard, then reads the child's peak RSS.
+        let script = #"""
+            import os, random, resource, struct, subprocess, sys, zlib, json
+            def chunk(kind, data):
+                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            def png(path, width, height, row):
+                packer = zlib.compressobj(1)
+                parts = [packer.compress(row(y)) for y in range(height)] + [packer.flush()]
+                header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+                with open(path, "wb") as f:
+                    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
+            blank = b"\x00" + b"\xff" * 14000
+            png(sys.argv[2] + "/blank.png", 14000, 14000, lambda y: blank)
+            rows = [b"\x00" + bytes(200 + (b & 15) for b in random.Random(k).randbytes(20000)) for k in range(16)]
+            png(sys.argv[2] + "/noisy.png", 20000, 10000, lambda y: rows[y % 16])
+            del rows
+            # A fresh, small interpreter runs each scan: a child forked from this one would count this
+            # process's memory in its peak.
+            measure = (
+                "import json, resource, subprocess, sys\n"
+                "run = subprocess.run(sys.argv[1:3] + ['--budget', '0.5', sys.argv[3]], capture_output=True,"
+                " env=json.loads(sys.argv[4]))\n"
+                "print(json.dumps({'status': run.returncode, 'stderr': run.stderr.decode(),"
+                " 'peakKB': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}))\n")
+            results = {}
+            for name in ["blank", "noisy"]:
+                out = subprocess.run([sys.executable, "-c", measure, sys.argv[1], "scan",
+                                      sys.argv[2] + "/" + name + ".png", sys.argv[3]], capture_output=True, check=True)
+                results[name] = json.loads(out.stdout)
+            print(json.dumps(results))
+            """#
+        let environment = String(
+            decoding: try JSONSerialization.data(withJSONObject: GymcardProcess(home: home.path).environment),
+            as: UTF8.self)
+        let (status, output, error) = try await Interop.runPython(
+            script, [GymcardProcess.executable.path, home.path, environment])
+        #expect(status == 0, "\(error)")
+        let results = try #require(JSONSerialization.jsonObject(with: output) as? [String: [String: Any]])
+        let blank = try #require(results["blank"])
+        #expect(blank["status"] as? Int == 1)
+        #expect(
+            blank["stderr"] as? String
+                == "gymcard: \(home.path)/blank.png: no barcode found (the image is blank)\n")
+        for (name, result) in results {
+            let peak = result["peakKB"] as? Int ?? .max
+            #expect(peak < 300 * 1024, "\(name): peak RSS \(peak / 1024) MB")
+            #expect(result["status"] as? Int == 1, "\(name): \(result)")
+        }
+    }
+
     @Test("- reads the photo from standard input; --json gives the documented fields")
     func stdinAndJSON() async throws {
         let home = try TemporaryDirectory()
