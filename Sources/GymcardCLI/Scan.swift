@@ -75,6 +75,7 @@ struct Scan: ParsableCommand {
     /// Scans one photo, prints its result, and returns the best ID.
     private func scan(_ path: String, with scanner: BarcodeScanner) throws -> CodabarSymbol {
         let name = path == "-" ? "standard input" : path
+        let started = ContinuousClock.now
         let image: GrayImage
         let bytes: [UInt8]
         do {
@@ -91,7 +92,7 @@ struct Scan: ParsableCommand {
             fullResolution: {
                 try? ImageFile.decodeGray(bytes, minimumLongSide: BarcodeScanner.fullResolutionSide)
             },
-            findAll: all)
+            findAll: all, startedAt: started)
         let ids = report.findings.compactMap { finding -> (ScanFinding, CodabarSymbol)? in
             (try? CodabarSymbol(normalizing: finding.text)).map { (finding, $0) }
         }

@@ -38,12 +38,14 @@ public struct BarcodeScanner: Sendable {
     /// reports every trustworthy symbol instead of stopping at the first.
     ///
     /// `fullResolution` gives the photo at full size when `photo` was decoded reduced (a large JPEG); it
-    /// is called only if a small symbol has to be cropped from it.
+    /// is called only if a small symbol has to be cropped from it. `startedAt` is when the work on this
+    /// photo began (reading and decoding it count against the budget too); default now.
     public func scan(
-        _ photo: GrayImage, fullResolution: (() -> GrayImage?)? = nil, findAll: Bool = false
+        _ photo: GrayImage, fullResolution: (() -> GrayImage?)? = nil, findAll: Bool = false,
+        startedAt: ContinuousClock.Instant? = nil
     ) -> ScanReport {
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = startedAt ?? clock.now
         let working = photo.downscaled(toMaximumSide: workingSide)
         let reader = ZBarReader()
         var readGuard = ReadGuard()

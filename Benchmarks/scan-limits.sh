@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Issue 14's bounds for images inside the documented limits: time (against --budget) and peak memory of
+# gymcard scan on a blank 14000x14000 PNG and a noisy 20000x10000 PNG (written here, never committed),
+# with zbarimg on the same files for comparison. Goal: at most twice --budget and 300 MB.
+#   Benchmarks/scan-limits.sh [BUDGET]        (default 0.5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+budget=${1:-0.5}
+scripts/install-system-packages
+command -v hyperfine >/dev/null || apt-get install -y -qq hyperfine >/dev/null
+[ -x /usr/bin/time ] || apt-get install -y -qq time >/dev/null
+swift build -c release --product gymcard >/dev/null
+bin="$(swift build -c release --show-bin-path)/gymcard"
+work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-limits.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+python3 - "$work" <<'PY'
+import random, struct, sys, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+def png(path, width, height, row):
+    packer = zlib.compressobj(1)
+    parts = [packer.compress(row(y)) for y in range(height)] + [packer.flush()]
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
+blank = b"\x00" + b"\xff" * 14000
+png(sys.argv[1] + "/blank-14000x14000.png", 14000, 14000, lambda y: blank)
+rows = [b"\x00" + bytes(200 + (b & 15) for b in random.Random(k).randbytes(20000)) for k in range(16)]
+png(sys.argv[1] + "/noisy-20000x10000.png", 20000, 10000, lambda y: rows[y % 16])
+PY
+echo "(zbarimg reads through ImageMagick, whose default limits refuse images this large: its times are refusals.)"
+for image in "$work"/*.png; do
+  name=$(basename "$image")
+  echo "== $name ($(du -h "$image" | cut -f1))"
+  hyperfine -N -i -w 1 -r 5 --export-json "$work/t.json" \
+    "$bin scan --budget $budget $image" "zbarimg -q $image" >/dev/null 2>&1
+  python3 - "$work/t.json" "$budget" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+budget = float(sys.argv[2])
+gymcard, zbar = results[0]["mean"], results[1]["mean"]
+print(f"   gymcard {gymcard:.2f} s = {gymcard / budget:.2f}x --budget {budget} (goal <= 2x); zbarimg {zbar:.2f} s")
+PY
+  peak=$( (/usr/bin/time -f %M "$bin" scan --budget "$budget" "$image" 2>&1 >/dev/null || true) | tail -1)
+  zpeak=$( (/usr/bin/time -f %M zbarimg -q "$image" 2>&1 >/dev/null || true) | tail -1)
+  echo "   peak RSS: gymcard $((peak / 1024)) MB (goal <= 300), zbarimg $((zpeak / 1024)) MB"
+done
