@@ -63,6 +63,17 @@ static inline void gymcard_png_accumulate(const unsigned char *row, size_t chann
     }
 }
 
+/// Writes one row of reduced pixels from the block sums (`rows` source rows in the block; none: white)
+/// and clears the sums.
+static inline void gymcard_png_flush_blocks(unsigned long *sums, unsigned long rows, png_uint_32 width,
+                                            unsigned factor, unsigned char *out, size_t out_width) {
+    for (size_t x = 0; x < out_width; x++) {
+        size_t columns = (x + 1) * factor <= width ? factor : width - x * factor;
+        out[x] = rows ? (unsigned char)((sums[x] + rows * columns / 2) / (rows * columns)) : 255;
+        sums[x] = 0;
+    }
+}
+
 /// Decodes `data` reduced by `factor` (each output pixel the mean of a factor×factor block; the last
 /// row and column of blocks may be partial) into `out`, which holds
 /// ceil(width/factor) × ceil(height/factor) bytes. Colour becomes grey (Rec. 709 weights), 16 bits are
@@ -124,13 +135,8 @@ static inline int gymcard_png_read_gray_reduced(
                 png_uint_32 source_y = 2 * y + 1;
                 size_t target = source_y / factor;
                 while (out_y < target) {
-                    // Finish the blocks before this row (a block may have no odd row when factor is 1).
-                    for (size_t x = 0; x < out_width; x++) {
-                        size_t columns = (x + 1) * factor <= width ? factor : width - x * factor;
-                        out[out_y * out_width + x] =
-                            rows_in_block ? (unsigned char)((sums[x] + rows_in_block * columns / 2) / (rows_in_block * columns)) : 255;
-                        sums[x] = 0;
-                    }
+                    // Finish the blocks before this row.
+                    gymcard_png_flush_blocks(sums, rows_in_block, width, factor, out + out_y * out_width, out_width);
                     rows_in_block = 0;
                     out_y++;
                 }
@@ -145,23 +151,14 @@ static inline int gymcard_png_read_gray_reduced(
         gymcard_png_accumulate(row, channels, width, factor, sums);
         rows_in_block++;
         if (rows_in_block == factor || y + 1 == height) {
-            for (size_t x = 0; x < out_width; x++) {
-                size_t columns = (x + 1) * factor <= width ? factor : width - x * factor;
-                out[out_y * out_width + x] = (unsigned char)((sums[x] + rows_in_block * columns / 2) / (rows_in_block * columns));
-                sums[x] = 0;
-            }
+            gymcard_png_flush_blocks(sums, rows_in_block, width, factor, out + out_y * out_width, out_width);
             rows_in_block = 0;
             out_y++;
         }
     }
     // The interlaced path's last blocks.
     while (out_y < out_height) {
-        for (size_t x = 0; x < out_width; x++) {
-            size_t columns = (x + 1) * factor <= width ? factor : width - x * factor;
-            out[out_y * out_width + x] =
-                rows_in_block ? (unsigned char)((sums[x] + rows_in_block * columns / 2) / (rows_in_block * columns)) : 255;
-            sums[x] = 0;
-        }
+        gymcard_png_flush_blocks(sums, rows_in_block, width, factor, out + out_y * out_width, out_width);
         rows_in_block = 0;
         out_y++;
     }

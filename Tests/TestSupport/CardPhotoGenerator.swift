@@ -5,7 +5,10 @@ import Symbols
 
 /// Makes deterministic photos of member cards in the situations people photograph them in: tight crops,
 /// any rotation, 12 MP phone frames near/mid/far, perspective, lighting gradients, glare, low light with
-/// heavy noise, 720p webcam frames, low JPEG quality — and photos with no barcode at all.
+/// heavy noise, 720p webcam frames, low JPEG quality — and photos with no barcode at all. The
+/// photograph-like categories add what real cameras do: defocus (a disk point-spread), motion blur,
+/// small frames with strong JPEG, narrow bars of 0.8–1.5 px, printed text and texture around the symbol,
+/// 30–60° tilt, and barcode labels of other lengths and start/stop letters.
 public struct CardPhotoGenerator {
     /// One generated photo and what a correct reader must report for it.
     public struct Photo: Sendable {
@@ -52,61 +55,104 @@ public struct CardPhotoGenerator {
         public var hasBarcode: Bool = true
         /// Whether a good reader must read it.
         public var mustRead: Bool
+        /// Defocus: the radius of the disk point-spread, pixels.
+        public var defocusRadius: ClosedRange<Double> = 0...0
+        /// Motion blur: the length of the smear, pixels (any direction).
+        public var motionLength: ClosedRange<Double> = 0...0
+        /// When set, the symbol's narrow bar measures this many pixels in the frame (the card's size
+        /// follows from it, instead of `cardFraction`).
+        public var narrowBarPixels: ClosedRange<Double>?
+        /// Printed text and texture around the card (a page, a desk with papers).
+        public var clutter: Bool = false
+        /// A barcode label (just the symbol and its digits, other lengths and start/stop letters) instead
+        /// of a member card.
+        public var label: Bool = false
     }
 
     /// The categories of the issue, at full size (12 MP phone frames).
-    public static let fullRecipes: [Recipe] = [
+    public static let fullRecipes: [Recipe] =
+        [
+            Recipe(
+                category: "tight", frameWidth: 900, frameHeight: 570, cardFraction: 0.9...0.97,
+                rotationDegrees: -3...3,
+                perspective: 0...0.03, noiseSigma: 1...3, jpegQuality: 85...95, mustRead: true),
+            Recipe(
+                category: "rotated", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6,
+                rotationDegrees: 0...360,
+                perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 85...95, mustRead: true),
+            // A phone's optics and processing soften a 12 MP frame by a pixel or two.
+            Recipe(
+                category: "phone-near", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.6...0.75,
+                rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+                jpegQuality: 85...95, mustRead: true),
+            Recipe(
+                category: "phone-mid", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.35...0.45,
+                rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+                jpegQuality: 85...95, mustRead: true),
+            Recipe(
+                category: "phone-far", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.14...0.2,
+                rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
+                jpegQuality: 85...95, mustRead: false),
+            Recipe(
+                category: "perspective", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+                rotationDegrees: -15...15, perspective: 0.15...0.3, noiseSigma: 2...4, jpegQuality: 85...92,
+                mustRead: false),
+            Recipe(
+                category: "lighting", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+                rotationDegrees: -8...8,
+                perspective: 0...0.05, lightingGradient: 0.4...0.7, noiseSigma: 2...4, jpegQuality: 85...92,
+                mustRead: true),
+            Recipe(
+                category: "glare", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+                rotationDegrees: -8...8,
+                perspective: 0...0.05, glare: true, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: false),
+            Recipe(
+                category: "low-light", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
+                rotationDegrees: -8...8,
+                perspective: 0...0.05, exposure: 0.2...0.3, noiseSigma: 10...16, jpegQuality: 80...90,
+                mustRead: false),
+            Recipe(
+                category: "webcam-720p", frameWidth: 1280, frameHeight: 720, cardFraction: 0.45...0.6,
+                rotationDegrees: -8...8, perspective: 0...0.06, noiseSigma: 3...5, blurSigma: 0.8...1.3,
+                jpegQuality: 70...80, mustRead: true),
+            Recipe(
+                category: "jpeg-60", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6,
+                rotationDegrees: -8...8,
+                perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 60...62, mustRead: true),
+            Recipe(
+                category: "no-barcode", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.3...0.7,
+                rotationDegrees: 0...360,
+                perspective: 0...0.1, noiseSigma: 2...8, jpegQuality: 70...95, hasBarcode: false,
+                mustRead: false),
+        ] + photographLikeRecipes
+
+    /// What real cameras do that clean renders lack (issue 14): small, soft, strongly compressed frames.
+    public static let photographLikeRecipes: [Recipe] = [
         Recipe(
-            category: "tight", frameWidth: 900, frameHeight: 570, cardFraction: 0.9...0.97,
-            rotationDegrees: -3...3,
-            perspective: 0...0.03, noiseSigma: 1...3, jpegQuality: 85...95, mustRead: true),
+            category: "defocus", frameWidth: 640, frameHeight: 480, cardFraction: 0.5...0.6,
+            rotationDegrees: -6...6, perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 30...50,
+            mustRead: false, defocusRadius: 1...2.2, narrowBarPixels: 1.8...3),
         Recipe(
-            category: "rotated", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6,
-            rotationDegrees: 0...360,
-            perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 85...95, mustRead: true),
-        // A phone's optics and processing soften a 12 MP frame by a pixel or two.
+            category: "motion", frameWidth: 1024, frameHeight: 768, cardFraction: 0.5...0.6,
+            rotationDegrees: -6...6, perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 30...50,
+            mustRead: false, motionLength: 2...5, narrowBarPixels: 2...3.5),
         Recipe(
-            category: "phone-near", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.6...0.75,
-            rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
-            jpegQuality: 85...95, mustRead: true),
+            category: "small-jpeg", frameWidth: 640, frameHeight: 480, cardFraction: 0.5...0.6,
+            rotationDegrees: -5...5, perspective: 0...0.05, lightingGradient: 0...0.4, noiseSigma: 2...5,
+            blurSigma: 0.5...0.9, jpegQuality: 20...40, mustRead: false, narrowBarPixels: 1.3...2.2),
         Recipe(
-            category: "phone-mid", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.35...0.45,
-            rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
-            jpegQuality: 85...95, mustRead: true),
+            category: "thin-bars", frameWidth: 1024, frameHeight: 768, cardFraction: 0.5...0.6,
+            rotationDegrees: -3...3, perspective: 0...0.03, noiseSigma: 1...3, blurSigma: 0.3...0.6,
+            jpegQuality: 70...90, mustRead: false, narrowBarPixels: 0.8...1.5),
         Recipe(
-            category: "phone-far", frameWidth: 4000, frameHeight: 3000, cardFraction: 0.14...0.2,
-            rotationDegrees: -10...10, perspective: 0...0.08, noiseSigma: 4...7, blurSigma: 1...2,
-            jpegQuality: 85...95, mustRead: false),
+            category: "tilt-clutter", frameWidth: 640, frameHeight: 480, cardFraction: 0.5...0.6,
+            rotationDegrees: 30...60, perspective: 0...0.05, noiseSigma: 2...4, blurSigma: 0.4...0.8,
+            jpegQuality: 40...70, mustRead: false, narrowBarPixels: 1.6...2.6, clutter: true),
         Recipe(
-            category: "perspective", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
-            rotationDegrees: -15...15, perspective: 0.15...0.3, noiseSigma: 2...4, jpegQuality: 85...92,
-            mustRead: false),
-        Recipe(
-            category: "lighting", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
-            rotationDegrees: -8...8,
-            perspective: 0...0.05, lightingGradient: 0.4...0.7, noiseSigma: 2...4, jpegQuality: 85...92,
-            mustRead: true),
-        Recipe(
-            category: "glare", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
-            rotationDegrees: -8...8,
-            perspective: 0...0.05, glare: true, noiseSigma: 2...4, jpegQuality: 85...92, mustRead: false),
-        Recipe(
-            category: "low-light", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.5...0.6,
-            rotationDegrees: -8...8,
-            perspective: 0...0.05, exposure: 0.2...0.3, noiseSigma: 10...16, jpegQuality: 80...90,
-            mustRead: false),
-        Recipe(
-            category: "webcam-720p", frameWidth: 1280, frameHeight: 720, cardFraction: 0.45...0.6,
-            rotationDegrees: -8...8, perspective: 0...0.06, noiseSigma: 3...5, blurSigma: 0.8...1.3,
-            jpegQuality: 70...80, mustRead: true),
-        Recipe(
-            category: "jpeg-60", frameWidth: 1200, frameHeight: 900, cardFraction: 0.5...0.6,
-            rotationDegrees: -8...8,
-            perspective: 0...0.05, noiseSigma: 2...4, jpegQuality: 60...62, mustRead: true),
-        Recipe(
-            category: "no-barcode", frameWidth: 1600, frameHeight: 1200, cardFraction: 0.3...0.7,
-            rotationDegrees: 0...360,
-            perspective: 0...0.1, noiseSigma: 2...8, jpegQuality: 70...95, hasBarcode: false, mustRead: false),
+            category: "label", frameWidth: 1024, frameHeight: 768, cardFraction: 0.35...0.5,
+            rotationDegrees: -60...60, perspective: 0...0.08, lightingGradient: 0...0.4, noiseSigma: 2...5,
+            blurSigma: 0.4...0.9, jpegQuality: 40...75, mustRead: false, narrowBarPixels: 1.5...3,
+            clutter: true, label: true),
     ]
 
     /// The same categories with 12 MP frames reduced to 1600×1200, so a debug-build test stays fast.
@@ -135,14 +181,28 @@ public struct CardPhotoGenerator {
 
     /// One photo following a recipe, of the given ID or a random one.
     public mutating func photo(_ recipe: Recipe, name: String, id chosenID: String? = nil) -> Photo {
-        let id = chosenID ?? randomID()
-        let card = renderCard(id: recipe.hasBarcode ? id : nil)
-        var scene = background(width: recipe.frameWidth, height: recipe.frameHeight)
-        let cardWidth = Double(recipe.frameWidth) * uniform(recipe.cardFraction)
+        let id = chosenID ?? (recipe.label ? randomLabelID() : randomID())
+        let (card, narrow) =
+            recipe.label ? renderLabel(id: id) : renderCard(id: recipe.hasBarcode ? id : nil)
+        var scene =
+            recipe.clutter
+            ? printedPage(width: recipe.frameWidth, height: recipe.frameHeight)
+            : background(width: recipe.frameWidth, height: recipe.frameHeight)
+        var cardWidth = Double(recipe.frameWidth) * uniform(recipe.cardFraction)
+        if let bars = recipe.narrowBarPixels, narrow > 0 {
+            cardWidth = Double(card.width) * uniform(bars) / Double(narrow)
+        }
         place(card, into: &scene, width: cardWidth, recipe: recipe)
         applyLight(&scene, recipe: recipe)
         let blur = uniform(recipe.blurSigma)
         if blur > 0.05 { scene = scene.blurred(sigma: blur) }
+        let defocus = uniform(recipe.defocusRadius)
+        if defocus > 0.3 { scene = Self.defocused(scene, radius: defocus) }
+        let smear = uniform(recipe.motionLength)
+        if smear > 0.5 {
+            scene = Self.smeared(
+                scene, length: smear, angle: Double.random(in: 0..<Double.pi, using: &generator))
+        }
         addNoise(&scene, sigma: uniform(recipe.noiseSigma))
         let quality = Int.random(in: recipe.jpegQuality, using: &generator)
         let bytes = (try? JPEGCodec.encode(scene, quality: quality)) ?? []
@@ -167,9 +227,43 @@ public struct CardPhotoGenerator {
             + String(letters[Int.random(in: 0..<4, using: &generator)])
     }
 
+    /// A label's data: another length (4–16) and any start and stop letters.
+    mutating func randomLabelID() -> String {
+        let alphabet = Array("0123456789-$:/.+")
+        let data = String(
+            (0..<Int.random(in: 4...16, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator) ?? "0"
+            })
+        let letters = Array("ABCD")
+        return String(letters[Int.random(in: 0..<4, using: &generator)]) + data
+            + String(letters[Int.random(in: 0..<4, using: &generator)])
+    }
+
+    /// A white label: the symbol with its digits underneath and a margin; also its narrow bar, pixels.
+    mutating func renderLabel(id: String) -> (GrayImage, Int) {
+        guard let symbol = try? CodabarSymbol(normalizing: id),
+            let layout = try? CodabarLayout(ratio: [2.5, 3.0][Int.random(in: 0...1, using: &generator)])
+        else { return (GrayImage(width: 400, height: 200), 0) }
+        let narrow = 4
+        guard
+            let style = try? BarcodeStyle(
+                narrowBarWidth: narrow, barHeight: Int.random(in: 15...30, using: &generator),
+                showsText: true,
+                layout: layout)
+        else { return (GrayImage(width: 400, height: 200), 0) }
+        let bars = CodabarRaster.image(of: symbol, style: style)
+        var label = GrayImage(
+            width: bars.width + 40, height: bars.height + 40,
+            filledWith: UInt8.random(in: 225...250, using: &generator))
+        let ink = UInt8.random(in: 10...60, using: &generator)
+        for y in 0..<bars.height { for x in 0..<bars.width where bars[x, y] { label[20 + x, 20 + y] = ink } }
+        return (label, narrow)
+    }
+
     /// A white card 1000 px wide (ISO ID-1 proportions) with a header band, text-like lines, a photo box
-    /// and, when given an ID, the barcode with its digits printed underneath.
-    mutating func renderCard(id: String?) -> GrayImage {
+    /// and, when given an ID, the barcode with its digits printed underneath; also the narrow bar's width
+    /// in pixels (0 without a barcode).
+    mutating func renderCard(id: String?) -> (GrayImage, Int) {
         let width = 1000
         let height = 631
         var card = GrayImage(
@@ -186,15 +280,15 @@ public struct CardPhotoGenerator {
                 &card, x: 280, y: 150 + line * 45, width: length, height: 18,
                 value: UInt8.random(in: 30...80, using: &generator))
         }
-        guard let id, let symbol = try? CodabarSymbol(normalizing: id) else { return card }
+        guard let id, let symbol = try? CodabarSymbol(normalizing: id) else { return (card, 0) }
         let ratio = [2.5, 3.0][Int.random(in: 0...1, using: &generator)]
-        guard let layout = try? CodabarLayout(ratio: ratio) else { return card }
+        guard let layout = try? CodabarLayout(ratio: ratio) else { return (card, 0) }
         let units = layout.elementWidths(of: symbol).reduce(0, +)
         let narrow = max(2, Int((Double(width) * 0.8 / units).rounded(.down)))
         guard
             let style = try? BarcodeStyle(
                 narrowBarWidth: narrow, barHeight: 130 / narrow + 1, showsText: true, layout: layout)
-        else { return card }
+        else { return (card, 0) }
         let bars = CodabarRaster.image(of: symbol, style: style)
         // Printed black on plastic is a dark grey, not 0.
         let ink = UInt8.random(in: 30...80, using: &generator)
@@ -203,7 +297,7 @@ public struct CardPhotoGenerator {
         for y in 0..<bars.height {
             for x in 0..<bars.width where bars[x, y] && left + x < width { card[left + x, top + y] = ink }
         }
-        return card
+        return (card, narrow)
     }
 
     private func fill(_ image: inout GrayImage, x: Int, y: Int, width: Int, height: Int, value: UInt8) {
@@ -228,6 +322,79 @@ public struct CardPhotoGenerator {
             }
         }
         return GrayImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// A printed page: paper with lines of words (dark dashes of word length) and a faint texture, the
+    /// kind of clutter a label or a card photographed on a desk of papers sits in.
+    mutating func printedPage(width: Int, height: Int) -> GrayImage {
+        let paper = Double.random(in: 190...235, using: &generator)
+        var page = GrayImage(width: width, height: height)
+        let period = Double.random(in: 3...9, using: &generator)
+        for y in 0..<height {
+            for x in 0..<width { page[x, y] = clamp(paper + 4 * sin(Double(x * 7 + y * 3) / period)) }
+        }
+        let lineHeight = Int.random(in: 12...22, using: &generator)
+        let textHeight = max(4, lineHeight / 2)
+        var y = Int.random(in: 0..<lineHeight, using: &generator)
+        while y < height {
+            var x = Int.random(in: 0...20, using: &generator)
+            while x < width {
+                let word = Int.random(in: 10...60, using: &generator)
+                let ink = UInt8.random(in: 20...90, using: &generator)
+                fill(&page, x: x, y: y, width: word, height: textHeight, value: ink)
+                x += word + Int.random(in: 5...12, using: &generator)
+            }
+            y += lineHeight
+        }
+        return page
+    }
+
+    /// Defocus: the mean over a disk of `radius` (the lens's point-spread), edges weighted by coverage.
+    static func defocused(_ image: GrayImage, radius: Double) -> GrayImage {
+        let reach = Int(radius.rounded(.up))
+        var taps: [(Int, Int, Double)] = []
+        for dy in -reach...reach {
+            for dx in -reach...reach {
+                let weight = max(0, min(1, radius + 0.5 - hypot(Double(dx), Double(dy))))
+                if weight > 0 { taps.append((dx, dy, weight)) }
+            }
+        }
+        let total = taps.reduce(0) { $0 + $1.2 }
+        var output = image
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var sum = 0.0
+                for (dx, dy, weight) in taps {
+                    let sx = max(0, min(image.width - 1, x + dx))
+                    let sy = max(0, min(image.height - 1, y + dy))
+                    sum += Double(image.pixels[sy * image.width + sx]) * weight
+                }
+                output.pixels[y * image.width + x] = clamp(sum / total)
+            }
+        }
+        return output
+    }
+
+    /// Motion blur: the mean along a line of `length` pixels at `angle` (radians).
+    static func smeared(_ image: GrayImage, length: Double, angle: Double) -> GrayImage {
+        let steps = max(2, Int(length.rounded()) + 1)
+        let offsets = (0..<steps).map { step -> (Int, Int) in
+            let t = (Double(step) / Double(steps - 1) - 0.5) * length
+            return (Int((t * cos(angle)).rounded()), Int((t * sin(angle)).rounded()))
+        }
+        var output = image
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var sum = 0
+                for (dx, dy) in offsets {
+                    let sx = max(0, min(image.width - 1, x + dx))
+                    let sy = max(0, min(image.height - 1, y + dy))
+                    sum += Int(image.pixels[sy * image.width + sx])
+                }
+                output.pixels[y * image.width + x] = UInt8(sum / offsets.count)
+            }
+        }
+        return output
     }
 
     /// Places the card by a homography: a rotated rectangle whose far edge is shortened for perspective.
