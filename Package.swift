@@ -62,6 +62,13 @@ let package = Package(
         .target(
             name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
             swiftSettings: strictSettings),
+        // Terminal image protocols (kitty, sixel, iTerm2, tmux pass-through) and the probe that asks a
+        // terminal which it speaks.
+        .target(name: "TerminalGraphics", dependencies: ["Imaging"], swiftSettings: strictSettings),
+        // The full-screen card at the turnstile: the largest drawing that fits, pixel exact, with its text.
+        .target(
+            name: "Turnstile", dependencies: ["Codabar", "Imaging", "Symbols", "TerminalGraphics"],
+            swiftSettings: strictSettings),
         .target(
             name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
         .target(
@@ -100,7 +107,8 @@ let package = Package(
             name: "GymcardCLI",
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
-                "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours",
+                "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
+                "Turnstile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -146,6 +154,10 @@ let package = Package(
             name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "SymbolsTests", dependencies: ["Symbols", "Scanner", "Imaging", "Codabar", "TestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "TerminalGraphicsTests",
+            dependencies: ["TerminalGraphics", "Turnstile", "Symbols", "Scanner", "Imaging", "Codabar", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ScannerTests", dependencies: ["Scanner", "Imaging", "Symbols", "Codabar", "TestSupport"],

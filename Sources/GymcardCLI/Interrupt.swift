@@ -19,6 +19,8 @@ enum Interrupt {
     nonisolated(unsafe) private static var stopsBetweenSteps = false
     /// The signal that asked a command stopping between steps to stop, or 0.
     nonisolated(unsafe) private(set) static var pendingSignal: Int32 = 0
+    /// What puts the screen back after the full-screen card (`show` on a terminal), while it is shown.
+    nonisolated(unsafe) private static var fullScreenExit: [UInt8]?
     /// A terminal whose echo a passphrase prompt turned off, with the settings to put back.
     nonisolated(unsafe) private static var silencedTerminal: (descriptor: Int32, settings: termios)?
 
@@ -31,6 +33,7 @@ enum Interrupt {
         TemporaryNames.prepare()
         _ = pendingSignal
         _ = silencedTerminal
+        _ = fullScreenExit
         for number in signals {
             var current = sigaction()
             if sigaction(number, nil, &current) == 0,
@@ -59,6 +62,10 @@ enum Interrupt {
     /// Echo is back on.
     static func terminalRestored() { silencedTerminal = nil }
 
+    /// While the full-screen card is up, a signal writes `sequence` (leave the alternate screen, show the
+    /// cursor) before exiting; `nil` when the view is closed.
+    static func leaveFullScreen(with sequence: String?) { fullScreenExit = sequence.map { Array($0.utf8) } }
+
     /// Only async-signal-safe work here: flags, `unlink`/`rmdir`, `tcsetattr`, `write(2)`, `_exit(2)`.
     private static func handle(_ number: Int32) {
         if stopsBetweenSteps, pendingSignal == 0 {
@@ -69,6 +76,9 @@ enum Interrupt {
         if var terminal = silencedTerminal {
             tcsetattr(terminal.descriptor, TCSANOW, &terminal.settings)
             _ = write(STDERR_FILENO, "\n", 1)
+        }
+        if let sequence = fullScreenExit {
+            _ = sequence.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         }
         if clearsStatusLine {
             let sequence: StaticString = "\r\u{1B}[K"

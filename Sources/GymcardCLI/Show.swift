@@ -3,15 +3,26 @@ import CardVault
 import Codabar
 import Imaging
 import Symbols
+import Turnstile
 
 /// `gymcard show`: the barcode on the terminal, or written to PNG, SVG and QR files.
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the barcode on the terminal, or write it as PNG, SVG or QR.",
         discussion: """
-            With no file option the barcode is drawn on the terminal in black on white, quiet zones \
-            included, sized to the terminal's width. Give - as a file name to write to standard output. \
-            Without --id, the stored card is used, after its passphrase when it has one.
+            With no file option, on a terminal, the card fills the screen for the turnstile: the largest \
+            barcode that fits, quiet zones included, with the ID and the card's label under it, on the \
+            alternate screen. Any key closes it, as does --timeout; the screen is then as it was and \
+            nothing of the card stays in the scrollback. On kitty, Ghostty, WezTerm and Konsole (kitty \
+            graphics), on sixel terminals (xterm -ti vt340, foot, mlterm, Windows Terminal) and in iTerm2 \
+            the barcode is a real image at its exact pixel size, each bar a whole number of pixels; \
+            elsewhere, and inside tmux without allow-passthrough, it is drawn in black-on-white blocks. \
+            The terminal is asked what it can draw (about 100 ms at most). Camera (imager) scanners read \
+            screens; laser scanners mostly cannot.
+
+            --inline prints the drawing into the scrollback instead, as does a pipe. Give - as a file \
+            name to write to standard output. Without --id, the stored card is used, after its \
+            passphrase when it has one.
             """
     )
 
@@ -37,14 +48,55 @@ struct Show: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw on the terminal without colour codes.")
     var noColor = false
 
+    @Flag(name: .long, help: "Print the drawing into the scrollback instead of taking the screen.")
+    var inline = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How the full-screen card is drawn: auto, kitty, sixel, iterm or blocks.", valueName: "RENDERER"))
+    var renderer: String = "auto"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds until the full-screen card closes by itself (0: only a key closes it).",
+            valueName: "SECONDS"))
+    var timeout: Double = 60
+
     @OptionGroup var symbolOptions: SymbolOptions
 
     @OptionGroup var passphrases: PassphraseOptions
 
+    func validate() throws {
+        guard TurnstileView.RendererChoice(rawValue: renderer) != nil else {
+            throw ValidationError(
+                "--renderer must be one of auto, kitty, sixel, iterm, blocks (not '\(renderer)')")
+        }
+        guard timeout.isFinite, (0...86400).contains(timeout) else {
+            throw ValidationError("--timeout must be 0 to 86400 seconds (not \(timeout))")
+        }
+    }
+
     func run() throws {
         let style = try symbolOptions.style()
-        let symbol = try resolveSymbol()
+        let (symbol, label) = try resolveSymbol()
         let terminal = Terminal()
+        if png == nil, svg == nil, qr == nil, !inline, terminal.stdoutIsTerminal {
+            let drawing: TurnstileContent.Drawing =
+                qrOnTerminal ? .qr(try qrSymbol(for: symbol)) : .codabar(symbol, style.layout)
+            let reason = terminal.reasonColourIsOff(noColorFlag: noColor)
+            let view = TurnstileView(
+                content: TurnstileContent(
+                    drawing: drawing, caption: symbol.displayText, label: label,
+                    hint: "any key closes · turn the screen brightness up"),
+                choice: TurnstileView.RendererChoice(rawValue: renderer) ?? .auto, timeoutSeconds: timeout,
+                colour: reason == nil, environment: terminal.environment)
+            if let status = try view.run() {
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+        }
         if let png {
             try OutputFile.write(try encodePNG(CodabarRaster.image(of: symbol, style: style)), to: png)
         }
@@ -68,13 +120,13 @@ struct Show: ParsableCommand {
         }
     }
 
-    /// `--id`, or the stored card (asking for its passphrase when it has one).
-    private func resolveSymbol() throws -> CodabarSymbol {
-        if let id { return try symbolOptions.symbol(for: id) }
+    /// `--id`, or the stored card (asking for its passphrase when it has one), with the card's label.
+    private func resolveSymbol() throws -> (CodabarSymbol, label: String?) {
+        if let id { return (try symbolOptions.symbol(for: id), nil) }
         let (card, _) = try CardAccess(passphrases: passphrases).unlock()
         let stored: CodabarSymbol
         do { stored = try card.record.symbol() } catch { throw CardAccess.failure(error) }
-        return try symbolOptions.finished(stored)
+        return (try symbolOptions.finished(stored), card.record.label)
     }
 
     private func qrSymbol(for symbol: CodabarSymbol) throws -> QRSymbol {

@@ -10,6 +10,8 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case ratioTooSmallForNarrowBars(ratio: Double)
     /// The terminal is narrower than the smallest readable drawing.
     case terminalTooNarrow(requiredColumns: Int, availableColumns: Int)
+    /// The image could not be encoded for the terminal (libpng failed).
+    case imageEncoding(String)
 
     /// One line for a person: what happened and what to do.
     public var description: String {
@@ -22,6 +24,8 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return
                 "a ratio of \(ratio) at a scale of 1 gives 2-pixel wide bars that readers confuse with "
                 + "narrow ones; use --scale 2 or more, or a ratio of 2.5 or more"
+        case .imageEncoding(let reason):
+            return "the image for the terminal could not be made: \(reason)"
         case .terminalTooNarrow(let required, let available):
             return
                 "the barcode needs a terminal at least \(required) columns wide, this one has \(available); "

@@ -20,9 +20,12 @@ public enum TerminalArt {
 
     /// The Codabar symbol as lines of text, quiet zones included, as wide as the terminal allows.
     ///
-    /// - Parameter availableColumns: the terminal's width; `nil` draws at the smallest size.
+    /// - Parameters:
+    ///   - availableColumns: the terminal's width; `nil` draws at the smallest size.
+    ///   - barRows: how many rows the bars take; `nil` for at least 15 % of the symbol's width.
     public static func codabar(
-        _ symbol: CodabarSymbol, layout: CodabarLayout, palette: Palette, availableColumns: Int?
+        _ symbol: CodabarSymbol, layout: CodabarLayout, palette: Palette, availableColumns: Int?,
+        barRows: Int? = nil
     ) throws(SymbolError) -> [String] {
         var narrow = 1
         var row = layout.row(of: symbol, narrowWidth: narrow)
@@ -42,7 +45,7 @@ public enum TerminalArt {
         let cells = stride(from: 0, to: row.count, by: 2).map { (row[$0], row[$0 + 1]) }
         let line = paint(cells, glyphs: .leftRight, palette: palette)
         // Bars at least 15 % as tall as the symbol is wide; a cell is about twice as tall as wide.
-        let height = max(5, (row.count + 19) / 20)
+        let height = barRows ?? max(5, (row.count + 19) / 20)
         let blank = paint(
             Array(repeating: (false, false), count: cells.count), glyphs: .leftRight, palette: palette)
         return [blank] + Array(repeating: line, count: height) + [blank]

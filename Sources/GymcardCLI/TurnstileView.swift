@@ -1,0 +1,212 @@
+import Glibc
+import Storage
+import Symbols
+import TerminalGraphics
+import Turnstile
+
+/// `gymcard show` on a terminal: the card on the alternate screen, as large as fits, until a key or the
+/// timeout; then the screen as it was, and nothing of the card in the scrollback.
+struct TurnstileView {
+    /// What `--renderer` asks for.
+    enum RendererChoice: String, CaseIterable {
+        case auto, kitty, sixel, iterm, blocks
+    }
+
+    let content: TurnstileContent
+    let choice: RendererChoice
+    /// Seconds until the view closes by itself; 0 waits for a key only.
+    let timeoutSeconds: Double
+    let colour: Bool
+    let environment: [String: String]
+
+    /// Set by SIGWINCH: the next turn of the loop redraws.
+    nonisolated(unsafe) private static var resized: sig_atomic_t = 0
+
+    /// Shows the view; returns the exit status (0 closed by a key or the timeout, 130 by Ctrl-C), or `nil`
+    /// when there is no terminal to take over (the caller prints inline instead).
+    func run() throws -> Int32? {
+        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var saved = termios()
+        guard tcgetattr(descriptor, &saved) == 0 else { return nil }
+        var raw = saved
+        // Every key is a key: no line editing, no echo, Ctrl-C and Ctrl-Z arrive as bytes.
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        Interrupt.terminalSilenced(descriptor, restoring: saved)
+        tcsetattr(descriptor, TCSANOW, &raw)
+        defer {
+            tcsetattr(descriptor, TCSANOW, &saved)
+            Interrupt.terminalRestored()
+        }
+
+        let insideTmux = !(environment["TMUX"] ?? "").isEmpty
+        var notices: [String] = []
+        let (renderer, capabilities) = try chooseRenderer(
+            descriptor: descriptor, insideTmux: insideTmux, notices: &notices)
+        let throughTmux = insideTmux && renderer.drawsPixels
+
+        let leave =
+            "\u{1B}[0m\u{1B}[2J" + (renderer == .kitty ? wrapped(KittyGraphics.deleteImage, throughTmux) : "")
+            + "\u{1B}[?25h\u{1B}[?1049l"
+        Interrupt.leaveFullScreen(with: leave)
+        Terminal.standardOutput.write("\u{1B}[?1049h\u{1B}[?25l")
+        Self.resized = 0
+        signal(SIGWINCH) { _ in TurnstileView.resized = 1 }
+        // A parent may have started us with signals blocked (the mask survives exec).
+        var resize = sigset_t()
+        sigemptyset(&resize)
+        sigaddset(&resize, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &resize, nil)
+        defer {
+            signal(SIGWINCH, SIG_DFL)
+            Terminal.standardOutput.write(leave)
+            Interrupt.leaveFullScreen(with: nil)
+            for notice in notices { Terminal.standardError.say(notice) }
+        }
+        try draw(
+            renderer: renderer, capabilities: capabilities, descriptor: descriptor, throughTmux: throughTmux)
+        return try waitForKey(descriptor: descriptor) {
+            try draw(
+                renderer: renderer, capabilities: capabilities, descriptor: descriptor,
+                throughTmux: throughTmux)
+        }
+    }
+
+    private func draw(
+        renderer: TurnstileRenderer, capabilities: TerminalCapabilities, descriptor: Int32, throughTmux: Bool
+    ) throws {
+        let geometry = Self.geometry(descriptor: descriptor, textAreaPixels: capabilities.textAreaPixels)
+        do {
+            Terminal.standardOutput.write(
+                try TurnstileFrame.render(
+                    content, geometry: geometry, renderer: renderer, colour: colour, throughTmux: throughTmux,
+                    maximumSize: renderer == .sixel ? capabilities.sixelMaximum : nil))
+        } catch {
+            throw Failure(error.description, status: .ioError)
+        }
+    }
+
+    /// Waits for a key, the timeout or a resize (which calls `redraw`).
+    private func waitForKey(descriptor: Int32, redraw: () throws -> Void) throws -> Int32 {
+        let deadline = timeoutSeconds > 0 ? Self.monotonicSeconds() + timeoutSeconds : .infinity
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            if Self.resized != 0 {
+                Self.resized = 0
+                try redraw()
+            }
+            let remaining = deadline - Self.monotonicSeconds()
+            guard remaining > 0 else { return 0 }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(
+                &request, 1, remaining.isFinite ? Int32(min(remaining * 1000, 3_600_000)) + 1 : -1)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            // The terminal went away (hang-up): close as if a key was pressed.
+            guard count > 0 else { return 0 }
+            let bytes = Array(buffer[..<count])
+            // A late answer to the probe is not a key.
+            if TerminalProbe.isOnlyAnswers(bytes) { continue }
+            return bytes.contains(0x03) ? 130 : 0
+        }
+    }
+
+    /// The renderer: the one asked for, or what the terminal says it can draw. Inside tmux, images pass
+    /// only with `allow-passthrough`; without it, blocks (and a notice, once per user).
+    private func chooseRenderer(descriptor: Int32, insideTmux: Bool, notices: inout [String]) throws
+        -> (TurnstileRenderer, TerminalCapabilities)
+    {
+        if choice == .blocks { return (.blocks, TerminalCapabilities()) }
+        if insideTmux, !Self.tmuxPassesImages() {
+            if choice != .auto {
+                throw Failure(
+                    "tmux does not pass images on: run `tmux set -g allow-passthrough on`, or use --renderer blocks",
+                    status: .usage)
+            }
+            notices.append(
+                "the card was drawn in blocks: tmux passes images on only with `set -g allow-passthrough on`")
+            if !sayOnce("tmux-passthrough") { notices.removeLast() }
+            return (.blocks, TerminalCapabilities())
+        }
+        let capabilities = TerminalProbe.probe(descriptor: descriptor, throughTmux: insideTmux)
+        let geometry = Self.geometry(descriptor: descriptor, textAreaPixels: capabilities.textAreaPixels)
+        switch choice {
+        case .kitty, .sixel, .iterm:
+            guard geometry.cellPixels != nil else {
+                throw Failure(
+                    "the terminal does not say how large its cells are in pixels, so a pixel-exact image "
+                        + "cannot be sized; use --renderer blocks",
+                    status: .usage)
+            }
+            return (TurnstileRenderer(rawValue: choice.rawValue) ?? .blocks, capabilities)
+        case .auto, .blocks:
+            guard geometry.cellPixels != nil else { return (.blocks, capabilities) }
+            if capabilities.kittyGraphics { return (.kitty, capabilities) }
+            if capabilities.sixel { return (.sixel, capabilities) }
+            // iTerm2 (and WezTerm, which also speaks it) has no query of its own: the name is the hint,
+            // believed only from a terminal that answered at all.
+            let program = environment["TERM_PROGRAM"] ?? ""
+            if capabilities.answered, !insideTmux, program == "iTerm.app" || program == "WezTerm" {
+                return (.iterm, capabilities)
+            }
+            return (.blocks, capabilities)
+        }
+    }
+
+    /// Whether tmux's `allow-passthrough` is on for this pane (`on` or `all`).
+    static func tmuxPassesImages() -> Bool {
+        guard let outcome = ChildProcess.run(["tmux", "show-options", "-Apv", "allow-passthrough"]),
+            outcome.status == 0
+        else { return false }
+        let value = outcome.output.split(separator: "\n").last.map(String.init) ?? ""
+        return value == "on" || value == "all"
+    }
+
+    /// `true` the first time a notice named `name` is said for this user (a marker file in the state folder
+    /// remembers it); also `true` when the marker cannot be written.
+    private func sayOnce(_ name: String) -> Bool {
+        let directory = XDGDirectories(environment: environment).stateHome + "/gymcard"
+        let marker = directory + "/said-" + name
+        if access(marker, F_OK) == 0 { return false }
+        try? Directory.create(directory, permissions: 0o700)
+        let descriptor = open(marker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+        return true
+    }
+
+    /// Columns, rows and the cell size: `TIOCGWINSZ`'s pixels when it gives them, else the text area
+    /// the terminal reported (`CSI 14 t`).
+    static func geometry(descriptor: Int32, textAreaPixels: PixelSize?) -> ScreenGeometry {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return ScreenGeometry(columns: 80, rows: 24, cellPixels: nil)
+        }
+        let columns = Int(size.ws_col)
+        let rows = Int(size.ws_row)
+        var cell: PixelSize?
+        if size.ws_xpixel >= size.ws_col, size.ws_ypixel >= size.ws_row {
+            cell = PixelSize(width: Int(size.ws_xpixel) / columns, height: Int(size.ws_ypixel) / rows)
+        } else if let area = textAreaPixels, area.width >= columns, area.height >= rows {
+            cell = PixelSize(width: area.width / columns, height: area.height / rows)
+        }
+        return ScreenGeometry(columns: columns, rows: rows, cellPixels: cell)
+    }
+
+    private func wrapped(_ sequence: String, _ throughTmux: Bool) -> String {
+        throughTmux ? TmuxPassthrough.wrap(sequence) : sequence
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

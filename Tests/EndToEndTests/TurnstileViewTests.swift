@@ -1,0 +1,223 @@
+import Codabar
+import Foundation
+import Imaging
+import Scanner
+import TestSupport
+import Testing
+
+/// A private tmux server (its own socket) with one session: a real terminal whose screen and scrollback a
+/// test can read, as a person sees them.
+struct TmuxSession {
+    let socket = "gymcard-test-\(UInt32.random(in: 0...UInt32.max))"
+    let name = "card"
+
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// Runs a tmux command against this server. Output goes through a file: the server `new-session`
+    /// forks keeps the descriptors it inherited, so a pipe would never reach its end.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let outputPath = NSTemporaryDirectory() + "/\(socket)-\(UUID().uuidString)"
+        defer { unlink(outputPath) }
+        try runTool(
+            ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments,
+            standardOutput: arguments.first == "new-session" ? "/dev/null" : outputPath)
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Starts the session running `command` in bash, then keeps the pane open.
+    func start(columns: Int, rows: Int, command: String) throws {
+        try tmux([
+            "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
+            "bash --norc --noprofile -c '\(command); sleep 60'",
+        ])
+        try tmux(["set-option", "-t", name, "-g", "history-limit", "5000"])
+    }
+
+    /// The visible screen; with `escapes`, colours as SGR codes.
+    func screen(escapes: Bool = false) throws -> [String] {
+        let text = try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e", "-N"] : []))
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The scrollback and the normal screen (not the alternate screen).
+    func scrollback() throws -> String {
+        try tmux(["capture-pane", "-t", name, "-p", "-a", "-q"]) + "\n"
+            + (try tmux(["capture-pane", "-t", name, "-p", "-J", "-S", "-", "-E", "-"]))
+    }
+
+    /// Waits until the screen shows `text`.
+    func waitFor(_ text: String, seconds: Double = 20) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try screen().joined(separator: "\n").contains(text) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("the screen never showed \(text):\n\(try screen().joined(separator: "\n"))")
+        throw CancellationError()
+    }
+
+    func kill() { _ = try? tmux(["kill-server"]) }
+}
+
+/// Runs a program to its end with `posix_spawn` and `waitpid` (Foundation's Process waited minutes for a
+/// tmux client whose forked server lives on), standard output to a file, the rest to /dev/null.
+func runTool(_ arguments: [String], standardOutput: String = "/dev/null") throws {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var child: pid_t = 0
+    guard posix_spawn(&child, arguments[0], &actions, nil, argv, environ) == 0 else {
+        throw CocoaError(.executableLoad)
+    }
+    var status: Int32 = 0
+    while waitpid(child, &status, 0) < 0, errno == EINTR {}
+}
+
+/// Lines of the screen that carry the drawing (block characters, or black cells), for rasterizing.
+func drawingLines(_ lines: [String]) -> [String] {
+    lines.filter {
+        $0.contains("▌") || $0.contains("█") || $0.contains("▐") || $0.contains("\u{1B}[48;5;16m")
+    }
+}
+
+/// The columns from the first to the last dark cell of the drawing on screen (`escapes` capture).
+func darkColumns(_ lines: [String]) -> ClosedRange<Int>? {
+    let image = rasterize(drawingLines(lines))
+    let dark = (0..<image.width).filter { x in
+        (0..<image.height).contains { image.pixels[$0 * image.width + x] < 128 }
+    }
+    guard let first = dark.first, let last = dark.last else { return nil }
+    return (first / 11)...(last / 11)
+}
+
+@Suite("gymcard show at the turnstile: the full-screen card on real terminals", .serialized)
+struct TurnstileViewTests {
+    static let gymcard = GymcardProcess.executable.path
+
+    func command(_ home: TemporaryDirectory, _ arguments: String) -> String {
+        let exports = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
+            .map { "export \($0)=\(GymcardProcess(home: home.path).environment[$0] ?? "")" }.joined(
+                separator: "; ")
+        return
+            "\(exports); export LANG=C.UTF-8; unset NO_COLOR; echo ready; \(Self.gymcard) \(arguments); echo status=$?"
+    }
+
+    @Test(
+        "in tmux: blocks that scan, centred, the ID under them; a key closes it and the scrollback holds nothing of the card",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxKey() async throws {
+        let home = try TemporaryDirectory()
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.start(columns: 120, rows: 40, command: command(home, "show --id 905123456"))
+        try await tmux.waitFor("any key closes")
+        let screen = try tmux.screen(escapes: true)
+        let plain = try tmux.screen()
+        #expect(plain.contains { $0.contains("9051-23456") })
+        let drawing = drawingLines(screen)
+        #expect(drawing.count >= 5)
+        #expect(ZBarReader().decode(rasterize(drawing)).map(\.text) == ["A905123456B"])
+        // Centred: as many columns left of the bars as right of them, give or take one.
+        let bars = try #require(darkColumns(screen))
+        #expect(abs(bars.lowerBound - (119 - bars.upperBound)) <= 1, "\(bars)")
+        try tmux.tmux(["send-keys", "-t", tmux.name, "x"])
+        try await tmux.waitFor("status=0")
+        let after = try tmux.scrollback()
+        #expect(!after.contains("9051-23456"))
+        #expect(!after.contains("▌") && !after.contains("█"))
+        #expect(after.contains("allow-passthrough"), "why blocks, said once")
+    }
+
+    @Test(
+        "in tmux: the notice about allow-passthrough is said once per user",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxNoticeOnce() async throws {
+        let home = try TemporaryDirectory()
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        let run = command(home, "show --id 905123456 --timeout 1")
+        try tmux.start(columns: 100, rows: 30, command: run + "; " + run)
+        try await tmux.waitFor("status=0")
+        try await Task.sleep(for: .seconds(2.5))
+        let after = try tmux.scrollback()
+        #expect(after.components(separatedBy: "status=0").count == 3, "\(after)")
+        #expect(after.components(separatedBy: "allow-passthrough").count == 2, "\(after)")
+    }
+
+    @Test(
+        "in tmux: the timeout closes it, Ctrl-C closes it with 130, both leave nothing behind",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxTimeoutAndInterrupt() async throws {
+        let home = try TemporaryDirectory()
+        let timed = TmuxSession()
+        defer { timed.kill() }
+        try timed.start(columns: 100, rows: 30, command: command(home, "show --id 905123456 --timeout 1"))
+        try await timed.waitFor("9051-23456")
+        try await timed.waitFor("status=0", seconds: 10)
+        #expect(!(try timed.scrollback()).contains("9051-23456"))
+
+        let interrupted = TmuxSession()
+        defer { interrupted.kill() }
+        try interrupted.start(columns: 100, rows: 30, command: command(home, "show --id 905123456"))
+        try await interrupted.waitFor("9051-23456")
+        try interrupted.tmux(["send-keys", "-t", interrupted.name, "C-c"])
+        try await interrupted.waitFor("status=130")
+        let after = try interrupted.scrollback()
+        #expect(!after.contains("9051-23456") && !after.contains("▌"))
+    }
+
+    @Test(
+        "in tmux: resizing redraws to the new width, and it still scans",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxResize() async throws {
+        let home = try TemporaryDirectory()
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.start(columns: 200, rows: 40, command: command(home, "show --id 905123456"))
+        try await tmux.waitFor("any key closes")
+        let wide = try #require(darkColumns(try tmux.screen(escapes: true))).count
+        try tmux.tmux(["resize-window", "-t", tmux.name, "-x", "90", "-y", "30"])
+        // The redraw is a stream of writes: wait until the new screen is whole.
+        var narrow = wide
+        var decoded: [String] = []
+        var hintAtBottom = false
+        for _ in 0..<50 where narrow >= wide || decoded.isEmpty || !hintAtBottom {
+            try await Task.sleep(for: .milliseconds(100))
+            let screen = try tmux.screen(escapes: true)
+            narrow = darkColumns(screen)?.count ?? wide
+            decoded = ZBarReader().decode(rasterize(drawingLines(screen))).map(\.text)
+            hintAtBottom = try tmux.screen().prefix(30).last?.contains("any key closes") == true
+        }
+        #expect(narrow < wide && narrow <= 90)
+        #expect(decoded == ["A905123456B"])
+        #expect(hintAtBottom)
+        try tmux.tmux(["send-keys", "-t", tmux.name, "q"])
+        try await tmux.waitFor("status=0")
+    }
+
+    @Test(
+        "in tmux: the stored card's label under the ID; --inline still prints into the scrollback",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxLabelAndInline() async throws {
+        let home = try TemporaryDirectory()
+        let stored = try await GymcardProcess(home: home.path).run([
+            "set", "905123456", "--label", "War Memorial card", "--no-passphrase",
+        ])
+        #expect(stored.status == 0)
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try tmux.start(columns: 120, rows: 40, command: command(home, "show; \(Self.gymcard) show --inline"))
+        try await tmux.waitFor("War Memorial card")
+        #expect(try tmux.screen().contains { $0.contains("9051-23456") })
+        try tmux.tmux(["send-keys", "-t", tmux.name, " "])
+        try await tmux.waitFor("status=0")
+        let drawing = drawingLines(try tmux.screen(escapes: true))
+        #expect(ZBarReader().decode(rasterize(drawing)).map(\.text) == ["A905123456B"], "--inline")
+    }
+}

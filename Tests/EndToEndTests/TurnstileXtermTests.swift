@@ -1,0 +1,153 @@
+import Codabar
+import Foundation
+import Imaging
+import Scanner
+import Symbols
+import TestSupport
+import Testing
+
+/// An X server without a screen (Xvfb) and an xterm on it, for what a person sees on a real terminal.
+final class XtermScreen: @unchecked Sendable {
+    static let tools = ["/usr/bin/Xvfb", "/usr/bin/xterm", "/usr/bin/xwd"]
+    static var isAvailable: Bool { tools.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
+
+    let display: String
+    private let server = Process()
+    private var terminal: Process?
+
+    init() throws {
+        var number = Int.random(in: 200...900)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        display = ":\(number)"
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = [display, "-screen", "0", "1400x800x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Starts xterm (`-ti vt340` for sixel) with a dark theme running `command` in bash.
+    func start(vt340: Bool, command: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
+        process.arguments =
+            (vt340 ? ["-ti", "vt340"] : []) + [
+                "-geometry", "120x36+0+0", "-bg", "#1e1e1e", "-fg", "#d0d0d0", "-fa", "Monospace", "-fs",
+                "11",
+                "-e", "bash", "--norc", "--noprofile", "-c", command + "; sleep 60",
+            ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        terminal = process
+    }
+
+    /// The whole screen, in grey levels.
+    func screenshot() throws -> GrayImage {
+        let path = NSTemporaryDirectory() + "/gymcard-xwd-\(UUID().uuidString)"
+        defer { unlink(path) }
+        setenv("DISPLAY", display, 1)
+        try runTool(["/usr/bin/xwd", "-display", display, "-root", "-silent", "-out", path])
+        return try XWDImage.gray([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// Waits until a screenshot decodes to something (or `seconds` pass) and returns what it decoded.
+    func waitForSymbols(seconds: Double = 15) async throws -> ([String], GrayImage) {
+        let deadline = Date().addingTimeInterval(seconds)
+        var image = try screenshot()
+        while Date() < deadline {
+            let decoded = ZBarReader().decode(image).map(\.text)
+            if !decoded.isEmpty { return (decoded, image) }
+            try await Task.sleep(for: .milliseconds(250))
+            image = try screenshot()
+        }
+        return ([], image)
+    }
+
+    deinit {
+        terminal?.terminate()
+        server.terminate()
+    }
+}
+
+@Suite(
+    "gymcard show in a real xterm under Xvfb: sixel images at their exact pixel size", .serialized,
+    .enabled(if: XtermScreen.isAvailable, "needs Xvfb, xterm and xwd (scripts/install-system-packages)"))
+struct TurnstileXtermTests {
+    func command(_ home: TemporaryDirectory, _ arguments: String) -> String {
+        let environment = GymcardProcess(home: home.path).environment
+        let exports = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
+            .map { "export \($0)=\(environment[$0] ?? "")" }.joined(separator: "; ")
+        return
+            "\(exports); export LANG=C.UTF-8; unset NO_COLOR TMUX; \(GymcardProcess.executable.path) \(arguments)"
+    }
+
+    /// The dark/light pattern along the middle row of the barcode, from its first dark pixel to its last.
+    static func symbolRow(_ image: GrayImage) -> [Bool] {
+        // The row with the most dark-light changes crosses the bars.
+        var best: [Bool] = []
+        var bestChanges = 0
+        // Light means the image's white (a dark theme's background is below 128 too).
+        for y in stride(from: 0, to: image.height, by: 4) {
+            let row = (0..<image.width).map { image.pixels[y * image.width + $0] < 128 }
+            let changes = zip(row, row.dropFirst()).filter { $0 != $1 }.count
+            if changes > bestChanges {
+                bestChanges = changes
+                best = row
+            }
+        }
+        // Inside the white quiet zones (the terminal's background around them is dark too).
+        guard let whiteStart = best.firstIndex(of: false), let whiteEnd = best.lastIndex(of: false),
+            let first = best[whiteStart...whiteEnd].firstIndex(of: true),
+            let last = best[whiteStart...whiteEnd].lastIndex(of: true)
+        else { return [] }
+        return Array(best[first...last])
+    }
+
+    @Test(
+        "xterm -ti vt340: the probe finds sixel, the Codabar scans from the screenshot, each bar a whole number of pixels, and the timeout clears it"
+    )
+    func sixelCodabar() async throws {
+        let home = try TemporaryDirectory()
+        let screen = try XtermScreen()
+        try screen.start(vt340: true, command: command(home, "show --id 905123456 --timeout 4"))
+        let (decoded, image) = try await screen.waitForSymbols()
+        #expect(decoded == ["A905123456B"])
+        let row = Self.symbolRow(image)
+        let symbol = try CodabarSymbol(normalizing: "905123456")
+        let exact = (1...32).contains { narrow in
+            let drawn = CodabarLayout.standard.row(of: symbol, narrowWidth: narrow)
+            guard let first = drawn.firstIndex(of: true), let last = drawn.lastIndex(of: true) else {
+                return false
+            }
+            return Array(drawn[first...last]) == row
+        }
+        #expect(
+            exact,
+            "the screenshot's bars are the layout at a whole number of pixels: a sixel image, not blocks")
+        try await Task.sleep(for: .seconds(4.5))
+        #expect(ZBarReader().decode(try screen.screenshot()).isEmpty, "closed after the timeout")
+    }
+
+    @Test("xterm -ti vt340: the QR code the same way")
+    func sixelQR() async throws {
+        let home = try TemporaryDirectory()
+        let screen = try XtermScreen()
+        try screen.start(vt340: true, command: command(home, "show --id 905123456 --qr --timeout 4"))
+        let (decoded, _) = try await screen.waitForSymbols()
+        #expect(decoded == ["A905123456B"])
+    }
+
+    @Test("plain xterm (no sixel): the probe falls back to blocks, which scan too")
+    func blocksInPlainXterm() async throws {
+        let home = try TemporaryDirectory()
+        let screen = try XtermScreen()
+        try screen.start(vt340: false, command: command(home, "show --id 905123456 --timeout 4"))
+        let (decoded, _) = try await screen.waitForSymbols()
+        #expect(decoded == ["A905123456B"])
+    }
+}
