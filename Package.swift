@@ -157,7 +157,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalGraphicsTests",
-            dependencies: ["TerminalGraphics", "Turnstile", "Symbols", "Scanner", "Imaging", "Codabar", "TestSupport"],
+            dependencies: [
+                "TerminalGraphics", "Turnstile", "Symbols", "Scanner", "Imaging", "Codabar", "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ScannerTests", dependencies: ["Scanner", "Imaging", "Symbols", "Codabar", "TestSupport"],

@@ -26,7 +26,8 @@ public enum CodabarError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .noData:
             return "the ID has start/stop letters but no data between them"
         case .invalidCharacter(let character, let position):
-            if let startStop = Self.startStopAlias[character] {
+            // t n e as well as T N E: the ID is upper-cased before it is read.
+            if let startStop = Self.startStopAlias[Character(character.uppercased())] {
                 return
                     "\(Self.quote(character)) at position \(position) is an old name for the start/stop "
                     + "letter \(startStop); write \(startStop) instead"

@@ -98,6 +98,18 @@ public struct CodabarSymbol: Sendable, Hashable {
     }
 
     /// Nine digits, optionally split 4+5 by one hyphen or space.
+    /// Whether `input` looks like a Virginia Tech ID with a digit too many or too few (`9051-2345`):
+    /// only digits, with a dash or space after the fourth, but not nine of them. Such input is still a
+    /// valid Codabar data string, so callers warn rather than refuse.
+    public static func looksLikeMistypedVirginiaTechID(_ input: String) -> Bool {
+        let typed = trimmed(input)
+        guard virginiaTechDigits(typed) == nil, typed.count > 5, typed[4] == "-" || typed[4] == " " else {
+            return false
+        }
+        let digits = typed.enumerated().filter { $0.offset != 4 }.map(\.element)
+        return (7...11).contains(digits.count) && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     private static func virginiaTechDigits(_ typed: [Character]) -> [CodabarCharacter]? {
         var digits = typed
         if typed.count == 10, typed[4] == "-" || typed[4] == " " { digits.remove(at: 4) }

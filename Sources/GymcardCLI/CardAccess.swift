@@ -84,7 +84,7 @@ struct CardAccess {
             }
         }
         do { try store.save(record, passphrase: passphrase) } catch { throw Self.failure(error) }
-        print("Stored \(symbol.displayText).")
+        Terminal.standardError.write("Stored \(symbol.displayText).\n")
         if passphrase == nil { warnUnencrypted() }
     }
 

@@ -18,7 +18,8 @@ struct Gymcard: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            Scan.self, SetCommand.self, Show.self, Forget.self, PassphraseCommand.self, Render.self,
+            Scan.self, SetCommand.self, Show.self, CardCommand.self, Forget.self, PassphraseCommand.self,
+            Render.self,
             OccupancyCommand.self, EventsCommand.self, FacilitiesCommand.self, HistoryCommand.self,
             CollectCommand.self, TrendsCommand.self, BestCommand.self, HoursCommand.self, WaitCommand.self,
         ]
@@ -55,11 +56,40 @@ public enum GymcardEntry {
             } else if let convertible = error as? any ConvertibleToFailure {
                 failure = convertible.failure
             } else {
-                Gymcard.exit(withError: error)
+                usageError(error, arguments: arguments)
             }
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             Glibc.exit(failure.status.rawValue)
         }
+    }
+
+    /// Help and version as argument-parser prints them; a usage error as one line, `gymcard: <what>; see
+    /// 'gymcard <command> --help'`, exit status 64 (argument-parser's own text has `Error:` and 2–3
+    /// usage lines).
+    private static func usageError(_ error: any Error, arguments: [String]) -> Never {
+        let status = Gymcard.exitCode(for: error)
+        guard status != .success else { Gymcard.exit(withError: error) }
+        var message =
+            Gymcard.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        // "Unknown option" → "unknown option", as every other gymcard message starts (not "ID", "URL").
+        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
+            message = first.lowercased() + message.dropFirst()
+        }
+        Terminal.standardError.say(message + "; see '\(commandPath(arguments)) --help'")
+        Glibc.exit(status.rawValue)
+    }
+
+    /// `gymcard`, or `gymcard show` / `gymcard history export`: the command named on the command line.
+    static func commandPath(_ arguments: [String]) -> String {
+        var path = ["gymcard"]
+        var candidates: [any ParsableCommand.Type] = Gymcard.configuration.subcommands
+        for argument in arguments where !argument.hasPrefix("-") {
+            guard let match = candidates.first(where: { $0._commandName == argument }) else { break }
+            path.append(argument)
+            candidates = match.configuration.subcommands
+        }
+        return path.joined(separator: " ")
     }
 
     /// Runs an async command to completion from the synchronous entry point.

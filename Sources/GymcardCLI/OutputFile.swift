@@ -18,4 +18,13 @@ enum OutputFile {
             throw Failure("cannot write \(error.description)", status: .ioError)
         }
     }
+
+    /// Refuses to pour a binary image onto a terminal (as age does): `-` when standard output is a
+    /// terminal, unless `force`.
+    static func checkBinary(to path: String?, what: String, force: Bool) throws {
+        guard path == "-", !force, isatty(STDOUT_FILENO) == 1 else { return }
+        throw Failure(
+            "refusing to write \(what) to the terminal; redirect it (> card.png), give a file name, or use --force",
+            status: .usage)
+    }
 }

@@ -12,7 +12,7 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render many IDs to image files.",
         discussion: """
-            FILE holds one ID per line; blank lines and lines starting with # are skipped. Each ID is \
+            FILE holds one ID per line (- reads standard input); blank lines and lines starting with # are skipped. Each ID is \
             written to DIR as its normalized form plus the extension, e.g. A123456789B.png; in names, \
             / is written _, : is written = and $ is written S. IDs that normalize to the same symbol share \
             one file. A bad line is reported with its line number and skipped; the exit status is \
@@ -43,10 +43,13 @@ struct Render: ParsableCommand {
     func run() throws {
         let style = try symbolOptions.style()
         let reader: LineReader
-        do { reader = try LineReader(path: batch) } catch {
+        do { reader = batch == "-" ? try LineReader.standardInput() : try LineReader(path: batch) } catch {
             throw Failure("cannot read the batch file: \(error.description)", status: .noInput)
         }
-        let total = Terminal.standardError.isTerminal ? try countIDs() : nil
+        let source = batch == "-" ? "standard input" : batch
+        let showsProgress = Terminal.standardError.isTerminal
+        // Standard input can be read only once: progress then counts without a total.
+        let total = showsProgress && batch != "-" ? try countIDs() : nil
         let destination = try BatchDestination(directory: out)
         // Ctrl-C or SIGTERM: finish the files being written, then stop with a report.
         Interrupt.stopBetweenSteps()
@@ -63,11 +66,11 @@ struct Render: ParsableCommand {
                 case .written, .skipped: break
                 case .invalid(let reason):
                     failedLines.append(entry.line)
-                    Terminal.standardError.say("\(batch):\(entry.line): \(reason); line skipped")
+                    Terminal.standardError.say("\(source):\(entry.line): \(reason); line skipped")
                 case .writeFailed(let reason): firstWriteFailure = firstWriteFailure ?? reason
                 }
             }
-            if total != nil, firstWriteFailure != nil || Interrupt.pendingSignal != 0 {
+            if showsProgress, firstWriteFailure != nil || Interrupt.pendingSignal != 0 {
                 Terminal.standardError.write("\n")
             }
             if let firstWriteFailure {
@@ -83,7 +86,9 @@ struct Render: ParsableCommand {
             }
             seenLines += chunk.count
             chunk.removeAll(keepingCapacity: true)
-            if let total { Terminal.standardError.write("\rrendered \(seenLines) of \(total) IDs") }
+            if showsProgress {
+                Terminal.standardError.write("\rrendered \(seenLines)\(total.map { " of \($0)" } ?? "") IDs")
+            }
         }
         for line in reader {
             let trimmed = line.trimmingWhitespace()
@@ -92,10 +97,10 @@ struct Render: ParsableCommand {
             if chunk.count == Self.chunkSize { try flush() }
         }
         try flush()
-        if total != nil { Terminal.standardError.write("\n") }
+        if showsProgress { Terminal.standardError.write("\n") }
 
         guard seenLines > 0 else {
-            throw Failure("\(batch) has no IDs (blank lines and # comments are skipped)", status: .dataError)
+            throw Failure("\(source) has no IDs (blank lines and # comments are skipped)", status: .dataError)
         }
         guard failedLines.isEmpty else {
             throw Failure(

@@ -32,6 +32,7 @@ struct SetCommand: ParsableCommand {
         do { symbol = try CodabarSymbol(normalizing: text) } catch {
             throw Failure("invalid ID: \(error.description)", status: .dataError)
         }
+        SymbolOptions.warnIfMistyped(text)
         try CardAccess(passphrases: passphrases, offersNoPassphrase: true).store(
             symbol, label: label, noPassphrase: noPassphrase)
     }

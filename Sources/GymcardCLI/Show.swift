@@ -48,6 +48,9 @@ struct Show: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw on the terminal without colour codes.")
     var noColor = false
 
+    @Flag(name: .long, help: "Write a PNG to standard output even when it is a terminal.")
+    var force = false
+
     @Flag(name: .long, help: "Print the drawing into the scrollback instead of taking the screen.")
     var inline = false
 
@@ -79,6 +82,13 @@ struct Show: ParsableCommand {
     }
 
     func run() throws {
+        guard [png, svg, qr].filter({ $0 == "-" }).count <= 1 else {
+            throw Failure(
+                "only one of --png, --svg and --qr can write to standard output (-); give the others file names",
+                status: .usage)
+        }
+        try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
+        try OutputFile.checkBinary(to: qr, what: "a PNG (the QR code)", force: force)
         let style = try symbolOptions.style()
         let (symbol, label) = try resolveSymbol()
         let terminal = Terminal()

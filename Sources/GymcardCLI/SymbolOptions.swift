@@ -37,6 +37,7 @@ struct SymbolOptions: ParsableArguments {
         do { symbol = try CodabarSymbol(normalizing: id) } catch {
             throw Failure("invalid ID: \(error.description)", status: .dataError)
         }
+        Self.warnIfMistyped(id)
         return try finished(symbol)
     }
 
@@ -46,5 +47,13 @@ struct SymbolOptions: ParsableArguments {
         do { return try symbol.addingCheckCharacter() } catch {
             throw Failure("invalid ID: \(error.description)", status: .dataError)
         }
+    }
+
+    /// Says so on stderr when an ID looks like a Virginia Tech ID with a digit too many or too few.
+    static func warnIfMistyped(_ id: String) {
+        guard CodabarSymbol.looksLikeMistypedVirginiaTechID(id) else { return }
+        let digits = id.filter(\.isNumber).count
+        Terminal.standardError.say(
+            "warning: the ID has \(digits) digits, so it is not a 9-digit VT ID; it is used as typed")
     }
 }

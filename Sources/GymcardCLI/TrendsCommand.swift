@@ -32,12 +32,16 @@ struct TrendsCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the heatmap as a PNG image.", valueName: "FILE"))
     var png: String?
 
+    @Flag(name: .long, help: "Write the PNG to standard output even when it is a terminal.")
+    var force = false
+
     @Flag(name: .customLong("no-color"), help: "Draw with shade characters instead of colours.")
     var noColor = false
 
     func run() throws {
         let context = try HistoryContext()
         let facilities = try context.heatmaps(try context.facilities(facility), weeks: weeks.weeks)
+        try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         if let png {
             let image = HeatmapImage.image(facilities, zone: context.zone, now: context.now)
             let bytes: [UInt8]

@@ -21,6 +21,17 @@ public final class LineReader: Sequence, IteratorProtocol {
         self.file = file
     }
 
+    /// Reads standard input (a copy of its descriptor, so closing the reader leaves descriptor 0 open).
+    public static func standardInput() throws(StorageError) -> LineReader {
+        let descriptor = dup(STDIN_FILENO)
+        guard descriptor >= 0, let file = fdopen(descriptor, "r") else {
+            throw StorageError(errno: errno, path: "standard input", operation: "read")
+        }
+        return LineReader(file: file)
+    }
+
+    private init(file: UnsafeMutablePointer<FILE>) { self.file = file }
+
     deinit {
         free(buffer)
         fclose(file)

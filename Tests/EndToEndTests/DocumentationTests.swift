@@ -50,6 +50,15 @@ struct DocumentationTests {
         }
     }
 
+    @Test(
+        "the man page passes mandoc's lint without warnings",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc")))
+    func manPageLint() async throws {
+        let page = GymcardProcess.packageRoot.appendingPathComponent("man/gymcard.1").path
+        let lint = try await shell("mandoc -T lint -W warning \(page) 2>&1 | grep -v 'mandoc.db' || true")
+        #expect(lint.output.isEmpty, "\(lint.output)")
+    }
+
     @Test("the README shows every subcommand and option")
     func readme() async throws {
         let readme = try String(

@@ -31,7 +31,8 @@ struct VaultCommandTests {
         let set = try await gymcard.run(
             ["set", "--passphrase-file", home.path + "/pw"], input: Data("9051-23456\n".utf8))
         #expect(set.status == 0, "\(set.stderr)")
-        #expect(set.stdoutText == "Stored 9051-23456.\n")
+        #expect(set.stdout.isEmpty, "stdout is data; the confirmation is said on stderr")
+        #expect(set.stderr == "Stored 9051-23456.\n")
         let path = home.path + "/data/gymcard/card.age"
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
@@ -363,7 +364,8 @@ struct VaultCommandTests {
         let photo = GymcardProcess.packageRoot.appendingPathComponent("samples/card-webcam.jpg").path
         let result = try await gymcard.run(["scan", photo, "--save", "--no-passphrase"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdoutText == "A905123456B\nStored 9051-23456.\n")
+        #expect(result.stdoutText == "A905123456B\n", "only the ID is data")
+        #expect(result.stderr.contains("Stored 9051-23456.\n"))
         #expect(try store(home).load { [] }.record.id == "A905123456B")
         let nothing = try await gymcard.run(["scan", "--save", "--no-passphrase", home.path + "/missing.jpg"])
         #expect(nothing.status == 66)

@@ -1,0 +1,182 @@
+import Foundation
+import Scanner
+import TestSupport
+import Testing
+
+/// Runs a shell command line (bash) and returns its status and output.
+func shell(_ command: String, environment: [String: String] = [:]) async throws -> (
+    status: Int32, output: String
+) {
+    let script = """
+        import os, subprocess, sys, json
+        env = dict(os.environ); env.update(json.loads(sys.argv[2]))
+        result = subprocess.run(["bash", "--norc", "--noprofile", "-c", sys.argv[1]], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        sys.stdout.buffer.write(result.stdout); sys.exit(result.returncode)
+        """
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: environment), as: UTF8.self)
+    let (status, output, _) = try await Interop.runPython(script, [command, json])
+    return (status, String(decoding: output, as: UTF8.self))
+}
+
+@Suite("Conventions people expect of a command-line tool")
+struct ConventionsTests {
+    static let gymcard = GymcardProcess.executable.path
+
+    @Test(
+        "a usage error is one line: gymcard: what, and where --help is",
+        arguments: [
+            (["show", "--bogus"], "gymcard: unknown option '--bogus'; see 'gymcard show --help'"),
+            (
+                ["history", "export", "--bogus"],
+                "gymcard: unknown option '--bogus'; see 'gymcard history export --help'"
+            ),
+            (["bogus"], "gymcard: unexpected argument 'bogus'; see 'gymcard --help'"),
+            (
+                ["show", "--renderer", "x"],
+                "gymcard: --renderer must be one of auto, kitty, sixel, iterm, blocks"
+            ),
+        ])
+    func usageError(_ arguments: [String], _ expected: String) async throws {
+        let home = try TemporaryDirectory()
+        let result = try await GymcardProcess(home: home.path).run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(expected), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("gymcard card: nothing stored is 66; a plain card shows label and both forms; JSON says the same")
+    func cardPlain() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        #expect(try await gymcard.run(["card"]).status == 66)
+        _ = try await gymcard.run(["set", "905123456", "--label", "Gym", "--no-passphrase"])
+        let text = try await gymcard.run(["card"])
+        #expect(text.status == 0)
+        #expect(text.stdoutText.contains("card.json (not encrypted)"))
+        #expect(text.stdoutText.contains("Label:   Gym"))
+        #expect(text.stdoutText.contains("ID:      9051-23456 (A905123456B)"))
+        let json = try await gymcard.run(["card", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        #expect(object["encrypted"] as? Bool == false)
+        #expect(object["id"] as? String == "A905123456B")
+        #expect(object["displayId"] as? String == "9051-23456")
+        #expect(object["label"] as? String == "Gym")
+        #expect(object["written"] is String && object["created"] is String && object["updated"] is String)
+    }
+
+    @Test("gymcard card on an encrypted card: without the passphrase no ID, with it the ID")
+    func cardEncrypted() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        try Data("sesame\n".utf8).write(to: URL(fileURLWithPath: home.path + "/pw"))
+        _ = try await gymcard.run(
+            ["set", "--passphrase-file", home.path + "/pw", "--label", "Door"],
+            input: Data("905123456\n".utf8))
+        let locked = try await gymcard.run(["card"])
+        #expect(locked.status == 0)
+        #expect(locked.stdoutText.contains("card.age (encrypted with a passphrase)"))
+        #expect(locked.stdoutText.contains("Written:"))
+        #expect(!locked.stdoutText.contains("905123456") && !locked.stdoutText.contains("9051-23456"))
+        #expect(!locked.stdoutText.contains("Door"), "the label is inside the encrypted file")
+        let lockedJSON = try await gymcard.run(["card", "--locked", "--json"])
+        let lockedObject = try #require(
+            try JSONSerialization.jsonObject(with: lockedJSON.stdout) as? [String: Any])
+        #expect(Set(lockedObject.keys) == ["path", "encrypted", "written"])
+        let open = try await gymcard.run(["card", "--passphrase-file", home.path + "/pw"])
+        #expect(open.stdoutText.contains("ID:      9051-23456 (A905123456B)"))
+        #expect(open.stdoutText.contains("Label:   Door"))
+    }
+
+    @Test("--png - and --qr - refuse a terminal unless --force; two outputs to - are refused")
+    func binaryToTerminal() async throws {
+        let home = try TemporaryDirectory()
+        let environment = GymcardProcess(home: home.path).environment
+        for option in ["--png", "--qr"] {
+            let refused = try await shell(
+                "script -qec '\(Self.gymcard) show --id 905123456 \(option) -' /dev/null; echo status=$?",
+                environment: environment)
+            #expect(refused.output.contains("refusing to write a PNG"), "\(refused.output)")
+            #expect(refused.output.contains("status=64"))
+            #expect(!refused.output.contains("PNG\r\n\u{1A}"), "no PNG bytes on the terminal")
+            let forced = try await shell(
+                "script -qec '\(Self.gymcard) show --id 905123456 \(option) - --force' /dev/null | head -c 8 | od -c | head -1",
+                environment: environment)
+            #expect(forced.output.contains("P   N   G"), "\(forced.output)")
+        }
+        let both = try await GymcardProcess(home: home.path).run([
+            "show", "--id", "905123456", "--png", "-", "--svg", "-",
+        ])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("only one of --png, --svg and --qr"))
+    }
+
+    @Test("render --batch - reads the IDs from standard input")
+    func batchFromStandardInput() async throws {
+        let home = try TemporaryDirectory()
+        let result = try await GymcardProcess(home: home.path).run(
+            ["render", "--batch", "-", "--out", home.path + "/out"],
+            input: Data("905123456\n# note\nA37859B\n".utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: home.path + "/out").sorted() == [
+                "A37859B.png", "A905123456B.png",
+            ])
+        let bad = try await GymcardProcess(home: home.path).run(
+            ["render", "--batch", "-", "--out", home.path + "/out2"], input: Data("12x4\n".utf8))
+        #expect(bad.stderr.contains("standard input:1: invalid ID"))
+    }
+
+    @Test("IDs: lowercase t n e get the hint uppercase gets; 8 digits warn that it is not a VT ID")
+    func idHints() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        for (id, letter) in [("t1234", "A"), ("1234n", "B"), ("e12", "D")] {
+            let result = try await gymcard.run(["show", "--id", id, "--png", "/dev/null"])
+            #expect(result.status == 65)
+            #expect(result.stderr.contains("write \(letter) instead"), "\(id): \(result.stderr)")
+        }
+        let short = try await gymcard.run(["show", "--id", "9051-2345", "--png", "/dev/null"])
+        #expect(short.status == 0)
+        #expect(short.stderr.contains("not a 9-digit VT ID"))
+        let right = try await gymcard.run(["show", "--id", "9051-23456", "--png", "/dev/null"])
+        #expect(right.stderr.isEmpty)
+    }
+
+    @Test(
+        "scripts/install into a prefix: stripped binaries, man -l reads the page, bash loads the completion; uninstall leaves nothing",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/man")
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/strip")))
+    func installAndUninstall() async throws {
+        let home = try TemporaryDirectory()
+        let prefix = home.path + "/prefix"
+        let root = GymcardProcess.packageRoot.path
+        let built = GymcardProcess.executable.deletingLastPathComponent().path
+        let install = try await shell("\(root)/scripts/install --prefix \(prefix) --bin-dir \(built)")
+        #expect(install.status == 0, "\(install.output)")
+        #expect(install.output.contains("\(prefix)/bin/gymcard"))
+        let version = try await shell("\(prefix)/bin/gymcard --version")
+        #expect(version.output.hasPrefix("0."))
+        let symbols = try await shell("readelf -S \(prefix)/bin/gymcard | grep -c symtab || true")
+        #expect(symbols.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "stripped")
+        let manual = try await shell("man -l \(prefix)/share/man/man1/gymcard.1 | grep -c 'gymcard show'")
+        #expect(manual.status == 0)
+        let completion = try await shell(
+            """
+            source \(prefix)/share/bash-completion/completions/gymcard
+            COMP_WORDS=(gymcard sh); COMP_CWORD=1; COMP_LINE='gymcard sh'; COMP_POINT=10
+            _gymcard gymcard sh gymcard; printf '%s\\n' "${COMPREPLY[@]}"
+            """, environment: ["PATH": "\(prefix)/bin:/usr/bin:/bin"])
+        #expect(completion.output.split(separator: "\n").contains("show"), "\(completion.output)")
+        for file in ["share/zsh/site-functions/_gymcard", "share/fish/vendor_completions.d/gymcard.fish"] {
+            #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(file)"))
+        }
+        let uninstall = try await shell("\(root)/scripts/uninstall --prefix \(prefix)")
+        #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(
+            !FileManager.default.fileExists(atPath: prefix),
+            "nothing left: the prefix install created is gone")
+    }
+}
