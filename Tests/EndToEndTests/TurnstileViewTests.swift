@@ -16,53 +16,59 @@ struct TmuxSession {
     /// Runs a tmux command against this server. Output goes through a file: the server `new-session`
     /// forks keeps the descriptors it inherited, so a pipe would never reach its end.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    func tmux(_ arguments: [String]) async throws -> String {
         let outputPath = NSTemporaryDirectory() + "/\(socket)-\(UUID().uuidString)"
         defer { unlink(outputPath) }
-        try runTool(
+        try await runTool(
             ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments,
             standardOutput: arguments.first == "new-session" ? "/dev/null" : outputPath)
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
     /// Starts the session running `command` in bash, then keeps the pane open.
-    func start(columns: Int, rows: Int, command: String) throws {
-        try tmux([
+    func start(columns: Int, rows: Int, command: String) async throws {
+        try await tmux([
             "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
             "bash --norc --noprofile -c '\(command); sleep 60'",
         ])
-        try tmux(["set-option", "-t", name, "-g", "history-limit", "5000"])
+        try await tmux(["set-option", "-t", name, "-g", "history-limit", "5000"])
     }
 
     /// The visible screen; with `escapes`, colours as SGR codes.
-    func screen(escapes: Bool = false) throws -> [String] {
-        let text = try tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e", "-N"] : []))
+    func screen(escapes: Bool = false) async throws -> [String] {
+        let text = try await tmux(["capture-pane", "-t", name, "-p"] + (escapes ? ["-e", "-N"] : []))
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The scrollback and the normal screen (not the alternate screen).
-    func scrollback() throws -> String {
-        try tmux(["capture-pane", "-t", name, "-p", "-a", "-q"]) + "\n"
-            + (try tmux(["capture-pane", "-t", name, "-p", "-J", "-S", "-", "-E", "-"]))
+    func scrollback() async throws -> String {
+        try await tmux(["capture-pane", "-t", name, "-p", "-a", "-q"]) + "\n"
+            + (try await tmux(["capture-pane", "-t", name, "-p", "-J", "-S", "-", "-E", "-"]))
     }
 
     /// Waits until the screen shows `text`.
-    func waitFor(_ text: String, seconds: Double = 20) async throws {
+    func waitFor(_ text: String, seconds: Double = 90) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if try screen().joined(separator: "\n").contains(text) { return }
+            if try await screen().joined(separator: "\n").contains(text) { return }
             try await Task.sleep(for: .milliseconds(100))
         }
-        Issue.record("the screen never showed \(text):\n\(try screen().joined(separator: "\n"))")
+        Issue.record("the screen never showed \(text):\n\(try await screen().joined(separator: "\n"))")
         throw CancellationError()
     }
 
-    func kill() { _ = try? tmux(["kill-server"]) }
+    /// Stops the server (blocking: it runs from `defer`).
+    func kill() { try? runToolBlocking(["/usr/bin/tmux", "-L", socket, "-f", "/dev/null", "kill-server"]) }
 }
 
 /// Runs a program to its end with `posix_spawn` and `waitpid` (Foundation's Process waited minutes for a
 /// tmux client whose forked server lives on), standard output to a file, the rest to /dev/null.
-func runTool(_ arguments: [String], standardOutput: String = "/dev/null") throws {
+func runTool(_ arguments: [String], standardOutput: String = "/dev/null") async throws {
+    try await OffThePool.run { try runToolBlocking(arguments, standardOutput: standardOutput) }
+}
+
+/// ``runTool`` on the calling thread.
+func runToolBlocking(_ arguments: [String], standardOutput: String = "/dev/null") throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -84,6 +90,12 @@ func drawingLines(_ lines: [String]) -> [String] {
     lines.filter {
         $0.contains("▌") || $0.contains("█") || $0.contains("▐") || $0.contains("\u{1B}[48;5;16m")
     }
+}
+
+/// What libzbar reads from the drawing on screen, off the concurrency pool (the suite's servers need it).
+func decodeScreen(_ lines: [String]) async -> [String] {
+    let image = rasterize(drawingLines(lines))
+    return await OffThePool.compute { ZBarReader().decode(image).map(\.text) }
 }
 
 /// The columns from the first to the last dark cell of the drawing on screen (`escapes` capture).
@@ -115,20 +127,20 @@ struct TurnstileViewTests {
         let home = try TemporaryDirectory()
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try tmux.start(columns: 120, rows: 40, command: command(home, "show --id 905123456"))
+        try await tmux.start(columns: 120, rows: 40, command: command(home, "show --id 905123456"))
         try await tmux.waitFor("any key closes")
-        let screen = try tmux.screen(escapes: true)
-        let plain = try tmux.screen()
+        let screen = try await tmux.screen(escapes: true)
+        let plain = try await tmux.screen()
         #expect(plain.contains { $0.contains("9051-23456") })
         let drawing = drawingLines(screen)
         #expect(drawing.count >= 5)
-        #expect(ZBarReader().decode(rasterize(drawing)).map(\.text) == ["A905123456B"])
+        #expect(await decodeScreen(drawing) == ["A905123456B"])
         // Centred: as many columns left of the bars as right of them, give or take one.
         let bars = try #require(darkColumns(screen))
         #expect(abs(bars.lowerBound - (119 - bars.upperBound)) <= 1, "\(bars)")
-        try tmux.tmux(["send-keys", "-t", tmux.name, "x"])
+        try await tmux.tmux(["send-keys", "-t", tmux.name, "x"])
         try await tmux.waitFor("status=0")
-        let after = try tmux.scrollback()
+        let after = try await tmux.scrollback()
         #expect(!after.contains("9051-23456"))
         #expect(!after.contains("▌") && !after.contains("█"))
         #expect(after.contains("allow-passthrough"), "why blocks, said once")
@@ -142,10 +154,10 @@ struct TurnstileViewTests {
         let tmux = TmuxSession()
         defer { tmux.kill() }
         let run = command(home, "show --id 905123456 --timeout 1")
-        try tmux.start(columns: 100, rows: 30, command: run + "; " + run)
+        try await tmux.start(columns: 100, rows: 30, command: run + "; " + run)
         try await tmux.waitFor("status=0")
         try await Task.sleep(for: .seconds(2.5))
-        let after = try tmux.scrollback()
+        let after = try await tmux.scrollback()
         #expect(after.components(separatedBy: "status=0").count == 3, "\(after)")
         #expect(after.components(separatedBy: "allow-passthrough").count == 2, "\(after)")
     }
@@ -157,18 +169,19 @@ struct TurnstileViewTests {
         let home = try TemporaryDirectory()
         let timed = TmuxSession()
         defer { timed.kill() }
-        try timed.start(columns: 100, rows: 30, command: command(home, "show --id 905123456 --timeout 1"))
+        try await timed.start(
+            columns: 100, rows: 30, command: command(home, "show --id 905123456 --timeout 1"))
         try await timed.waitFor("9051-23456")
         try await timed.waitFor("status=0", seconds: 10)
-        #expect(!(try timed.scrollback()).contains("9051-23456"))
+        #expect(!(try await timed.scrollback()).contains("9051-23456"))
 
         let interrupted = TmuxSession()
         defer { interrupted.kill() }
-        try interrupted.start(columns: 100, rows: 30, command: command(home, "show --id 905123456"))
+        try await interrupted.start(columns: 100, rows: 30, command: command(home, "show --id 905123456"))
         try await interrupted.waitFor("9051-23456")
-        try interrupted.tmux(["send-keys", "-t", interrupted.name, "C-c"])
+        try await interrupted.tmux(["send-keys", "-t", interrupted.name, "C-c"])
         try await interrupted.waitFor("status=130")
-        let after = try interrupted.scrollback()
+        let after = try await interrupted.scrollback()
         #expect(!after.contains("9051-23456") && !after.contains("▌"))
     }
 
@@ -179,25 +192,25 @@ struct TurnstileViewTests {
         let home = try TemporaryDirectory()
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try tmux.start(columns: 200, rows: 40, command: command(home, "show --id 905123456"))
+        try await tmux.start(columns: 200, rows: 40, command: command(home, "show --id 905123456"))
         try await tmux.waitFor("any key closes")
-        let wide = try #require(darkColumns(try tmux.screen(escapes: true))).count
-        try tmux.tmux(["resize-window", "-t", tmux.name, "-x", "90", "-y", "30"])
+        let wide = try #require(darkColumns(try await tmux.screen(escapes: true))).count
+        try await tmux.tmux(["resize-window", "-t", tmux.name, "-x", "90", "-y", "30"])
         // The redraw is a stream of writes: wait until the new screen is whole.
         var narrow = wide
         var decoded: [String] = []
         var hintAtBottom = false
         for _ in 0..<50 where narrow >= wide || decoded.isEmpty || !hintAtBottom {
             try await Task.sleep(for: .milliseconds(100))
-            let screen = try tmux.screen(escapes: true)
+            let screen = try await tmux.screen(escapes: true)
             narrow = darkColumns(screen)?.count ?? wide
-            decoded = ZBarReader().decode(rasterize(drawingLines(screen))).map(\.text)
-            hintAtBottom = try tmux.screen().prefix(30).last?.contains("any key closes") == true
+            decoded = await decodeScreen(screen)
+            hintAtBottom = try await tmux.screen().prefix(30).last?.contains("any key closes") == true
         }
         #expect(narrow < wide && narrow <= 90)
         #expect(decoded == ["A905123456B"])
         #expect(hintAtBottom)
-        try tmux.tmux(["send-keys", "-t", tmux.name, "q"])
+        try await tmux.tmux(["send-keys", "-t", tmux.name, "q"])
         try await tmux.waitFor("status=0")
     }
 
@@ -212,12 +225,13 @@ struct TurnstileViewTests {
         #expect(stored.status == 0)
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try tmux.start(columns: 120, rows: 40, command: command(home, "show; \(Self.gymcard) show --inline"))
+        try await tmux.start(
+            columns: 120, rows: 40, command: command(home, "show; \(Self.gymcard) show --inline"))
         try await tmux.waitFor("War Memorial card")
-        #expect(try tmux.screen().contains { $0.contains("9051-23456") })
-        try tmux.tmux(["send-keys", "-t", tmux.name, " "])
+        #expect(try await tmux.screen().contains { $0.contains("9051-23456") })
+        try await tmux.tmux(["send-keys", "-t", tmux.name, " "])
         try await tmux.waitFor("status=0")
-        let drawing = drawingLines(try tmux.screen(escapes: true))
-        #expect(ZBarReader().decode(rasterize(drawing)).map(\.text) == ["A905123456B"], "--inline")
+        let drawing = drawingLines(try await tmux.screen(escapes: true))
+        #expect(await decodeScreen(drawing) == ["A905123456B"], "--inline")
     }
 }

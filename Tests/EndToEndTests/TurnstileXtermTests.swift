@@ -15,7 +15,10 @@ final class XtermScreen: @unchecked Sendable {
     private let server = Process()
     private var terminal: Process?
 
-    init() throws {
+    /// Starts the X server and waits (off the concurrency pool) for its socket.
+    static func start() async throws -> XtermScreen { try await OffThePool.run { try XtermScreen() } }
+
+    private init() throws {
         var number = Int.random(in: 200...900)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
         display = ":\(number)"
@@ -47,23 +50,24 @@ final class XtermScreen: @unchecked Sendable {
     }
 
     /// The whole screen, in grey levels.
-    func screenshot() throws -> GrayImage {
+    func screenshot() async throws -> GrayImage {
         let path = NSTemporaryDirectory() + "/gymcard-xwd-\(UUID().uuidString)"
         defer { unlink(path) }
-        setenv("DISPLAY", display, 1)
-        try runTool(["/usr/bin/xwd", "-display", display, "-root", "-silent", "-out", path])
-        return try XWDImage.gray([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+        try await runTool(["/usr/bin/xwd", "-display", display, "-root", "-silent", "-out", path])
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        return try await OffThePool.compute { try XWDImage.gray(bytes) }
     }
 
     /// Waits until a screenshot decodes to something (or `seconds` pass) and returns what it decoded.
-    func waitForSymbols(seconds: Double = 15) async throws -> ([String], GrayImage) {
+    func waitForSymbols(seconds: Double = 90) async throws -> ([String], GrayImage) {
         let deadline = Date().addingTimeInterval(seconds)
-        var image = try screenshot()
+        var image = try await screenshot()
         while Date() < deadline {
-            let decoded = ZBarReader().decode(image).map(\.text)
+            let shot = image
+            let decoded = await OffThePool.compute { ZBarReader().decode(shot).map(\.text) }
             if !decoded.isEmpty { return (decoded, image) }
             try await Task.sleep(for: .milliseconds(250))
-            image = try screenshot()
+            image = try await screenshot()
         }
         return ([], image)
     }
@@ -113,8 +117,8 @@ struct TurnstileXtermTests {
     )
     func sixelCodabar() async throws {
         let home = try TemporaryDirectory()
-        let screen = try XtermScreen()
-        try screen.start(vt340: true, command: command(home, "show --id 905123456 --timeout 4"))
+        let screen = try await XtermScreen.start()
+        try screen.start(vt340: true, command: command(home, "show --id 905123456 --timeout 20"))
         let (decoded, image) = try await screen.waitForSymbols()
         #expect(decoded == ["A905123456B"])
         let row = Self.symbolRow(image)
@@ -129,15 +133,21 @@ struct TurnstileXtermTests {
         #expect(
             exact,
             "the screenshot's bars are the layout at a whole number of pixels: a sixel image, not blocks")
-        try await Task.sleep(for: .seconds(4.5))
-        #expect(ZBarReader().decode(try screen.screenshot()).isEmpty, "closed after the timeout")
+        // --timeout 20 (room for a loaded machine): then nothing of the card is left on the screen.
+        var cleared = false
+        for _ in 0..<120 where !cleared {
+            try await Task.sleep(for: .milliseconds(500))
+            let after = try await screen.screenshot()
+            cleared = await OffThePool.compute { ZBarReader().decode(after).isEmpty }
+        }
+        #expect(cleared, "closed after the timeout")
     }
 
     @Test("xterm -ti vt340: the QR code the same way")
     func sixelQR() async throws {
         let home = try TemporaryDirectory()
-        let screen = try XtermScreen()
-        try screen.start(vt340: true, command: command(home, "show --id 905123456 --qr --timeout 4"))
+        let screen = try await XtermScreen.start()
+        try screen.start(vt340: true, command: command(home, "show --id 905123456 --qr --timeout 20"))
         let (decoded, _) = try await screen.waitForSymbols()
         #expect(decoded == ["A905123456B"])
     }
@@ -145,8 +155,8 @@ struct TurnstileXtermTests {
     @Test("plain xterm (no sixel): the probe falls back to blocks, which scan too")
     func blocksInPlainXterm() async throws {
         let home = try TemporaryDirectory()
-        let screen = try XtermScreen()
-        try screen.start(vt340: false, command: command(home, "show --id 905123456 --timeout 4"))
+        let screen = try await XtermScreen.start()
+        try screen.start(vt340: false, command: command(home, "show --id 905123456 --timeout 20"))
         let (decoded, _) = try await screen.waitForSymbols()
         #expect(decoded == ["A905123456B"])
     }

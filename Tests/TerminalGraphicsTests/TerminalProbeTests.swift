@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TerminalGraphics
+import TestSupport
 import Testing
 
 @Suite("The terminal probe")
@@ -96,16 +97,17 @@ struct TerminalProbeTests {
     }
 
     @Test("on a pty: a fake terminal answering kitty, sixel or neither is recognised")
-    func fakeTerminal() throws {
+    func fakeTerminal() async throws {
         for answer in Self.answers.prefix(3) {
-            let (result, _) = try Self.probeFakeTerminal(reply: answer.reply)
+            let reply = answer.reply
+            let (result, _) = try await OffThePool.run { try Self.probeFakeTerminal(reply: reply) }
             #expect(result == answer.expected, "\(answer.name)")
         }
     }
 
     @Test("on a pty: a terminal that answers nothing costs about 100 ms, never a stall")
-    func silentTerminal() throws {
-        let (result, milliseconds) = try Self.probeFakeTerminal(reply: nil)
+    func silentTerminal() async throws {
+        let (result, milliseconds) = try await OffThePool.run { try Self.probeFakeTerminal(reply: nil) }
         #expect(result == TerminalCapabilities())
         #expect(milliseconds >= 95 && milliseconds < 1000)
     }
