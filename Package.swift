@@ -79,10 +79,11 @@ let package = Package(
             swiftSettings: strictSettings),
         // Opening hours: the RecSports hours service, weekly hours from the config file, a per-day cache.
         .target(
-            name: "OpeningHours", dependencies: ["CivilTime", "Fetching", "Storage"],
+            name: "OpeningHours", dependencies: ["CivilTime", "Fetching", "Storage", "JSONOutput"],
             swiftSettings: strictSettings),
         .target(
-            name: "Occupancy", dependencies: ["CivilTime", "Fetching", "Storage", "OpeningHours"],
+            name: "Occupancy",
+            dependencies: ["CivilTime", "Fetching", "Storage", "OpeningHours", "JSONOutput"],
             swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
         .target(name: "History", dependencies: ["CSQLite", "Storage"], swiftSettings: strictSettings),
@@ -90,11 +91,15 @@ let package = Package(
         .target(name: "Collector", swiftSettings: strictSettings),
         // When to go: the weekly heatmap, the quietest windows and collection status, from the history.
         .target(
-            name: "Trends", dependencies: ["History", "CivilTime", "Imaging"], swiftSettings: strictSettings),
+            name: "Trends", dependencies: ["History", "CivilTime", "Imaging", "JSONOutput"],
+            swiftSettings: strictSettings),
+        // JSON output conventions shared by every --json: explicit nulls.
+        .target(name: "JSONOutput", swiftSettings: strictSettings),
         // Local days and clock times from libc (FoundationEssentials has no named time zones).
         .target(name: "CivilTime", swiftSettings: strictSettings),
         .target(
-            name: "Events", dependencies: ["CivilTime", "Fetching", "Storage"], swiftSettings: strictSettings),
+            name: "Events", dependencies: ["CivilTime", "Fetching", "Storage", "JSONOutput"],
+            swiftSettings: strictSettings),
         // The RSS parser needs FoundationXML (all of Foundation): only gymcard-network links it.
         .target(
             name: "EventsFeed", dependencies: ["Events", "Fetching", "FetchingURLSession"],
@@ -108,7 +113,7 @@ let package = Package(
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
-                "Turnstile",
+                "Turnstile", "JSONOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),

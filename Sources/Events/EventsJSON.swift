@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONOutput
 
 /// `events --json`: one array, the schema in DESIGN §2 plus `description`, times ISO 8601 in UTC.
 public enum EventsJSON {
@@ -6,30 +7,12 @@ public enum EventsJSON {
         var title: String
         var start: String
         var end: String
-        var location: String?
+        @ExplicitNull var location: String?
         var hosts: [String]
         var categories: [String]
-        var link: String?
+        @ExplicitNull var link: String?
         var status: Event.Status
-        var description: String?
-
-        enum CodingKeys: String, CodingKey {
-            case title, start, end, location, hosts, categories, link, status, description
-        }
-
-        // Explicit nulls: a consumer reads `location: null`, not a missing key.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(title, forKey: .title)
-            try container.encode(start, forKey: .start)
-            try container.encode(end, forKey: .end)
-            try container.encode(location, forKey: .location)
-            try container.encode(hosts, forKey: .hosts)
-            try container.encode(categories, forKey: .categories)
-            try container.encode(link, forKey: .link)
-            try container.encode(status, forKey: .status)
-            try container.encode(description, forKey: .description)
-        }
+        @ExplicitNull var description: String?
     }
 
     /// The events as one line of JSON.

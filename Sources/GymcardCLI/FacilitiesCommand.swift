@@ -1,6 +1,7 @@
 import ArgumentParser
 import Fetching
 import FoundationEssentials
+import JSONOutput
 import Occupancy
 import Storage
 
@@ -104,22 +105,11 @@ struct FacilitiesCommand: AsyncParsableCommand {
 
     /// A facility in `--json` output; `key` is the configured key (null for a facility not configured).
     struct Row: Encodable {
-        var key: String?
+        @ExplicitNull var key: String?
         var name: String
         var id: String
-        var capacity: Int?
+        @ExplicitNull var capacity: Int?
         var occupancy: Int?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(name, forKey: .name)
-            try container.encode(id, forKey: .id)
-            try container.encode(capacity, forKey: .capacity)
-            try container.encodeIfPresent(occupancy, forKey: .occupancy)
-        }
-
-        enum CodingKeys: String, CodingKey { case key, name, id, capacity, occupancy }
     }
 
     static func json(_ rows: [Row]) -> String {

@@ -51,11 +51,9 @@ struct TurnstileView {
             descriptor: descriptor, insideTmux: insideTmux, notices: &notices)
         let throughTmux = insideTmux && renderer.drawsPixels
 
-        let leave =
-            "\u{1B}[0m\u{1B}[2J" + (renderer == .kitty ? wrapped(KittyGraphics.deleteImage, throughTmux) : "")
-            + "\u{1B}[?25h\u{1B}[?1049l"
+        let leave = TurnstileFrame.leave(renderer: renderer, throughTmux: throughTmux)
         Interrupt.leaveFullScreen(with: leave)
-        Terminal.standardOutput.write("\u{1B}[?1049h\u{1B}[?25l")
+        Terminal.standardOutput.write(TurnstileFrame.enter)
         Self.resized = 0
         signal(SIGWINCH) { _ in TurnstileView.resized = 1 }
         // A parent may have started us with signals blocked (the mask survives exec).
@@ -94,18 +92,21 @@ struct TurnstileView {
 
     /// Waits for a key, the timeout or a resize (which calls `redraw`).
     private func waitForKey(descriptor: Int32, redraw: () throws -> Void) throws -> Int32 {
-        let deadline = timeoutSeconds > 0 ? Self.monotonicSeconds() + timeoutSeconds : .infinity
+        let deadline = timeoutSeconds > 0 ? ContinuousClock.now + .seconds(timeoutSeconds) : nil
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             if Self.resized != 0 {
                 Self.resized = 0
                 try redraw()
             }
-            let remaining = deadline - Self.monotonicSeconds()
-            guard remaining > 0 else { return 0 }
+            var wait: Int32 = -1
+            if let deadline {
+                let remaining = deadline - ContinuousClock.now
+                guard remaining > .zero else { return 0 }
+                wait = TerminalProbe.pollMilliseconds(remaining)
+            }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(
-                &request, 1, remaining.isFinite ? Int32(min(remaining * 1000, 3_600_000)) + 1 : -1)
+            let ready = poll(&request, 1, wait)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -198,15 +199,5 @@ struct TurnstileView {
             cell = PixelSize(width: area.width / columns, height: area.height / rows)
         }
         return ScreenGeometry(columns: columns, rows: rows, cellPixels: cell)
-    }
-
-    private func wrapped(_ sequence: String, _ throughTmux: Bool) -> String {
-        throughTmux ? TmuxPassthrough.wrap(sequence) : sequence
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

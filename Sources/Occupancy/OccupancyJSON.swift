@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONOutput
 import OpeningHours
 
 /// The `--json` schema (DESIGN §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",
@@ -16,39 +17,16 @@ public enum OccupancyJSON {
     struct Entry: Encodable {
         var key: String
         var name: String
-        var occupancy: Int?
-        var remaining: Int?
+        @ExplicitNull var occupancy: Int?
+        @ExplicitNull var remaining: Int?
         var capacity: Int
-        var percent: Int?
+        @ExplicitNull var percent: Int?
         var status: FacilityStatus.Status
-        var observedAt: String?
-        var problem: String?
-        var open: Bool?
-        var opensAt: String?
-        var closesAt: String?
-
-        enum CodingKeys: String, CodingKey {
-            case key, name, occupancy, remaining, capacity, percent, status, observedAt, problem, open,
-                opensAt
-            case closesAt
-        }
-
-        // Explicit nulls: a consumer reads `occupancy: null`, not a missing key.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(name, forKey: .name)
-            try container.encode(occupancy, forKey: .occupancy)
-            try container.encode(remaining, forKey: .remaining)
-            try container.encode(capacity, forKey: .capacity)
-            try container.encode(percent, forKey: .percent)
-            try container.encode(status, forKey: .status)
-            try container.encode(observedAt, forKey: .observedAt)
-            try container.encode(problem, forKey: .problem)
-            try container.encode(open, forKey: .open)
-            try container.encode(opensAt, forKey: .opensAt)
-            try container.encode(closesAt, forKey: .closesAt)
-        }
+        @ExplicitNull var observedAt: String?
+        @ExplicitNull var problem: String?
+        @ExplicitNull var open: Bool?
+        @ExplicitNull var opensAt: String?
+        @ExplicitNull var closesAt: String?
     }
 
     /// The report as one line of JSON (for `--json`, and JSON lines in `--watch`).

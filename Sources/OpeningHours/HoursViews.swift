@@ -1,6 +1,7 @@
 import CivilTime
 import Fetching
 import FoundationEssentials
+import JSONOutput
 
 /// A facility as the hours views show it.
 public struct HoursEntry: Sendable {
@@ -120,58 +121,25 @@ public enum HoursJSON {
     struct Facility: Encodable {
         var key: String
         var name: String
-        var source: String?
-        var open: Bool?
-        var opensAt: String?
-        var closesAt: String?
+        @ExplicitNull var source: String?
+        @ExplicitNull var open: Bool?
+        @ExplicitNull var opensAt: String?
+        @ExplicitNull var closesAt: String?
         var days: [Day]
-
-        enum CodingKeys: String, CodingKey { case key, name, source, open, opensAt, closesAt, days }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(name, forKey: .name)
-            try container.encode(source, forKey: .source)
-            try container.encode(open, forKey: .open)
-            try container.encode(opensAt, forKey: .opensAt)
-            try container.encode(closesAt, forKey: .closesAt)
-            try container.encode(days, forKey: .days)
-        }
     }
 
     struct Day: Encodable {
         var date: String
         var known: Bool
-        var closed: Bool?
-        var note: String?
+        @ExplicitNull var closed: Bool?
+        @ExplicitNull var note: String?
         var intervals: [Interval]
-
-        enum CodingKeys: String, CodingKey { case date, known, closed, note, intervals }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(date, forKey: .date)
-            try container.encode(known, forKey: .known)
-            try container.encode(closed, forKey: .closed)
-            try container.encode(note, forKey: .note)
-            try container.encode(intervals, forKey: .intervals)
-        }
     }
 
     struct Interval: Encodable {
         var opens: String
         var closes: String
-        var label: String?
-
-        enum CodingKeys: String, CodingKey { case opens, closes, label }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(opens, forKey: .opens)
-            try container.encode(closes, forKey: .closes)
-            try container.encode(label, forKey: .label)
-        }
+        @ExplicitNull var label: String?
     }
 
     /// The document for `entries` over `days`.

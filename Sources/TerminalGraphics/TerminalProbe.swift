@@ -61,13 +61,13 @@ public enum TerminalProbe {
             written += count
         }
         var received: [UInt8] = []
-        let deadline = monotonicMilliseconds() + timeoutMilliseconds
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
         var buffer = [UInt8](repeating: 0, count: 1024)
         while true {
-            let remaining = deadline - monotonicMilliseconds()
-            guard remaining > 0 else { break }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { break }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&request, 1, Int32(remaining))
+            let ready = poll(&request, 1, pollMilliseconds(remaining))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { break }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -80,11 +80,23 @@ public enum TerminalProbe {
     }
 
     /// What the answers in `bytes` say. Unknown sequences and typed keys in between are skipped.
-    public static func parse(_ bytes: [UInt8]) -> TerminalCapabilities {
+    public static func parse(_ bytes: [UInt8]) -> TerminalCapabilities { scan(bytes).capabilities }
+
+    /// Whether `bytes` hold only answers to the probe's queries (a terminal that answered late), so that
+    /// they are not taken for a key press.
+    public static func isOnlyAnswers(_ bytes: [UInt8]) -> Bool {
+        !bytes.isEmpty && !scan(bytes).hasOtherInput
+    }
+
+    /// One pass over what the terminal sent: the capabilities its answers give, and whether anything else
+    /// (a key, an unknown or unfinished sequence) came with them.
+    private static func scan(_ bytes: [UInt8]) -> (capabilities: TerminalCapabilities, hasOtherInput: Bool) {
         var result = TerminalCapabilities()
+        var hasOtherInput = false
         var index = 0
         while index < bytes.count {
             guard bytes[index] == 0x1B, index + 1 < bytes.count else {
+                hasOtherInput = true
                 index += 1
                 continue
             }
@@ -94,7 +106,9 @@ public enum TerminalProbe {
                 while end + 1 < bytes.count, !(bytes[end] == 0x1B && bytes[end + 1] == UInt8(ascii: "\\")) {
                     end += 1
                 }
-                let body = String(decoding: bytes[(index + 2)..<min(end, bytes.count)], as: UTF8.self)
+                guard end + 1 < bytes.count else { return (result, true) }
+                let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
+                if !body.hasPrefix("G") { hasOtherInput = true }
                 if body.hasPrefix("G"), body.contains("i=31"), body.hasSuffix(";OK") {
                     result.kittyGraphics = true
                 }
@@ -102,22 +116,23 @@ public enum TerminalProbe {
                 continue
             }
             guard bytes[index + 1] == UInt8(ascii: "[") else {
+                hasOtherInput = true
                 index += 2
                 continue
             }
             // CSI: parameters and intermediates up to a final byte in 0x40…0x7E.
             var end = index + 2
             while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
-            guard end < bytes.count else { break }
+            guard end < bytes.count else { return (result, true) }
             let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             let final = bytes[end]
             index = end + 1
             if final == UInt8(ascii: "c"), parameters.hasPrefix("?") {
                 result.answered = true
                 result.sixel = numbers(parameters.dropFirst()).contains(4)
-            } else if final == UInt8(ascii: "t") {
+            } else if final == UInt8(ascii: "t"), parameters.hasPrefix("4;") {
                 let values = numbers(Substring(parameters))
-                if values.count == 3, values[0] == 4, values[1] > 0, values[2] > 0 {
+                if values.count == 3, values[1] > 0, values[2] > 0 {
                     result.textAreaPixels = PixelSize(width: values[2], height: values[1])
                 }
             } else if final == UInt8(ascii: "S"), parameters.hasPrefix("?") {
@@ -126,56 +141,21 @@ public enum TerminalProbe {
                 if values.count == 4, values[0] == 2, values[1] == 0, values[2] > 0, values[3] > 0 {
                     result.sixelMaximum = PixelSize(width: values[2], height: values[3])
                 }
+            } else {
+                // An arrow or function key is a CSI too: a key, not an answer.
+                hasOtherInput = true
             }
         }
-        return result
+        return (result, hasOtherInput)
+    }
+
+    /// A wait for `poll(2)`: whole milliseconds, rounded up so the deadline is not missed by a fraction.
+    public static func pollMilliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     private static func numbers(_ text: Substring) -> [Int] {
         text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-    }
-
-    private static func monotonicMilliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
-    }
-}
-
-extension TerminalProbe {
-    /// Whether `bytes` hold only answers to the probe's queries (a terminal that answered late), so that
-    /// they are not taken for a key press.
-    public static func isOnlyAnswers(_ bytes: [UInt8]) -> Bool {
-        guard bytes.first == 0x1B else { return false }
-        let text = String(decoding: bytes, as: UTF8.self)
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            if rest.hasPrefix("\u{1B}_G") {
-                let scalars = Array(rest.unicodeScalars)
-                guard
-                    let end = scalars.indices.dropFirst(3).first(where: {
-                        scalars[$0 - 1] == "\u{1B}" && scalars[$0] == "\\"
-                    })
-                else { return false }
-                rest = Substring(String(String.UnicodeScalarView(scalars[(end + 1)...])))
-            } else if rest.hasPrefix("\u{1B}[") {
-                let body = rest.dropFirst(2)
-                guard
-                    let final = body.firstIndex(where: {
-                        ($0.asciiValue ?? 0) >= 0x40 && ($0.asciiValue ?? 0) <= 0x7E
-                    })
-                else { return false }
-                let parameters = body[..<final]
-                switch body[final] {
-                case "c", "S": guard parameters.hasPrefix("?") else { return false }
-                case "t": guard parameters.hasPrefix("4;") else { return false }
-                default: return false
-                }
-                rest = body[body.index(after: final)...]
-            } else {
-                return false
-            }
-        }
-        return true
     }
 }

@@ -1,5 +1,6 @@
 import CivilTime
 import FoundationEssentials
+import JSONOutput
 
 /// `trends --json`: every facility's cells with their mean, day count and reading count, and the
 /// comparison for now. Missing values are explicit `null`s; times ISO 8601 in UTC.
@@ -26,43 +27,18 @@ public enum TrendsJSON {
     struct Now: Encodable {
         var weekday: String
         var slot: String
-        var percent: Int?
-        var usualPercent: Double?
-        var comparison: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(weekday, forKey: .weekday)
-            try container.encode(slot, forKey: .slot)
-            try container.encode(percent, forKey: .percent)
-            try container.encode(usualPercent, forKey: .usualPercent)
-            try container.encode(comparison, forKey: .comparison)
-        }
-
-        enum CodingKeys: String, CodingKey { case weekday, slot, percent, usualPercent, comparison }
+        @ExplicitNull var percent: Int?
+        @ExplicitNull var usualPercent: Double?
+        @ExplicitNull var comparison: String?
     }
 
     struct CellEntry: Encodable {
         var weekday: String
         var start: String
-        var meanPercent: Double?
+        @ExplicitNull var meanPercent: Double?
         var days: Int
         var readings: Int
         var closedReadings: Int
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(weekday, forKey: .weekday)
-            try container.encode(start, forKey: .start)
-            try container.encode(meanPercent, forKey: .meanPercent)
-            try container.encode(days, forKey: .days)
-            try container.encode(readings, forKey: .readings)
-            try container.encode(closedReadings, forKey: .closedReadings)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case weekday, start, meanPercent, days, readings, closedReadings
-        }
     }
 
     /// The document for the facilities.

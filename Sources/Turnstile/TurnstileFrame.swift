@@ -116,6 +116,16 @@ public enum TurnstileFrame {
         }
     }
 
+    /// Takes the alternate screen (as `less` does) and hides the cursor.
+    public static let enter = "\u{1B}[?1049h\u{1B}[?25l"
+
+    /// Clears the card (a kitty image too), shows the cursor and leaves the alternate screen, so the
+    /// screen is as it was and nothing of the card reaches the scrollback.
+    public static func leave(renderer: TurnstileRenderer, throughTmux: Bool) -> String {
+        "\u{1B}[0m\u{1B}[2J" + (renderer == .kitty ? wrapped(KittyGraphics.deleteImage, throughTmux) : "")
+            + "\u{1B}[?25h\u{1B}[?1049l"
+    }
+
     /// The whole screen as one string: clear, the drawing centred, the text below, the hint on the last row.
     /// `colour` turns on black-on-white blocks and bold/dim text; `throughTmux` wraps image sequences.
     public static func render(

@@ -110,14 +110,8 @@ func darkColumns(_ lines: [String]) -> ClosedRange<Int>? {
 
 @Suite("gymcard show at the turnstile: the full-screen card on real terminals", .serialized)
 struct TurnstileViewTests {
-    static let gymcard = GymcardProcess.executable.path
-
     func command(_ home: TemporaryDirectory, _ arguments: String) -> String {
-        let exports = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
-            .map { "export \($0)=\(GymcardProcess(home: home.path).environment[$0] ?? "")" }.joined(
-                separator: "; ")
-        return
-            "\(exports); export LANG=C.UTF-8; unset NO_COLOR; echo ready; \(Self.gymcard) \(arguments); echo status=$?"
+        "echo ready; " + GymcardProcess(home: home.path).shellCommand(arguments) + "; echo status=$?"
     }
 
     @Test(
@@ -226,7 +220,8 @@ struct TurnstileViewTests {
         let tmux = TmuxSession()
         defer { tmux.kill() }
         try await tmux.start(
-            columns: 120, rows: 40, command: command(home, "show; \(Self.gymcard) show --inline"))
+            columns: 120, rows: 40,
+            command: command(home, "show; \(GymcardProcess.executable.path) show --inline"))
         try await tmux.waitFor("War Memorial card")
         #expect(try await tmux.screen().contains { $0.contains("9051-23456") })
         try await tmux.tmux(["send-keys", "-t", tmux.name, " "])

@@ -83,11 +83,8 @@ final class XtermScreen: @unchecked Sendable {
     .enabled(if: XtermScreen.isAvailable, "needs Xvfb, xterm and xwd (scripts/install-system-packages)"))
 struct TurnstileXtermTests {
     func command(_ home: TemporaryDirectory, _ arguments: String) -> String {
-        let environment = GymcardProcess(home: home.path).environment
-        let exports = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
-            .map { "export \($0)=\(environment[$0] ?? "")" }.joined(separator: "; ")
-        return
-            "\(exports); export LANG=C.UTF-8; unset NO_COLOR TMUX; \(GymcardProcess.executable.path) \(arguments)"
+        // An xterm is not inside tmux, even when the tests run in one.
+        "unset TMUX; " + GymcardProcess(home: home.path).shellCommand(arguments)
     }
 
     /// The dark/light pattern along the middle row of the barcode, from its first dark pixel to its last.

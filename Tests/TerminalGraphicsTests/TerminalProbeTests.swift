@@ -50,6 +50,17 @@ struct TerminalProbeTests {
         #expect(TerminalProbe.parse(Array(answer.reply.utf8)) == answer.expected)
     }
 
+    @Test(
+        "late answers are not a key press; keys (letters, arrows, Ctrl-C) and unfinished sequences are",
+        arguments: [
+            ("\u{1B}[?62;c", true), ("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[4;594;999t\u{1B}[?62;c", true),
+            ("\u{1B}[?2;0;1000;1000S", true), ("q", false), ("\u{1B}[A", false), ("\u{03}", false),
+            ("\u{1B}", false), ("\u{1B}[?62", false), ("\u{1B}[?1;2cx", false), ("", false),
+        ])
+    func lateAnswers(_ input: String, _ isAnswer: Bool) {
+        #expect(TerminalProbe.isOnlyAnswers(Array(input.utf8)) == isAnswer)
+    }
+
     @Test("nothing, or a reply cut short, is not an answer")
     func incomplete() {
         #expect(TerminalProbe.parse([]) == TerminalCapabilities())

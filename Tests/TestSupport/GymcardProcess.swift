@@ -44,6 +44,15 @@ public struct GymcardProcess: Sendable {
         self.environment = environment
     }
 
+    /// A bash command line that runs `gymcard ARGUMENTS` in this environment's files, for a real terminal
+    /// (tmux, xterm) whose shell does not inherit the test's environment: the XDG folders exported, UTF-8,
+    /// and no `NO_COLOR` leaking in from the machine running the tests.
+    public func shellCommand(_ arguments: String) -> String {
+        let exports = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
+            .map { "export \($0)=\(environment[$0] ?? "")" }.joined(separator: "; ")
+        return "\(exports); export LANG=C.UTF-8; unset NO_COLOR; \(Self.executable.path) \(arguments)"
+    }
+
     /// Runs `gymcard` with the arguments; fails after `timeoutSeconds`.
     ///
     /// `input` is written to standard input (otherwise it is closed); `asUser` runs the binary through
