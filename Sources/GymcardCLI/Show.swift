@@ -60,8 +60,9 @@ struct Show: ParsableCommand {
             "How the full-screen card is drawn: auto, kitty, sixel, iterm or blocks.", valueName: "RENDERER"))
     var renderer: String = "auto"
 
+    // Unconditional, so `--timeout -1` reaches validate() and its message instead of "missing value".
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds until the full-screen card closes by itself (0: only a key closes it).",
             valueName: "SECONDS"))

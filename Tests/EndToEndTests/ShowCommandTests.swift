@@ -105,6 +105,9 @@ struct ShowCommandTests {
             arguments: ["show", "--id", "123456789", "--scale", "1", "--ratio", "2"], status: 64,
             message: "--scale 2"),
         BadCase(arguments: ["show", "--id", "123456789", "--bogus"], status: 64, message: "--bogus"),
+        BadCase(
+            arguments: ["show", "--id", "123456789", "--timeout", "-1"], status: 64,
+            message: "--timeout must be 0 to 86400 seconds"),
     ]
 
     @Test("bad input: one line on stderr, the documented exit code, nothing on stdout", arguments: badCases)
