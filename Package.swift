@@ -38,15 +38,6 @@ let package = Package(
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
         // History alone. GRDB was measured and not taken: it links all of Foundation (see History's docs).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libcurl, which URLSession runs on, is loaded on the first request instead of at start-up
-        // (Sources/CLibcurlOnDemand/LibcurlOnDemand.c says why and how). Its `link` folder holds an empty
-        // libcurl.a that answers FoundationNetworking's `-lcurl`.
-        .target(
-            name: "CLibcurlOnDemand", exclude: ["link"],
-            linkerSettings: [
-                .unsafeFlags(["-L", Context.packageDirectory + "/Sources/CLibcurlOnDemand/link"])
-            ]),
-
         // Libraries along the boundaries in DESIGN §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
         .target(name: "Storage", swiftSettings: strictSettings),
@@ -71,19 +62,30 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
-        .target(
-            name: "Fetching", swiftSettings: strictSettings),
+        // Case-insensitive search and trimming without Foundation, for everything that reads text.
+        .target(name: "TextSearch", swiftSettings: strictSettings),
+        // Reading web pages: start tags with their attributes, and readable text out of HTML.
+        .target(name: "Markup", dependencies: ["TextSearch"], swiftSettings: strictSettings),
+        // The config file: its problems worded for a person (the key, the line and column, the closest
+        // known key); each module's settings read their own section with it.
+        .target(name: "Configuration", swiftSettings: strictSettings),
+        // HTTP: requests, the client protocol, validation, bounded retry, and why a fetch failed.
+        .target(name: "Fetching", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         // URLSession lives apart so that only gymcard-network links Foundation (see Sources/gymcard/main.swift).
         .target(
-            name: "FetchingURLSession", dependencies: ["Fetching", "CLibcurlOnDemand"],
+            name: "FetchingURLSession", dependencies: ["Fetching", "TextSearch"],
             swiftSettings: strictSettings),
         // Opening hours: the RecSports hours service, weekly hours from the config file, a per-day cache.
         .target(
-            name: "OpeningHours", dependencies: ["CivilTime", "Fetching", "Storage", "JSONOutput"],
+            name: "OpeningHours",
+            dependencies: ["CivilTime", "Configuration", "Fetching", "Storage", "JSONOutput", "TextSearch"],
             swiftSettings: strictSettings),
         .target(
             name: "Occupancy",
-            dependencies: ["CivilTime", "Fetching", "Storage", "OpeningHours", "JSONOutput"],
+            dependencies: [
+                "CivilTime", "Configuration", "Fetching", "Markup", "Storage", "OpeningHours", "JSONOutput",
+                "TextSearch",
+            ],
             swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
         .target(name: "History", dependencies: ["CSQLite", "Storage"], swiftSettings: strictSettings),
@@ -95,14 +97,17 @@ let package = Package(
             swiftSettings: strictSettings),
         // JSON output conventions shared by every --json: explicit nulls.
         .target(name: "JSONOutput", swiftSettings: strictSettings),
-        // Local days and clock times from libc (FoundationEssentials has no named time zones).
+        // Local days and clock times from libc (FoundationEssentials has no named time zones), and ages in
+        // words ("7 min ago").
         .target(name: "CivilTime", swiftSettings: strictSettings),
         .target(
-            name: "Events", dependencies: ["CivilTime", "Fetching", "Storage", "JSONOutput"],
+            name: "Events",
+            dependencies: ["CivilTime", "Configuration", "Fetching", "Storage", "JSONOutput"],
             swiftSettings: strictSettings),
         // The RSS parser needs FoundationXML (all of Foundation): only gymcard-network links it.
         .target(
-            name: "EventsFeed", dependencies: ["Events", "Fetching", "FetchingURLSession"],
+            name: "EventsFeed",
+            dependencies: ["Events", "Fetching", "FetchingURLSession", "Markup", "TextSearch"],
             swiftSettings: strictSettings),
 
         // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
@@ -113,7 +118,7 @@ let package = Package(
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
-                "Turnstile", "JSONOutput",
+                "Turnstile", "JSONOutput", "Configuration", "TextSearch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -121,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "gymcard-network",
             dependencies: [
-                "GymcardCLI", "FetchingURLSession", "Fetching", "Events", "EventsFeed", "CLibcurlOnDemand",
+                "GymcardCLI", "FetchingURLSession", "Events", "EventsFeed",
             ],
             swiftSettings: strictSettings),
 
@@ -174,6 +179,9 @@ let package = Package(
         .testTarget(
             name: "FetchingTests", dependencies: ["Fetching", "FetchingURLSession", "TestServer"],
             swiftSettings: strictSettings),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ConfigurationTests", dependencies: ["Configuration"], swiftSettings: strictSettings),
         .testTarget(
             name: "OccupancyTests",
             dependencies: [
@@ -191,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "OpeningHoursTests",
             dependencies: [
-                "OpeningHours", "CivilTime", "Fetching", "FetchingURLSession", "Storage", "TestServer",
+                "OpeningHours", "CivilTime", "Configuration", "Fetching", "FetchingURLSession", "Storage",
+                "TestServer",
                 "TestSupport",
             ],
             swiftSettings: strictSettings),

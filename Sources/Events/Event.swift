@@ -1,5 +1,5 @@
-import Fetching
 import FoundationEssentials
+import TextSearch
 
 /// One upcoming RecSports event, from an Engage RSS feed or an iCalendar source.
 public struct Event: Sendable, Equatable, Codable {

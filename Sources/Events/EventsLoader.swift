@@ -1,3 +1,4 @@
+import CivilTime
 import Fetching
 import FoundationEssentials
 import Storage

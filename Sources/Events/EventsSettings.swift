@@ -1,4 +1,4 @@
-import Fetching
+import Configuration
 import FoundationEssentials
 
 /// Where the events come from: DESIGN §8's default, then the config file's `events.url`, then
@@ -6,6 +6,8 @@ import FoundationEssentials
 public struct EventsSettings: Sendable, Equatable {
     /// The feed's address (Engage RSS or iCalendar).
     public var url: URL
+    /// Where ``url`` came from.
+    public var origin: SettingOrigin
 
     // A literal URL that parses.
     // swift-format-ignore: NeverForceUnwrap
@@ -14,7 +16,13 @@ public struct EventsSettings: Sendable, Equatable {
         url: URL(string: "https://gobblerconnect.vt.edu/organization/www_recsports_vt_edu/events.rss")!)
 
     /// Creates settings.
-    public init(url: URL) { self.url = url }
+    public init(url: URL, origin: SettingOrigin = .builtIn) {
+        self.url = url
+        self.origin = origin
+    }
+
+    /// The keys of the config file's `events` section.
+    public static let configShape = ConfigShape.object(["url": .value])
 
     private struct File: Decodable {
         var events: Section?
@@ -36,10 +44,14 @@ public struct EventsSettings: Sendable, Equatable {
             do { file = try JSONDecoder().decode(File.self, from: configFile) } catch {
                 throw ConfigProblem(ConfigProblem.describe(error))
             }
-            if let text = file.events?.url { settings.url = try ConfigProblem.url(text, key: "events.url") }
+            if let text = file.events?.url {
+                settings.url = try ConfigProblem.url(text, key: "events.url")
+                settings.origin = .configFile(key: "events.url")
+            }
         }
         if let text = environment["GYMCARD_EVENTS_URL"], !text.isEmpty {
             settings.url = try ConfigProblem.url(text, environmentVariable: "GYMCARD_EVENTS_URL")
+            settings.origin = .environment(variable: "GYMCARD_EVENTS_URL")
         }
         return settings
     }

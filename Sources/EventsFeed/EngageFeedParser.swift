@@ -1,8 +1,9 @@
 import Events
-import Fetching
 import FetchingURLSession
 import Foundation
 import FoundationXML
+import Markup
+import TextSearch
 
 /// Parses a Campus Labs Engage `events.rss` feed (DESIGN §8) with FoundationXML.
 ///

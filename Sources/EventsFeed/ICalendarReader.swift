@@ -1,5 +1,4 @@
 import Events
-import Fetching
 import Foundation
 
 /// Reads the VEVENTs of an RFC 5545 calendar into the same model as the RSS feed.

@@ -51,7 +51,7 @@ public enum FetchError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return
                 "\(host) asks for a sign-in; the data is no longer public, or the address in the config is wrong"
         case .clientError(let host, let status):
-            return "\(host) answered HTTP \(status); the address may have changed, check the config file"
+            return "\(host) answered HTTP \(status); the address may have changed"
         case .serverError(let host, let status):
             return "\(host) has a problem of its own (HTTP \(status)); try again later"
         case .unexpectedContent(let host, let detail):

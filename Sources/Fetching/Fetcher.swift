@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TextSearch
 
 /// What a caller expects in the body: media types it accepts, and how to name them in a message.
 public struct ExpectedContent: Sendable, Equatable {
@@ -62,15 +63,22 @@ public struct Fetcher: Sendable {
             } catch {
                 failure = error
             }
-            guard failure.isTransient, attempt < policy.maximumAttempts else { throw failure }
+            guard failure.isTransient, attempt < policy.maximumAttempts else { throw reported(failure) }
             var wait = policy.backoffSeconds * Double(1 << (attempt - 1))
             if case .rateLimited(_, let retryAfter?) = failure { wait = Double(retryAfter) }
             let left = Self.seconds(clock.now.duration(to: deadline))
             // Waiting only to run out of time would hide the real reason behind a timeout.
-            guard wait + 0.05 < left else { throw failure }
+            guard wait + 0.05 < left else { throw reported(failure) }
             do { try await Task.sleep(for: .seconds(wait)) } catch { throw .cancelled }
             attempt += 1
         }
+    }
+
+    /// A timeout as the person set it: a later try may have had less than `--timeout` left of the
+    /// deadline, but "did not answer within 1.5 s" after `--timeout 2` reads as a mistake.
+    private func reported(_ failure: FetchError) -> FetchError {
+        guard case .timedOut(let host, _) = failure else { return failure }
+        return .timedOut(host: host, seconds: policy.timeoutSeconds)
     }
 
     /// Turns an answer into a success or the error a person should see.

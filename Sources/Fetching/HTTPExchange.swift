@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TextSearch
 
 /// One HTTP request as gymcard makes it: a GET, or a POST with a form-encoded body.
 public struct HTTPRequest: Sendable, Equatable {

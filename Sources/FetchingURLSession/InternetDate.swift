@@ -1,5 +1,5 @@
-import Fetching
 import Foundation
+import TextSearch
 
 /// Dates in the RFC 5322 / RFC 9110 form, `Fri, 18 Oct 2024 20:00:00 GMT`, as HTTP headers and RSS use.
 ///

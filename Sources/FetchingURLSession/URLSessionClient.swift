@@ -1,6 +1,7 @@
 import Fetching
 import Foundation
 import FoundationNetworking
+import TextSearch
 
 /// The process's one URLSession, behind ``HTTPClient``.
 ///

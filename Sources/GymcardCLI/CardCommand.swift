@@ -1,7 +1,7 @@
 import ArgumentParser
 import CardVault
+import CivilTime
 import Codabar
-import Fetching
 import FoundationEssentials
 import Glibc
 

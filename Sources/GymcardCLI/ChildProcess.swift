@@ -9,7 +9,9 @@ enum ChildProcess {
         var output: String
     }
 
-    /// Runs `arguments[0]` found on `PATH`; `nil` when it cannot be started (not installed).
+    /// Runs `arguments[0]` found on `PATH`; `nil` when it is not installed. A program that is there
+    /// but cannot be started (not executable, busy being rewritten) gives status 126 and the reason, as
+    /// a shell would, so that callers warn rather than take it for missing.
     static func run(_ arguments: [String]) -> Outcome? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
@@ -26,7 +28,10 @@ enum ChildProcess {
         let spawned = posix_spawnp(&child, arguments[0], &actions, nil, argv, environ)
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { return nil }
+        guard spawned == 0 else {
+            guard spawned != ENOENT else { return nil }
+            return Outcome(status: 126, output: "cannot start it: " + String(cString: strerror(spawned)))
+        }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CivilTime
 import Collector
-import Fetching
 import FoundationEssentials
 import Glibc
 import History

@@ -1,6 +1,7 @@
+import Configuration
 import Events
-import Fetching
 import FoundationEssentials
+import Glibc
 import Occupancy
 import OpeningHours
 import Storage
@@ -12,12 +13,40 @@ enum ConfigFile {
         directories.configHome + "/gymcard/config.json"
     }
 
-    /// The file's bytes, or `nil` when there is none.
+    /// Every key the file may hold; others get a warning naming the closest known key.
+    static let shape = ConfigShape.object([
+        "occupancy": OccupancySettings.configShape,
+        "events": EventsSettings.configShape,
+        "hours": HoursSettings.configShape,
+        "notify": Notifier.configShape,
+    ])
+
+    /// Set in the environment of `gymcard-network` when `gymcard` has already warned about the file,
+    /// so that a command handed over does not say it twice.
+    static let warnedVariable = "GYMCARD_CONFIG_WARNED"
+
+    /// Whether this process has said the file's warnings.
+    nonisolated(unsafe) static var warned = false
+
+    /// The file's bytes, or `nil` when there is none. Not JSON, or not an object at the top, is a
+    /// failure (78) with the line and column; unknown keys are warned about once per command.
     static func read(_ directories: XDGDirectories) throws -> Data? {
         let path = path(directories)
-        do { return try FileContents.read(path, limitBytes: 1 << 20).map { Data($0) } } catch {
+        let file: Data?
+        do { file = try FileContents.read(path, limitBytes: 1 << 20).map { Data($0) } } catch {
             throw Failure("cannot read the config file: \(error)", status: .configError)
         }
+        guard let file else { return nil }
+        do { try ConfigProblem.checkDocument(file) } catch { throw failure(error, directories) }
+        if !warned {
+            warned = true
+            if getenv(warnedVariable) == nil {
+                for unknown in shape.unknownKeys(in: file) {
+                    Terminal.standardError.say("warning: \(path): \(unknown)")
+                }
+            }
+        }
+        return file
     }
 
     /// The occupancy settings: defaults, the config file, then the environment.

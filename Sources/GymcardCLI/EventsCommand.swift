@@ -1,5 +1,6 @@
 import ArgumentParser
 import CivilTime
+import Configuration
 import Events
 import Fetching
 import FoundationEssentials
@@ -74,6 +75,11 @@ struct EventsCommand: AsyncParsableCommand {
         } catch {
             switch error {
             case .fetch(.cancelled): throw Failure.silent(.interrupted)
+            case .fetch(.clientError):
+                // A 404 or 410 means the address is wrong: say where it came from.
+                let configPath = ConfigFile.path(directories)
+                let advice = settings.origin.advice(key: "events.url", configPath: configPath)
+                throw Failure("\(error); \(advice)", status: .unavailable)
             default: throw Failure(error.description, status: error.isUnavailable ? .unavailable : .dataError)
             }
         }

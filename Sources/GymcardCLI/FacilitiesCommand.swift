@@ -4,6 +4,7 @@ import FoundationEssentials
 import JSONOutput
 import Occupancy
 import Storage
+import TextSearch
 
 /// `gymcard facilities`: the configured facilities, or (with `--discover`) those on the occupancy page.
 struct FacilitiesCommand: AsyncParsableCommand {

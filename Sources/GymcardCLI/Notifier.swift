@@ -1,3 +1,4 @@
+import Configuration
 import Fetching
 import FoundationEssentials
 import Storage
@@ -16,6 +17,9 @@ struct Notifier {
     var ntfy: URL?
     /// ntfy's priority for a met condition, 1–5 (default 4, "high").
     var priority: Int
+
+    /// The keys of the config file's `notify` section.
+    static let configShape = ConfigShape.object(["ntfy": .value, "priority": .value])
 
     private struct File: Decodable {
         var notify: Section?

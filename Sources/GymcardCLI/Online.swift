@@ -12,19 +12,15 @@ import Glibc
 public struct Online: Sendable {
     /// Makes the process's HTTP client; the argument is the User-Agent.
     public var makeClient: @Sendable (String) -> any HTTPClient
-    /// Why the network cannot be used (libcurl missing), checked before the first request.
-    public var unavailableReason: @Sendable () -> String?
     /// Reads an events feed (RSS needs FoundationXML, iCalendar named time zones: all of Foundation).
     public var readEventsFeed: EventsFeedReader
 
     /// Creates the hook.
     public init(
         makeClient: @escaping @Sendable (String) -> any HTTPClient,
-        unavailableReason: @escaping @Sendable () -> String? = { nil },
         readEventsFeed: @escaping EventsFeedReader
     ) {
         self.makeClient = makeClient
-        self.unavailableReason = unavailableReason
         self.readEventsFeed = readEventsFeed
     }
 
@@ -34,11 +30,9 @@ public struct Online: Sendable {
     /// This process's network access: the hook when this is gymcard-network, otherwise the process is
     /// replaced by gymcard-network with the same arguments (this call then never returns).
     static func required() throws -> Online {
-        if let current {
-            if let reason = current.unavailableReason() { throw Failure(reason, status: .unavailable) }
-            return current
-        }
+        if let current { return current }
         let path = siblingPath("gymcard-network")
+        if ConfigFile.warned { setenv(ConfigFile.warnedVariable, "1", 1) }
         // The strings are not freed: execv replaces the process, and on failure we exit soon after.
         let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
         execv(path, argv)

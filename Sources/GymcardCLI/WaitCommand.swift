@@ -6,6 +6,7 @@ import Glibc
 import Occupancy
 import OpeningHours
 import Storage
+import TextSearch
 
 /// `gymcard wait`: block until a facility is quiet enough, then print one line and exit 0.
 struct WaitCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
-import Fetching
 import FoundationEssentials
+import Markup
+import TextSearch
 
 /// A facility card found on the full occupancy page.
 public struct DiscoveredFacility: Sendable, Equatable {

@@ -1,5 +1,6 @@
-import Fetching
 import FoundationEssentials
+import Markup
+import TextSearch
 
 /// Why a page gave no numbers. A page like this means *unavailable*, never 0 people.
 public enum OccupancyPageProblem: Error, Equatable, Sendable, CustomStringConvertible {

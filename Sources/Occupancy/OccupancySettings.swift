@@ -1,4 +1,4 @@
-import Fetching
+import Configuration
 import FoundationEssentials
 
 /// Where occupancy comes from and which facilities to show: defaults (DESIGN §7), then the config file's
@@ -35,6 +35,16 @@ public struct OccupancySettings: Sendable, Equatable {
         self.facilities = facilities
         self.timeZone = timeZone
     }
+
+    /// The keys of the config file's `occupancy` section.
+    public static let configShape = ConfigShape.object([
+        "endpoint": .value, "page": .value, "displayType": .value, "timeZone": .value,
+        "facilities": .list(
+            .object([
+                "key": .value, "name": .value, "shortName": .value, "id": .value, "capacity": .value,
+                "segments": .value,
+            ])),
+    ])
 
     /// The config file: only its `occupancy` section matters here.
     struct File: Decodable {

@@ -1,5 +1,4 @@
 import CivilTime
-import Fetching
 import FoundationEssentials
 import OpeningHours
 
@@ -106,7 +105,7 @@ public struct OccupancyTextView: Sendable {
         line.append("  " + leftPad("\(reading.percent)%", to: 4))
         if layout.remaining { line.append("  " + leftPad(Self.count(reading.remaining), to: 4) + " left") }
         if status.status == .stale {
-            let age = status.observedAt.map { " " + Age.ago(from: $0, to: now) } ?? ""
+            let age = status.observedAt.map { " (read " + Age.ago(from: $0, to: now) + ")" } ?? ""
             line.append("  ")
             line.append("stale" + age, painted: paint("stale" + age, code: "33"))
         }
@@ -158,11 +157,12 @@ public struct OccupancyTextView: Sendable {
         colour == nil ? text : "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 
-    /// Counts the app's way: `999`, `1k`, `1.2k`, `12.3k` (tenths truncated).
+    /// Counts the app's way: `999`, `1.0k`, `1.2k`, `12.3k` (tenths truncated). The tenth is always
+    /// written, so that `1.0k / 1.2k` compares at a glance (`1k / 1.2k` read as a different unit).
     public static func count(_ value: Int) -> String {
         guard value >= 1000 else { return "\(value)" }
         let tenths = value / 100
-        return tenths % 10 == 0 ? "\(tenths / 10)k" : "\(tenths / 10).\(tenths % 10)k"
+        return "\(tenths / 10).\(tenths % 10)k"
     }
 
     private func pad(_ text: String, to width: Int) -> String {

@@ -1,5 +1,4 @@
 import CivilTime
-import Fetching
 import FoundationEssentials
 import OpeningHours
 

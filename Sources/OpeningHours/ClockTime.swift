@@ -1,4 +1,4 @@
-import Fetching
+import TextSearch
 
 /// A time on the local clock as sources and config files write it: `06:00`, `6:00:00`, `24:00`,
 /// `6:00 AM`, `11:30pm`.

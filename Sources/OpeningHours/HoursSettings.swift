@@ -1,4 +1,4 @@
-import Fetching
+import Configuration
 import FoundationEssentials
 
 /// Where each facility's opening hours come from: defaults (DESIGN §10), then the config file's `hours`
@@ -53,6 +53,18 @@ public struct HoursSettings: Sendable, Equatable {
     public func usesService(for facilities: [String]) -> Bool {
         facilities.contains { sources[$0]?.unit != nil }
     }
+
+    /// The keys of the config file's `hours` section.
+    public static let configShape = ConfigShape.object([
+        "url": .value,
+        "facilities": .map(
+            .object([
+                "unit": .value,
+                // Weekday names are checked (and refused) where the schedule is read.
+                "weekly": .map(.value),
+                "exceptions": .map(.value),
+            ])),
+    ])
 
     struct File: Decodable {
         var hours: Section?

@@ -1,7 +1,7 @@
 import CivilTime
-import Fetching
 import FoundationEssentials
 import JSONOutput
+import TextSearch
 
 /// A facility as the hours views show it.
 public struct HoursEntry: Sendable {

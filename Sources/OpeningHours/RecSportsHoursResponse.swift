@@ -1,6 +1,7 @@
 import CivilTime
 import Fetching
 import FoundationEssentials
+import TextSearch
 
 /// Virginia Tech's RecSports hours service:
 /// `GET <base>/Date/<YYYY-MM-DD>` answers a JSON array of units,

@@ -1,6 +1,7 @@
 import CivilTime
-import Fetching
+import Configuration
 import FoundationEssentials
+import TextSearch
 
 /// Opening times on the local clock: `06:00-23:00`; a close at or before the open is after midnight.
 public struct ClockRange: Sendable, Equatable {

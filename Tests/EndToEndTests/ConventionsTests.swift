@@ -1,5 +1,6 @@
 import Foundation
 import Scanner
+import TestServer
 import TestSupport
 import Testing
 
@@ -44,6 +45,55 @@ struct ConventionsTests {
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix(expected), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test(
+        "config errors: line and column for invalid JSON, the top level named, unknown keys warned once with the closest key"
+    )
+    func configProblems() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        let directory = home.path + "/config/gymcard"
+        let path = directory + "/config.json"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (text, expected) in [
+            (
+                "[]",
+                "gymcard: \(path): the top level must be an object ({ … }), not an array; fix or remove it"
+            ),
+            (
+                "{\n  \"occupancy\": {\n    \"timeZone\": x\n  }\n}\n",
+                "gymcard: \(path): not valid JSON at line 3, column 17: expected a value, found 'x'; fix or remove it"
+            ),
+        ] {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try await gymcard.run(["occupancy", "--cached"])
+            #expect(result.status == 78)
+            #expect(result.stderrLines == [expected], "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+
+        // A typo is a warning with the key meant, said once although gymcard hands the command to
+        // gymcard-network; a 404 names where the feed's address came from.
+        let feed = try await FeedServer(LocalServer.Response(status: 404, "not here"))
+        defer { Task { await feed.server.stop() } }
+        try #"{"ocupancy": {}, "events": {"url": "\#(feed.server.url("/feed.rss").absoluteString)"}}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let fromConfig = try await gymcard.run(["events", "--timeout", "30"])
+        #expect(fromConfig.status == 69)
+        #expect(
+            fromConfig.stderrLines == [
+                "gymcard: warning: \(path): unknown key ocupancy (did you mean occupancy?); it is ignored",
+                "gymcard: cannot fetch the events: 127.0.0.1 answered HTTP 404; the address may have changed; it comes from events.url in \(path); check it",
+            ], "\(fromConfig.stderr)")
+        try FileManager.default.removeItem(atPath: path)
+        var fromEnvironment = gymcard
+        fromEnvironment.environment["GYMCARD_EVENTS_URL"] = feed.server.url("/feed.rss").absoluteString
+        let environmentResult = try await fromEnvironment.run(["events", "--timeout", "30"])
+        #expect(
+            environmentResult.stderrLines == [
+                "gymcard: cannot fetch the events: 127.0.0.1 answered HTTP 404; the address may have changed; it comes from GYMCARD_EVENTS_URL; check or unset it"
+            ], "\(environmentResult.stderr)")
     }
 
     @Test("gymcard card: nothing stored is 66; a plain card shows label and both forms; JSON says the same")

@@ -395,9 +395,8 @@ struct HistoryCommandTests {
         // With a systemctl that works (a stub recording its arguments): enabled.
         let stub = home.path + "/bin"
         try FileManager.default.createDirectory(atPath: stub, withIntermediateDirectories: false)
-        try Data("#!/bin/sh\necho \"$@\" >> \(home.path)/systemctl.log\n".utf8).write(
-            to: URL(fileURLWithPath: stub + "/systemctl"))
-        chmod(stub + "/systemctl", 0o755)
+        try ExecutableScript.write(
+            "#!/bin/sh\necho \"$@\" >> \(home.path)/systemctl.log\n", to: stub + "/systemctl")
         gymcard.environment["PATH"] = stub
         let enabled = try await gymcard.run(["collect", "--install"])
         #expect(enabled.status == 0)

@@ -229,11 +229,11 @@ struct WaitCommandTests {
         let bin = home.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let stub = bin + "/notify-send"
-        try """
-        #!/bin/sh
-        for argument in "$@"; do printf '%s\\n' "$argument"; done > "\(home.path)/notify-send.args"
-        """.write(toFile: stub, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub)
+        try ExecutableScript.write(
+            """
+            #!/bin/sh
+            for argument in "$@"; do printf '%s\\n' "$argument"; done > "\(home.path)/notify-send.args"
+            """, to: stub)
         try FileManager.default.createDirectory(
             atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
         try #"{"notify": {"ntfy": "\#(ntfy.url("/gym-topic").absoluteString)", "priority": 5}}"#
@@ -258,9 +258,7 @@ struct WaitCommandTests {
         #expect(String(decoding: push.body, as: UTF8.self) == "McComas Hall is at 38% (230/600), below 40%")
 
         // A notification that fails is a warning; the wait still succeeds.
-        try "#!/bin/sh\necho 'cannot open display' >&2\nexit 1\n".write(
-            toFile: stub, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub)
+        try ExecutableScript.write("#!/bin/sh\necho 'cannot open display' >&2\nexit 1\n", to: stub)
         await ntfy.stop()
         let failing = try await process.run([
             "wait", "--below", "40%", "--facility", "mccomas", "--notify", "--timeout", "10m",

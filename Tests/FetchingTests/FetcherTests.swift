@@ -131,6 +131,24 @@ struct FetcherTests {
         #expect(ContinuousClock.now - started < .seconds(15))
     }
 
+    @Test("a retry cut short by the deadline still reports the timeout the person set")
+    func stallReportsConfiguredTimeout() async throws {
+        let server = try await LocalServer { _ in
+            try await Task.sleep(for: .seconds(30))
+            return LocalServer.Response("late")
+        }
+        defer { Task { await server.stop() } }
+        // 0.6 s per try within 1.2 s: the second try has only about 0.1 s left.
+        do {
+            _ = try await fetcher(timeout: 0.6, attempts: 3, backoff: 0.4).fetch(
+                .get(server.url(), accept: "text/html"), expecting: .htmlPage)
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(error == .timedOut(host: "127.0.0.1", seconds: 0.6))
+            #expect(error.description.contains("within 0.6 s"))
+        }
+    }
+
     @Test("a 12 MB body is refused as too large")
     func tooLarge() async throws {
         let big = Data(repeating: UInt8(ascii: "x"), count: 12_000_000)
@@ -230,17 +248,5 @@ struct InternetDateTests {
         #expect(InternetDate.parse("Fri, 18 Oct 2024 20:00:00 +0000") == date)
         #expect(InternetDate.parse("18 Oct 2024 20:00:00 GMT") == date)
         #expect(InternetDate.parse("yesterday") == nil)
-    }
-}
-
-@Suite("HTML text")
-struct HTMLTextTests {
-    @Test("tags go, entities decode, paragraphs stay")
-    func plainText() {
-        let html =
-            "<p>Join us &amp; friends&#33;</p><p>Bring<br>water &ndash; and a <b>towel</b>.</p><script>x()</script><ul><li>One</li><li>Two</li></ul>"
-        #expect(
-            HTMLText.plainText(fromHTML: html)
-                == "Join us & friends!\n\nBring\nwater – and a towel.\n\n• One\n• Two")
     }
 }

@@ -115,7 +115,7 @@ struct OccupancyMonitorTests {
         #expect(mccomas.observedAt == Date(timeIntervalSince1970: 1_795_000_000))
         #expect(second.warnings.contains { $0.contains("McComas Hall (showing its value from 7 min ago)") })
         let lines = OccupancyTextView(columns: 80, colour: nil, now: clock.now).lines(second.report)
-        #expect(lines[1].hasSuffix("stale 7 min ago"))
+        #expect(lines[1].hasSuffix("stale (read 7 min ago)"))
         #expect(lines[2].contains("unavailable"))
         // --cached: a stored value counts as current for 15 minutes, as the app reused it.
         #expect(monitor.cached().report.facilities.map(\.status) == [.ok, .ok, .unavailable])

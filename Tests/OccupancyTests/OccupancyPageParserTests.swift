@@ -125,8 +125,8 @@ struct OccupancyPageParserTests {
 @Suite("Occupancy display")
 struct OccupancyDisplayTests {
     @Test(
-        "counts from 1000 read 1.2k, truncated",
-        arguments: [(999, "999"), (1000, "1k"), (1035, "1k"), (1250, "1.2k"), (12_345, "12.3k")])
+        "counts from 1000 read 1.2k, truncated, the tenth always written",
+        arguments: [(999, "999"), (1000, "1.0k"), (1035, "1.0k"), (1250, "1.2k"), (12_345, "12.3k")])
     func count(value: Int, text: String) {
         #expect(OccupancyTextView.count(value) == text)
     }

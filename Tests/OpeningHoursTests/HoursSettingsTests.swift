@@ -1,5 +1,5 @@
 import CivilTime
-import Fetching
+import Configuration
 import Foundation
 import OpeningHours
 import TestSupport

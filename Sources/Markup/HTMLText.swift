@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TextSearch
 
 /// Readable text out of the HTML that web answers carry: tags removed, entities decoded, paragraphs kept.
 public enum HTMLText {

@@ -34,6 +34,17 @@ public struct ConfigProblem: Error, Equatable, Sendable, CustomStringConvertible
         return url
     }
 
+    /// The file as a whole: JSON (else where it stops being JSON, by line and column), with an object at
+    /// the top (else what is there instead).
+    public static func checkDocument(_ file: Data) throws(ConfigProblem) {
+        if let mistake = JSONSyntax.mistake(in: Array(file)) {
+            throw ConfigProblem("not valid JSON at \(mistake)")
+        }
+        if let kind = JSONValue.kind(of: file), kind != "an object" {
+            throw ConfigProblem("the top level must be an object ({ … }), not \(kind)")
+        }
+    }
+
     /// Words for a JSON decoding error: which key, and what was wrong with it.
     public static func describe(_ error: any Error) -> String {
         guard let decoding = error as? DecodingError else { return "not valid JSON" }
@@ -48,13 +59,34 @@ public struct ConfigProblem: Error, Equatable, Sendable, CustomStringConvertible
         }
         switch decoding {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(path(context.codingPath)) has the wrong type"
+            let at = path(context.codingPath)
+            return at.isEmpty ? "the top level must be an object ({ … })" : "\(at) has the wrong type"
         case .keyNotFound(let key, let context):
             let at = path(context.codingPath)
             return at.isEmpty ? "\(key.stringValue) is missing" : "\(at) lacks \(key.stringValue)"
         case .dataCorrupted(let context):
             return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)) is invalid"
         @unknown default: return "not valid JSON"
+        }
+    }
+}
+
+/// Where a setting's value came from, so that advice about a wrong address points at the right place.
+public enum SettingOrigin: Sendable, Equatable {
+    /// gymcard's own default (Virginia Tech's).
+    case builtIn
+    /// The config file, under this key.
+    case configFile(key: String)
+    /// This environment variable.
+    case environment(variable: String)
+
+    /// What to do about a wrong address, for the end of a message: `key` is the config key that would
+    /// set it, `configPath` the file's path.
+    public func advice(key: String, configPath: String) -> String {
+        switch self {
+        case .builtIn: return "it is gymcard's built-in address; if it moved, set \(key) in \(configPath)"
+        case .configFile(let key): return "it comes from \(key) in \(configPath); check it"
+        case .environment(let variable): return "it comes from \(variable); check or unset it"
         }
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TextSearch
 
 /// Finds start tags and their attributes in HTML, tolerant of the ways pages write them.
 public enum HTMLTags {
