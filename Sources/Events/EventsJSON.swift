@@ -24,9 +24,6 @@ public enum EventsJSON {
                 location: event.location, hosts: event.hosts, categories: event.categories, link: event.link,
                 status: event.status, description: event.description)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, arrays of strings and optionals always encode.
-        return String(decoding: (try? encoder.encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
+        return JSONText.line(entries, fallback: "[]")
     }
 }

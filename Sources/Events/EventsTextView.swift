@@ -17,12 +17,15 @@ public struct EventsTextView: Sendable {
     public var zone: LocalTimeZone
     /// The moment "today", "now" and "tomorrow" refer to.
     public var now: Date
+    /// The terminal's width: titles and details wrap under the title column to fit; `nil`, no limit.
+    public var columns: Int?
 
     /// Creates a view.
-    public init(colour: Bool, zone: LocalTimeZone, now: Date) {
+    public init(colour: Bool, zone: LocalTimeZone, now: Date, columns: Int? = nil) {
         self.colour = colour
         self.zone = zone
         self.now = now
+        self.columns = columns
     }
 
     private var labels: CivilLabels { CivilLabels(zone: zone, now: now) }
@@ -37,18 +40,25 @@ public struct EventsTextView: Sendable {
         var lines: [String] = []
         for group in groups {
             lines.append(style(heading(group.day), "1"))
+            let indent = String(repeating: " ", count: labelWidth + 4)
+            // Below 20 columns for the text, wrapping would make a ribbon of single words: let it run on.
+            let width = columns.map { $0 - indent.count }.flatMap { $0 >= 20 ? $0 : nil }
             for event in group.events {
                 let label = when(event)
                 let padding = String(repeating: " ", count: labelWidth - label.count + 2)
-                var title = style(event.title, "1")
-                if event.status == .cancelled { title = style("CANCELLED", "1;31") + " " + title }
-                let end = until(event).map { style(" (until \($0))", "2") } ?? ""
-                lines.append("  " + label + padding + title + end)
+                var title: [Words] = []
+                if event.status == .cancelled { title.append(Words("CANCELLED", code: "1;31")) }
+                title.append(Words(event.title, code: "1"))
+                if let end = until(event) { title.append(Words("(until \(end))", code: "2")) }
+                for (index, line) in wrap(title, width: width).enumerated() {
+                    lines.append((index == 0 ? "  " + label + padding : indent) + line)
+                }
                 let details = ([event.location].compactMap { $0 } + [event.hosts.joined(separator: ", ")])
                     .filter { !$0.isEmpty }
                 if !details.isEmpty {
-                    let indent = String(repeating: " ", count: labelWidth + 4)
-                    lines.append(indent + style(details.joined(separator: " · "), "2"))
+                    for line in wrap([Words(details.joined(separator: " · "), code: "2")], width: width) {
+                        lines.append(indent + line)
+                    }
                 }
             }
         }
@@ -96,5 +106,58 @@ public struct EventsTextView: Sendable {
 
     private func style(_ text: String, _ code: String) -> String {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Text in one style, to be wrapped word by word.
+    struct Words {
+        var words: [Substring]
+        var code: String
+
+        init(_ text: String, code: String) {
+            words = text.split(separator: " ", omittingEmptySubsequences: true)
+            self.code = code
+        }
+    }
+
+    /// Lines of at most `width` characters (a word longer than the width is cut), each word in its
+    /// style; runs of one style share one escape sequence.
+    func wrap(_ parts: [Words], width: Int?) -> [String] {
+        var lines: [[(text: Substring, code: String)]] = [[]]
+        var used = 0
+        for part in parts {
+            for word in part.words {
+                var rest = word
+                while !rest.isEmpty {
+                    let space = lines[lines.count - 1].isEmpty ? 0 : 1
+                    if let width, used + space + rest.count > width {
+                        if used > 0 {
+                            lines.append([])
+                            used = 0
+                            continue
+                        }
+                        let piece = rest.prefix(width)
+                        lines[lines.count - 1].append((piece, part.code))
+                        rest = rest.dropFirst(width)
+                        lines.append([])
+                        continue
+                    }
+                    lines[lines.count - 1].append((rest, part.code))
+                    used += space + rest.count
+                    rest = ""
+                }
+            }
+        }
+        return lines.filter { !$0.isEmpty }.map { words in
+            var text = ""
+            var index = 0
+            while index < words.count {
+                var end = index
+                while end + 1 < words.count, words[end + 1].code == words[index].code { end += 1 }
+                let run = words[index...end].map { String($0.text) }.joined(separator: " ")
+                text += (index == 0 ? "" : " ") + style(run, words[index].code)
+                index = end + 1
+            }
+            return text
+        }
     }
 }

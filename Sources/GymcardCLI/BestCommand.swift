@@ -20,15 +20,15 @@ struct BestCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "FACILITY"))
+    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
     var facility: String?
 
-    @Option(name: .long, help: ArgumentHelp("How far ahead to look, e.g. 12h or 90m.", valueName: "DURATION"))
+    @Option(name: .long, help: ArgumentHelp("How far ahead to look, e.g. 12h or 90m.", valueName: "duration"))
     var within = "12h"
 
     @Option(
         name: .customLong("for"),
-        help: ArgumentHelp("How long the workout lasts, e.g. 90m.", valueName: "DURATION"))
+        help: ArgumentHelp("How long the workout lasts, e.g. 90m.", valueName: "duration"))
     var duration = "90m"
 
     @OptionGroup var weeks: WeeksOption

@@ -72,8 +72,8 @@ struct CardAccess {
             if !noPassphrase {
                 guard isScripted || TerminalPrompt.isAvailable else {
                     throw Failure(
-                        "choose a passphrase for the card: run on a terminal, give --passphrase-file FILE or "
-                            + "--passphrase-fd N, or store it unencrypted with --no-passphrase",
+                        "choose a passphrase for the card: run on a terminal, give --passphrase-file <file> or "
+                            + "--passphrase-fd <n>, or store it unencrypted with --no-passphrase",
                         status: .usage)
                 }
                 passphrase =

@@ -4,6 +4,7 @@ import CivilTime
 import Codabar
 import FoundationEssentials
 import Glibc
+import JSONOutput
 
 /// `gymcard card`: what is stored, with or without the passphrase.
 struct CardCommand: ParsableCommand {
@@ -45,7 +46,7 @@ struct CardCommand: ParsableCommand {
         }
         let now = try CurrentTime.now(Terminal.processEnvironment())
         if json {
-            print(try Self.json(path: path, encrypted: encrypted, written: written, record: record))
+            print(Self.json(path: path, encrypted: encrypted, written: written, record: record))
             return
         }
         var lines = [("Card", path + (encrypted ? " (encrypted with a passphrase)" : " (not encrypted)"))]
@@ -55,7 +56,7 @@ struct CardCommand: ParsableCommand {
         }
         if let record {
             let symbol = try? record.symbol()
-            lines.append(("Label", record.label ?? "none (set one with gymcard set --label TEXT)"))
+            lines.append(("Label", record.label ?? "none (set one with gymcard set --label <text>)"))
             lines.append(("ID", symbol.map { "\($0.displayText) (\($0.text))" } ?? record.id))
             lines.append(("Created", LocalTime.dateAndClock(record.created)))
             lines.append(("Updated", LocalTime.dateAndClock(record.updated)))
@@ -94,10 +95,7 @@ struct CardCommand: ParsableCommand {
         }
     }
 
-    static func json(path: String, encrypted: Bool, written: Date?, record: CardRecord?) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let summary = Summary(path: path, encrypted: encrypted, written: written, record: record)
-        return String(decoding: try encoder.encode(summary), as: UTF8.self)
+    static func json(path: String, encrypted: Bool, written: Date?, record: CardRecord?) -> String {
+        JSONText.line(Summary(path: path, encrypted: encrypted, written: written, record: record))
     }
 }

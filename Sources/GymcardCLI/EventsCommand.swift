@@ -18,12 +18,14 @@ struct EventsCommand: AsyncParsableCommand {
 
             The last fetch is kept in $XDG_CACHE_HOME/gymcard/events.json and answers for 5 minutes; \
             --refresh fetches anyway. When the feed cannot be fetched or read, the cached events are \
-            shown with their age on stderr and the exit status is 75. --ics FILE writes the listed events \
+            shown with their age on stderr and the exit status is 75. --ics <file> writes the listed events \
             as an iCalendar file that calendar programs import (- for standard output).
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("List events starting within this many days.", valueName: "N"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("List events starting within this many days.", valueName: "n"))
     var days: Int = 14
 
     @Flag(name: .long, help: "Print the events as a JSON array.")
@@ -33,7 +35,7 @@ struct EventsCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "Write the listed events to an iCalendar (.ics) file; - for standard output.",
-            valueName: "FILE"),
+            valueName: "file"),
         completion: .file(extensions: ["ics"]))
     var ics: String?
 
@@ -106,7 +108,7 @@ struct EventsCommand: AsyncParsableCommand {
         guard ics == nil, !json else { return }
         let terminal = Terminal(environment: environment)
         let colour = terminal.reasonColourIsOff(noColorFlag: noColor) == nil
-        let view = EventsTextView(colour: colour, zone: .system, now: now)
+        let view = EventsTextView(colour: colour, zone: .system, now: now, columns: terminal.columns)
         terminal.printLines(view.lines(events, days: days))
     }
 }

@@ -114,8 +114,6 @@ struct FacilitiesCommand: AsyncParsableCommand {
     }
 
     static func json(_ rows: [Row]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(rows)) ?? Data("[]".utf8), as: UTF8.self)
+        JSONText.line(rows, fallback: "[]")
     }
 }

@@ -8,7 +8,7 @@ struct Forget: ParsableCommand {
         discussion: "Asks for confirmation on the terminal; scripts pass --yes."
     )
 
-    @Flag(name: .long, help: "Do not ask for confirmation.")
+    @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
     var yes = false
 
     func run() throws {

@@ -33,7 +33,7 @@ struct HistoryCommand: ParsableCommand {
             name: .long,
             help: ArgumentHelp(
                 "Only readings from this day (YYYY-MM-DD, in the facilities' time zone) or time (ISO 8601) on.",
-                valueName: "DATE"))
+                valueName: "date"))
         var since: String?
 
         func validate() throws {
@@ -85,7 +85,7 @@ struct HistoryCommand: ParsableCommand {
                 1) and nothing from the file is imported (exit 65). - reads standard input.
                 """)
 
-        @Argument(help: ArgumentHelp("The export to import; - is standard input.", valueName: "FILE"))
+        @Argument(help: ArgumentHelp("The export to import; - is standard input.", valueName: "file"))
         var file: String
 
         func run() throws {

@@ -73,7 +73,7 @@ struct HistoryContext {
 
 /// `--weeks N` for `trends` and `best`.
 struct WeeksOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("How many past weeks of history to use (1–52).", valueName: "N"))
+    @Option(name: .long, help: ArgumentHelp("How many past weeks of history to use (1–52).", valueName: "n"))
     var weeks = 8
 
     func validate() throws {

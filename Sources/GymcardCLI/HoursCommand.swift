@@ -23,10 +23,12 @@ struct HoursCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "FACILITY"))
+    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
     var facility: String?
 
-    @Option(name: .long, help: ArgumentHelp("How many days to show, from today (1–14).", valueName: "N"))
+    @Option(
+        name: [.short, .long], help: ArgumentHelp("How many days to show, from today (1–14).", valueName: "n")
+    )
     var days = 7
 
     @Flag(name: .long, help: "Print JSON.")

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// Options shared by the commands that use the network: `occupancy` and `facilities --discover`.
 struct NetworkOptions: ParsableArguments {
     @Option(
-        name: .long, help: ArgumentHelp("Give up on a request after this many seconds.", valueName: "SECONDS")
+        name: .long, help: ArgumentHelp("Give up on a request after this many seconds.", valueName: "seconds")
     )
     var timeout: Double = 10
 

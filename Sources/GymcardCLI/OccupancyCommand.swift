@@ -46,13 +46,15 @@ struct OccupancyCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON (the same as --format json).")
     var json = false
 
-    @Flag(name: .long, help: "Refresh every 30 s (60 s while everything fails) until Ctrl-C.")
+    @Flag(name: [.short, .long], help: "Refresh every 30 s (60 s while everything fails) until Ctrl-C.")
     var watch = false
 
     @Flag(name: .long, help: "Answer from the stored readings without touching the network.")
     var cached = false
 
-    @Flag(name: .long, help: "Show the app's sample values, labelled DEMO, without the network.")
+    @Flag(
+        name: .long,
+        help: "Show the app's sample values, labelled DEMO, without the network (with --watch: a preview).")
     var demo = false
 
     @Flag(name: .customLong("no-color"), help: "Print without colour codes.")
@@ -65,9 +67,7 @@ struct OccupancyCommand: AsyncParsableCommand {
             throw ValidationError("--json and --format \(format.rawValue) disagree; give one of them")
         }
         if watch, cached { throw ValidationError("--watch fetches; it cannot be combined with --cached") }
-        if demo, cached || watch {
-            throw ValidationError("--demo cannot be combined with --cached or --watch")
-        }
+        if demo, cached { throw ValidationError("--demo cannot be combined with --cached") }
     }
 
     private var chosenFormat: Format { json ? .json : format ?? .text }
@@ -79,8 +79,19 @@ struct OccupancyCommand: AsyncParsableCommand {
         let clock = try CurrentTime(environment)
         let terminal = Terminal(environment: environment)
         if demo {
-            let report = OccupancyReport.demo(facilities: settings.facilities, now: clock.now)
-            print(render(report, terminal: terminal, zone: .system).joined(separator: "\n"))
+            guard watch else {
+                let report = OccupancyReport.demo(facilities: settings.facilities, now: clock.now)
+                print(render(report, terminal: terminal, zone: .system).joined(separator: "\n"))
+                return
+            }
+            // A preview of --watch: the sample values drift a little each refresh; nothing is fetched,
+            // stored or recorded.
+            var step = 0
+            try await watchLoop(zone: .system, clock: clock, terminal: terminal) {
+                defer { step += 1 }
+                return WatchTick(
+                    report: OccupancyReport.demo(facilities: settings.facilities, now: clock.now, step: step))
+            }
             return
         }
         let facilityHours = try FacilityHoursContext(
@@ -99,9 +110,18 @@ struct OccupancyCommand: AsyncParsableCommand {
         let monitor = OccupancyMonitor(
             settings: settings, fetcher: fetcher, stateFile: stateFile, now: { clock.now })
         if watch {
-            try await watchLoop(
-                monitor, hours: facilityHours, fetcher: fetcher, clock: clock, terminal: terminal,
-                directories: directories)
+            try await watchLoop(zone: facilityHours.zone, clock: clock, terminal: terminal) {
+                async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
+                let refresh: OccupancyMonitor.Refresh
+                do { refresh = try await monitor.refresh() } catch { return nil }
+                let hours = await hoursLoaded
+                let report = hours.apply(to: refresh.report)
+                return WatchTick(
+                    report: report, warnings: refresh.warnings + hours.warnings,
+                    saveFailure: refresh.saveFailure,
+                    notRecorded: HistoryAccess.record(
+                        report, warnings: refresh.warnings, directories: directories))
+            }
             return
         }
         async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
@@ -197,11 +217,19 @@ struct OccupancyCommand: AsyncParsableCommand {
         return nil
     }
 
+    /// One refresh of `--watch`: the report and what to say beside it.
+    struct WatchTick {
+        var report: OccupancyReport
+        var warnings: [String] = []
+        var saveFailure: StorageError?
+        var notRecorded: String?
+    }
+
     /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh (JSON lines for
-    /// text piped elsewhere). Ctrl-C ends it with status 0 and the cursor shown again.
+    /// text piped elsewhere). `next` gives each refresh, `nil` when interrupted. Ctrl-C ends it with
+    /// status 0 and the cursor shown again.
     private func watchLoop(
-        _ monitor: OccupancyMonitor, hours facilityHours: FacilityHoursContext, fetcher: Fetcher,
-        clock: CurrentTime, terminal: Terminal, directories: XDGDirectories
+        zone: LocalTimeZone, clock: CurrentTime, terminal: Terminal, next: () async -> WatchTick?
     ) async throws {
         let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
         let hideCursor = "\u{1B}[?25l"
@@ -212,19 +240,13 @@ struct OccupancyCommand: AsyncParsableCommand {
         defer { if redraw { Terminal.standardOutput.write(showCursor) } }
         var linesDrawn = 0
         while true {
-            async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
-            let refresh: OccupancyMonitor.Refresh
-            do { refresh = try await monitor.refresh() } catch { return }
-            let hours = await hoursLoaded
-            let report = hours.apply(to: refresh.report)
-            let warnings = refresh.warnings + hours.warnings
-            let notRecorded = HistoryAccess.record(
-                report, warnings: refresh.warnings, directories: directories)
+            guard let tick = await next() else { return }
+            let (report, warnings, notRecorded) = (tick.report, tick.warnings, tick.notRecorded)
             let waitSeconds = report.completeness == .nothing ? 60 : 30
             if redraw {
-                var lines = render(report, terminal: terminal, zone: facilityHours.zone)
+                var lines = render(report, terminal: terminal, zone: zone)
                 lines += warnings.map { "! " + $0 }
-                if let failure = refresh.saveFailure { lines.append("! not saved: \(failure)") }
+                if let failure = tick.saveFailure { lines.append("! not saved: \(failure)") }
                 if let notRecorded { lines.append("! not recorded in the history: \(notRecorded)") }
                 let time = LocalTime.clock(report.observedAt)
                 lines.append("updated \(time); next in \(waitSeconds) s; Ctrl-C to quit")
@@ -241,7 +263,7 @@ struct OccupancyCommand: AsyncParsableCommand {
                 let line: String
                 switch chosenFormat {
                 case .text, .json: line = OccupancyJSON.line(report)
-                case .waybar, .tmux: line = render(report, terminal: terminal, zone: facilityHours.zone)[0]
+                case .waybar, .tmux: line = render(report, terminal: terminal, zone: zone)[0]
                 }
                 Terminal.standardOutput.write(line + "\n")
             }

@@ -7,12 +7,12 @@ import Glibc
 struct PassphraseOptions: ParsableArguments {
     @Option(
         name: .customLong("passphrase-file"),
-        help: ArgumentHelp("Read the (current) passphrase from the first line of FILE.", valueName: "FILE"))
+        help: ArgumentHelp("Read the (current) passphrase from the first line of FILE.", valueName: "file"))
     var passphraseFile: String?
 
     @Option(
         name: .customLong("passphrase-fd"),
-        help: ArgumentHelp("Read the (current) passphrase from file descriptor N.", valueName: "N"))
+        help: ArgumentHelp("Read the (current) passphrase from file descriptor N.", valueName: "n"))
     var passphraseDescriptor: Int32?
 
     func validate() throws {
@@ -72,8 +72,8 @@ struct PassphraseOptions: ParsableArguments {
         }
         guard let answer = TerminalPrompt.ask(prompt, echo: false) else {
             throw Failure(
-                "a passphrase is needed and there is no terminal to ask on; give --passphrase-file FILE "
-                    + "or --passphrase-fd N", status: .usage)
+                "a passphrase is needed and there is no terminal to ask on; give --passphrase-file <file> "
+                    + "or --passphrase-fd <n>", status: .usage)
         }
         return answer
     }
@@ -101,19 +101,19 @@ struct PassphraseOptions: ParsableArguments {
         }
     }
 
-    /// The bytes up to the first newline (a trailing CR dropped), read one block at a time.
-    private static func firstLine(of descriptor: Int32) -> [UInt8] {
+    /// The bytes up to the first newline (a trailing CR dropped), at most 4 KiB.
+    ///
+    /// Read one byte at a time, as the shell's `read` does, so that nothing after the newline is taken:
+    /// with the ID on standard input and `--passphrase-fd 0`, the ID is the first line and the passphrase
+    /// the second.
+    static func firstLine(of descriptor: Int32) -> [UInt8] {
         var line: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        reading: while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        var byte: UInt8 = 0
+        while line.count < 4096 {
+            let count = Glibc.read(descriptor, &byte, 1)
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            for byte in buffer[0..<count] {
-                if byte == 10 { break reading }
-                line.append(byte)
-            }
-            guard line.count < 4096 else { break }
+            guard count == 1, byte != 10 else { break }
+            line.append(byte)
         }
         if line.last == 13 { line.removeLast() }
         return line

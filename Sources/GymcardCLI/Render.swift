@@ -12,11 +12,11 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render many IDs to image files.",
         discussion: """
-            FILE holds one ID per line (- reads standard input); blank lines and lines starting with # are skipped. Each ID is \
-            written to DIR as its normalized form plus the extension, e.g. A123456789B.png; in names, \
+            <file> holds one ID per line (- reads standard input); blank lines and lines starting with # are skipped. Each ID is \
+            written to <dir> as its normalized form plus the extension, e.g. A123456789B.png; in names, \
             / is written _, : is written = and $ is written S. IDs that normalize to the same symbol share \
             one file. A bad line is reported with its line number and skipped; the exit status is \
-            then 65. DIR is created when missing; an existing DIR is written into and otherwise left as it \
+            then 65. <dir> is created when missing; an existing one is written into and otherwise left as it \
             is. Each file appears complete or not at all, so Ctrl-C stops the batch with only complete \
             files written (exit status 130).
             """
@@ -26,10 +26,11 @@ struct Render: ParsableCommand {
         case png, svg
     }
 
-    @Option(name: .long, help: ArgumentHelp("The file of IDs, one per line.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("The file of IDs, one per line.", valueName: "file"))
     var batch: String
 
-    @Option(name: .long, help: ArgumentHelp("The directory to write the images to.", valueName: "DIR"))
+    @Option(
+        name: [.short, .long], help: ArgumentHelp("The directory to write the images to.", valueName: "dir"))
     var out: String
 
     @Option(name: .long, help: "The image format: png or svg.")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Codabar
 import FoundationEssentials
 import Imaging
+import JSONOutput
 import Scanner
 
 /// `gymcard scan`: read the member card's barcode off photos.
@@ -17,16 +18,21 @@ struct Scan: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Photos to read (JPEG or PNG); - is standard input.", valueName: "PHOTO"))
+    @Argument(help: ArgumentHelp("Photos to read (JPEG or PNG); - is standard input.", valueName: "photo"))
     var photos: [String]
 
-    @Flag(name: .long, help: "Print one JSON object per result: file, id, symbology, stage, milliseconds.")
+    @Flag(
+        name: .long,
+        help: """
+            Print one JSON object per line: file, id, symbology, stage, confirmations and milliseconds for \
+            a read; file, error and status (the exit status it gives) for a photo that failed.
+            """)
     var json = false
 
-    @Flag(name: .long, help: "Print every distinct barcode found instead of the best one.")
+    @Flag(name: [.short, .long], help: "Print every distinct barcode found instead of the best one.")
     var all = false
 
-    @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "SECONDS"))
+    @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "seconds"))
     var budget: Double = 2
 
     @Flag(name: .long, help: "Store the ID that was read (from the first photo that reads) as the card.")
@@ -66,6 +72,13 @@ struct Scan: ParsableCommand {
                 }
             } catch let failure as Failure {
                 Terminal.standardError.say(failure.message)
+                if json {
+                    let name = photo == "-" ? "standard input" : photo
+                    print(
+                        JSONText.line(
+                            ScanFailureLine(
+                                file: name, error: failure.message, status: failure.status.rawValue)))
+                }
                 worst = Self.worse(worst, failure.status)
             }
         }
@@ -108,7 +121,7 @@ struct Scan: ParsableCommand {
                 let line = ScanLine(
                     file: name, id: symbol.text, symbology: finding.symbology.rawValue, stage: finding.stage,
                     confirmations: finding.confirmations, milliseconds: milliseconds)
-                print(line.encoded())
+                print(JSONText.line(line))
             } else {
                 print(photos.count > 1 ? "\(name): \(symbol.text)" : symbol.text)
             }
@@ -124,7 +137,7 @@ struct Scan: ParsableCommand {
     }
 }
 
-/// One line of `scan --json`.
+/// One line of `scan --json`: a read.
 struct ScanLine: Encodable {
     var file: String
     var id: String
@@ -132,11 +145,11 @@ struct ScanLine: Encodable {
     var stage: String
     var confirmations: Int
     var milliseconds: Int
+}
 
-    func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
+/// One line of `scan --json`: a photo that gave no ID, with the message said on standard error.
+struct ScanFailureLine: Encodable {
+    var file: String
+    var error: String
+    var status: Int32
 }

@@ -11,14 +11,15 @@ struct SetCommand: ParsableCommand {
             Without ID, gymcard asks for it on the terminal (or reads one line from standard input), so \
             the ID stays out of the process list and the shell history. The first time, gymcard asks for \
             a passphrase twice; --no-passphrase stores the card unencrypted instead. When a card is \
-            already stored, its passphrase is asked for and kept.
+            already stored, its passphrase is asked for and kept. With the ID on standard input and \
+            --passphrase-fd 0, the first line is the ID and the second the passphrase.
             """
     )
 
-    @Argument(help: ArgumentHelp("The ID, e.g. 9051-23456 (better omitted: see above).", valueName: "ID"))
+    @Argument(help: ArgumentHelp("The ID, e.g. 9051-23456 (better omitted: see above).", valueName: "id"))
     var id: String?
 
-    @Option(name: .long, help: ArgumentHelp("A name for the card.", valueName: "TEXT"))
+    @Option(name: [.short, .long], help: ArgumentHelp("A name for the card.", valueName: "text"))
     var label: String?
 
     @Flag(name: .customLong("no-passphrase"), help: "Store the card without a passphrase (not encrypted).")
@@ -39,7 +40,11 @@ struct SetCommand: ParsableCommand {
 
     /// One line from standard input when it is not a terminal, otherwise asked on the terminal.
     static func readID() throws -> String {
-        if isatty(STDIN_FILENO) == 0, let line = Swift.readLine() { return line }
+        if isatty(STDIN_FILENO) == 0 {
+            // Only the first line: with --passphrase-fd 0 the passphrase follows it.
+            let line = PassphraseOptions.firstLine(of: STDIN_FILENO)
+            if !line.isEmpty { return String(decoding: line, as: UTF8.self) }
+        }
         guard let answer = TerminalPrompt.ask("Member ID (digits under the barcode): ", echo: true) else {
             throw Failure("no ID given: pass it on standard input or run on a terminal", status: .usage)
         }

@@ -26,20 +26,20 @@ struct Show: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The ID to draw instead of the stored card.", valueName: "ID"))
+    @Option(name: .long, help: ArgumentHelp("The ID to draw instead of the stored card.", valueName: "id"))
     var id: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the barcode as a PNG image.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Write the barcode as a PNG image.", valueName: "file"))
     var png: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the barcode as an SVG image.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Write the barcode as an SVG image.", valueName: "file"))
     var svg: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Write the companion QR code as a PNG image; with no FILE, draw it on the terminal.",
-            valueName: "FILE"))
+            "Write the companion QR code as a PNG image; with no <file>, draw it on the terminal.",
+            valueName: "file"))
     var qr: String?
 
     @Flag(name: .customLong(QROption.terminalFlag), help: .hidden)
@@ -48,7 +48,7 @@ struct Show: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw on the terminal without colour codes.")
     var noColor = false
 
-    @Flag(name: .long, help: "Write a PNG to standard output even when it is a terminal.")
+    @Flag(name: [.short, .long], help: "Write a PNG to standard output even when it is a terminal.")
     var force = false
 
     @Flag(name: .long, help: "Print the drawing into the scrollback instead of taking the screen.")
@@ -57,7 +57,7 @@ struct Show: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "How the full-screen card is drawn: auto, kitty, sixel, iterm or blocks.", valueName: "RENDERER"))
+            "How the full-screen card is drawn: auto, kitty, sixel, iterm or blocks.", valueName: "renderer"))
     var renderer: String = "auto"
 
     // Unconditional, so `--timeout -1` reaches validate() and its message instead of "missing value".
@@ -65,7 +65,7 @@ struct Show: ParsableCommand {
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Seconds until the full-screen card closes by itself (0: only a key closes it).",
-            valueName: "SECONDS"))
+            valueName: "seconds"))
     var timeout: Double = 60
 
     @OptionGroup var symbolOptions: SymbolOptions
@@ -118,14 +118,14 @@ struct Show: ParsableCommand {
         }
         if qrOnTerminal {
             let code = try qrSymbol(for: symbol)
-            try draw(terminal: terminal) { palette in
+            try draw(terminal: terminal, what: "QR code", imageOption: "--qr <file>") { palette in
                 try TerminalArt.qr(
                     code, palette: palette, availableColumns: terminal.columns, availableRows: terminal.rows)
             }
         }
         // The Codabar goes to the terminal only when nothing else was asked for.
         guard png == nil, svg == nil, qr == nil, !qrOnTerminal else { return }
-        try draw(terminal: terminal) { palette in
+        try draw(terminal: terminal, what: "barcode", imageOption: "--png <file>") { palette in
             try TerminalArt.codabar(
                 symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
         }
@@ -150,13 +150,18 @@ struct Show: ParsableCommand {
         do { return try PNGCodec.encode(image) } catch { throw Failure(error.description, status: .ioError) }
     }
 
-    private func draw(terminal: Terminal, _ lines: (TerminalArt.Palette) throws -> [String]) throws {
+    /// Prints a drawing; without colours it is plain characters, which scan only on a light background:
+    /// the warning names `what` is drawn and the option that writes an image instead.
+    private func draw(
+        terminal: Terminal, what: String, imageOption: String,
+        _ lines: (TerminalArt.Palette) throws -> [String]
+    ) throws {
         var palette = TerminalArt.Palette.blackOnWhite
         if let reason = terminal.reasonColourIsOff(noColorFlag: noColor) {
             palette = .plain
             Terminal.standardError.say(
-                "colours are off (\(reason)): the bars are plain text and read only on a light background; "
-                    + "for a reliable image use --png")
+                "colours are off (\(reason)): the \(what) is drawn in plain characters and reads only on a "
+                    + "light background; for a reliable image use \(imageOption)")
         }
         do { terminal.printLines(try lines(palette)) } catch let error as SymbolError {
             throw Failure(error.description, status: .ioError)

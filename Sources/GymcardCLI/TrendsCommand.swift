@@ -21,7 +21,7 @@ struct TrendsCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "FACILITY"))
+    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
     var facility: String?
 
     @OptionGroup var weeks: WeeksOption
@@ -29,10 +29,10 @@ struct TrendsCommand: ParsableCommand {
     @Flag(name: .long, help: "Print every cell as JSON: mean, day count and reading count.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the heatmap as a PNG image.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Write the heatmap as a PNG image.", valueName: "file"))
     var png: String?
 
-    @Flag(name: .long, help: "Write the PNG to standard output even when it is a terminal.")
+    @Flag(name: [.short, .long], help: "Write the PNG to standard output even when it is a terminal.")
     var force = false
 
     @Flag(name: .customLong("no-color"), help: "Draw with shade characters instead of colours.")

@@ -38,31 +38,31 @@ struct WaitCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The line to get under: a percentage (30%) or a number of people (120).", valueName: "LEVEL"))
+            "The line to get under: a percentage (30%) or a number of people (120).", valueName: "level"))
     var below: String
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The facility to watch, by key or name (default: the first configured).", valueName: "KEY"))
+            "The facility to watch, by key or name (default: the first configured).", valueName: "key"))
     var facility: String?
 
     @Option(
         name: .customLong("for"),
         help: ArgumentHelp(
             "How long it must stay below, e.g. 10m (default: 0, the first reading below).",
-            valueName: "DURATION"))
+            valueName: "duration"))
     var hold: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Give up after this long, e.g. 2h, with exit 124 (default: no limit).", valueName: "DURATION"))
+            "Give up after this long, e.g. 2h, with exit 124 (default: no limit).", valueName: "duration"))
     var timeout: String?
 
     @Option(
         name: .long,
-        help: ArgumentHelp("How often to check, at least 1m (default: 2m).", valueName: "DURATION"))
+        help: ArgumentHelp("How often to check, at least 1m (default: 2m).", valueName: "duration"))
     var interval = "2m"
 
     @Flag(name: .long, help: "Also send a desktop notification and an ntfy push when the wait ends.")

@@ -54,9 +54,6 @@ public enum OccupancyJSON {
     }
 
     static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, integers and optionals always encode.
-        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self)
+        JSONText.line(value)
     }
 }

@@ -89,13 +89,16 @@ public struct OccupancyReport: Sendable, Equatable {
     }
 
     /// The app's debug values (McComas 230, War Memorial 700, Bouldering Wall 4) for the given facilities;
-    /// facilities the app had no value for show half full.
-    public static func demo(facilities: [Facility], now: Date) -> OccupancyReport {
+    /// facilities the app had no value for show half full. `step` (one per `--watch` refresh) moves each value a few percent up and down around the sample,
+    /// so that a preview of `--watch` shows what a redraw looks like.
+    public static func demo(facilities: [Facility], now: Date, step: Int = 0) -> OccupancyReport {
         let sample = ["mccomas": 230, "war-memorial": 700, "bouldering-wall": 4]
+        let drift = [0, 2, 4, 2, 0, -2, -4, -2][step % 8]
         return OccupancyReport(
             observedAt: now,
             facilities: facilities.map { facility in
-                let occupancy = sample[facility.key] ?? facility.capacity / 2
+                let base = sample[facility.key] ?? facility.capacity / 2
+                let occupancy = min(facility.capacity, max(0, base + facility.capacity * drift / 100))
                 return FacilityStatus(
                     facility: facility, status: .ok,
                     reading: OccupancyReading(occupancy: occupancy, capacity: facility.capacity),

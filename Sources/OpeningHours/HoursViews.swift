@@ -168,9 +168,6 @@ public enum HoursJSON {
                             })
                     })
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, booleans and optionals always encode.
-        return String(decoding: (try? encoder.encode(document)) ?? Data("{}".utf8), as: UTF8.self)
+        return JSONText.line(document)
     }
 }

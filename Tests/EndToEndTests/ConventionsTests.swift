@@ -139,6 +139,42 @@ struct ConventionsTests {
         #expect(open.stdoutText.contains("Label:   Door"))
     }
 
+    @Test(
+        "the ID and --passphrase-fd 0 both on standard input: the first line is the ID, the second the passphrase"
+    )
+    func idAndPassphraseOnStandardInput() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        let stored = try await gymcard.run(
+            ["set", "--passphrase-fd", "0"], input: Data("9051-23456\ncorrect horse\n".utf8))
+        #expect(stored.status == 0, "\(stored.stderr)")
+        #expect(stored.stderrLines == ["Stored 9051-23456."])
+        let shown = try await gymcard.run(
+            ["card", "--passphrase-fd", "0"], input: Data("correct horse\n".utf8))
+        #expect(shown.stdoutText.contains("ID:      9051-23456 (A905123456B)"), "\(shown.stderr)")
+        let wrong = try await gymcard.run(["card", "--passphrase-fd", "0"], input: Data("9051-23456\n".utf8))
+        #expect(wrong.status == 77)
+    }
+
+    @Test("short options for the common flags: -l, -a, -o, -d, -y, -f")
+    func shortOptions() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        #expect(try await gymcard.run(["set", "905123456", "-l", "Gym", "--no-passphrase"]).status == 0)
+        #expect(try await gymcard.run(["card"]).stdoutText.contains("Label:   Gym"))
+        let scanned = try await gymcard.run(["scan", "-a", ScanCommandTests.samples + "/card-webcam.jpg"])
+        #expect(scanned.stdoutText == "A905123456B\n")
+        let out = home.path + "/out"
+        let rendered = try await gymcard.run(
+            ["render", "--batch", "-", "-o", out], input: Data("905123456\n".utf8))
+        #expect(rendered.status == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/A905123456B.png"))
+        #expect(try await gymcard.run(["hours", "-d", "0"]).status == 64, "-d is --days, range-checked")
+        #expect(try await gymcard.run(["forget", "-y"]).status == 0)
+        #expect(try await gymcard.run(["card"]).status == 66)
+        #expect(try await gymcard.run(["show", "--id", "905123456", "--png", "-", "-f"]).status == 0)
+    }
+
     @Test("--png - and --qr - refuse a terminal unless --force; two outputs to - are refused")
     func binaryToTerminal() async throws {
         let home = try TemporaryDirectory()

@@ -251,7 +251,7 @@ struct EventsCommandTests {
         #expect(server.requests.withLock { $0 } == fetched)
     }
 
-    @Test("colour on a terminal; none under NO_COLOR")
+    @Test("colour on a terminal; none under NO_COLOR; text wrapped to the terminal's width")
     func colour() async throws {
         let server = try await FeedServer(FeedServer.rss(feed))
         defer { Task { await server.server.stop() } }
@@ -259,9 +259,9 @@ struct EventsCommandTests {
         let script = """
             import pexpect, sys, json
             results = {}
-            for name, extra in (("plain", {}), ("no_color", {"NO_COLOR": "1"})):
+            for name, extra, width in (("plain", {}, 100), ("no_color", {"NO_COLOR": "1"}, 100), ("narrow", {"NO_COLOR": "1"}, 44)):
                 env = dict(json.loads(sys.argv[2]), TERM="xterm-256color", **extra)
-                child = pexpect.spawn(sys.argv[1], ["events", "--timeout", "60"], env=env, timeout=20, dimensions=(24, 100))
+                child = pexpect.spawn(sys.argv[1], ["events", "--timeout", "60"], env=env, timeout=20, dimensions=(24, width))
                 child.expect(pexpect.EOF)
                 child.close()
                 results[name] = {"output": child.before.decode(), "status": child.exitstatus}
@@ -278,6 +278,10 @@ struct EventsCommandTests {
         #expect(plain.contains("\u{1B}[1;31mCANCELLED\u{1B}[0m"))
         let noColour = try #require(results["no_color"]?["output"] as? String)
         #expect(noColour.contains("CANCELLED Swim") && !noColour.contains("\u{1B}["))
+        let narrow = try #require(results["narrow"]?["output"] as? String)
+        let narrowLines = narrow.split(separator: "\r\n")
+        #expect(narrowLines.count > noColour.split(separator: "\r\n").count, "\(narrow)")
+        #expect(narrowLines.allSatisfy { $0.count <= 44 }, "\(narrow)")
     }
 
     // On Linux, Foundation's Locale.current ignores LANG and LC_ALL (it stays en_001, checked with the

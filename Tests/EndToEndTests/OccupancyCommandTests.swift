@@ -272,6 +272,28 @@ struct OccupancyCommandTests {
         #expect(result.stdoutText.contains("McComas Hall       █████░░░░░░░░░   230 / 600    38%   370 left"))
     }
 
+    @Test(
+        "--demo --watch is a preview: the sample values move each refresh; nothing fetched, stored or recorded"
+    )
+    func demoWatch() async throws {
+        let home = try TemporaryDirectory()
+        var process = GymcardProcess(home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:1/"])
+        process.environment["GYMCARD_TEST_TIME_SCALE"] = "60"
+        let (result, signalled) = try await process.runSignalled(
+            ["occupancy", "--demo", "--watch", "--format", "tmux"], signal: SIGINT
+        ) { output in output.split(separator: UInt8(ascii: "\n")).count >= 3 }
+        #expect(signalled)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(
+            Array(lines.prefix(3)) == [
+                "DEMO WM 58% McC 38% Wall 4/8", "DEMO WM 60% McC 40% Wall 4/8",
+                "DEMO WM 62% McC 42% Wall 4/8",
+            ])
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/state/gymcard"), "no state, no history")
+    }
+
     @Test("facilities --discover lists the page's cards and names a configured ID that is gone")
     func discover() async throws {
         let fake = try await FakeRecSports()

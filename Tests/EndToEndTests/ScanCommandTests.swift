@@ -85,6 +85,35 @@ struct ScanCommandTests {
         #expect(object["symbology"] as? String == "codabar")
         #expect(object["file"] as? String == "standard input")
         #expect(object["stage"] is String && object["milliseconds"] is Int)
+        #expect(object["confirmations"] is Int)
+    }
+
+    @Test("--json: a photo that failed is an object with error and status among the reads, in order")
+    func jsonFailures() async throws {
+        let home = try TemporaryDirectory()
+        let broken = home.path + "/broken.jpg"
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: broken))
+        let missing = home.path + "/missing.jpg"
+        let result = try await GymcardProcess(home: home.path).run([
+            "scan", "--json", broken, Self.samples + "/card-webcam.jpg", missing,
+        ])
+        #expect(result.status == 66, "the worst of 65 and 66")
+        let objects = try result.stdoutText.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 3)
+        #expect(
+            objects.map { $0["file"] as? String } == [broken, Self.samples + "/card-webcam.jpg", missing])
+        #expect(objects[0]["status"] as? Int == 65)
+        #expect(objects[0]["error"] as? String == "\(broken): not a JPEG or PNG image")
+        #expect(objects[1]["id"] as? String == "A905123456B" && objects[1]["error"] == nil)
+        #expect(objects[2]["status"] as? Int == 66)
+        #expect(objects[2]["error"] as? String == "\(missing): no such file")
+        // People still read why on standard error.
+        #expect(
+            result.stderrLines == [
+                "gymcard: \(broken): not a JPEG or PNG image", "gymcard: \(missing): no such file",
+            ])
     }
 
     @Test("--all prints every distinct symbol; several photos are prefixed by their names")

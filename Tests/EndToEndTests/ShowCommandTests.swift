@@ -65,6 +65,9 @@ struct ShowCommandTests {
         #expect(!result.stdoutText.contains("\u{1B}"))
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.contains("colours are off"))
+        #expect(
+            result.stderr.contains("the barcode is drawn in plain characters")
+                && result.stderr.contains("--png <file>"))
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
         #expect(ZBarReader().decode(rasterize(lines, fullBlockWidth: 11)).map(\.text) == ["A905123456B"])
@@ -78,6 +81,10 @@ struct ShowCommandTests {
         ])
         #expect(result.status == 0)
         #expect(result.stderr.contains("NO_COLOR"))
+        #expect(
+            result.stderr.contains("the QR code is drawn in plain characters")
+                && result.stderr.contains("--qr <file>"))
+        #expect(!result.stderr.contains("bars"), "a QR code has no bars")
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
         #expect(ZBarReader().decode(rasterize(lines, fullBlockWidth: 11)).map(\.text) == ["A905123456B"])

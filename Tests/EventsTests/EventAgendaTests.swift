@@ -133,6 +133,38 @@ struct EventAgendaTests {
         #expect(coloured.joined().contains("\u{1B}[1;31mCANCELLED\u{1B}[0m"))
     }
 
+    @Test("a narrow terminal: titles and details wrap under the title column, none wider than the terminal")
+    func wrapsToWidth() {
+        let long = Event(
+            id: "w", title: "Intramural Pickleball Doubles Championship Finals and Awards Night",
+            start: now.addingTimeInterval(3600), end: now.addingTimeInterval(7200),
+            location: "War Memorial Hall Gym A", hosts: ["RecSports", "Club Sports Federation"],
+            categories: [],
+            link: nil, status: .cancelled, description: nil)
+        let lines = EventsTextView(colour: false, zone: newYork, now: now, columns: 56).lines(
+            [long], days: 14)
+        #expect(
+            lines == [
+                "Sat, Nov 21",
+                "  Today at 3:00 PM  CANCELLED Intramural Pickleball",
+                "                    Doubles Championship Finals and",
+                "                    Awards Night (until 4:00 PM)",
+                "                    War Memorial Hall Gym A · RecSports,",
+                "                    Club Sports Federation",
+            ])
+        #expect(lines.allSatisfy { $0.count <= 56 })
+        // Colour survives the wrapping: each piece is styled on its own line.
+        let coloured = EventsTextView(colour: true, zone: newYork, now: now, columns: 56).lines(
+            [long], days: 14)
+        #expect(
+            coloured[1].hasSuffix("\u{1B}[1;31mCANCELLED\u{1B}[0m \u{1B}[1mIntramural Pickleball\u{1B}[0m"))
+        #expect(coloured[3].hasSuffix("\u{1B}[1mAwards Night\u{1B}[0m \u{1B}[2m(until 4:00 PM)\u{1B}[0m"))
+        // Too narrow to wrap usefully: one line as before.
+        #expect(
+            EventsTextView(colour: false, zone: newYork, now: now, columns: 30).lines([long], days: 14).count
+                == 3)
+    }
+
     @Test("nothing in the window says so")
     func empty() {
         let view = EventsTextView(colour: false, zone: newYork, now: now)
