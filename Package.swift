@@ -181,6 +181,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
         .testTarget(
+            name: "GymcardCLITests",
+            dependencies: ["GymcardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "ConfigurationTests", dependencies: ["Configuration"], swiftSettings: strictSettings),
         .testTarget(
             name: "OccupancyTests",

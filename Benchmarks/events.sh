@@ -16,8 +16,7 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 scripts/install-system-packages
-swift build -c release --static-swift-stdlib >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+bin=$(scripts/build-release)
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-bench.XXXXXX")
 cp "$feed" "$work/events.rss"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -11,8 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v hyperfine >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get update -qq && $sudo apt-get install -y -qq hyperfine >/dev/null; }
 scripts/install-system-packages
-swift build -c release --static-swift-stdlib >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+bin=$(scripts/build-release)
 gymcard=$bin/gymcard
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-history.XXXXXX")
 trap 'rm -rf "$work"' EXIT

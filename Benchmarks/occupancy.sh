@@ -15,8 +15,7 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 scripts/install-system-packages
-swift build -c release --static-swift-stdlib --product gymcard >/dev/null
-gymcard=$(swift build -c release --static-swift-stdlib --show-bin-path)/gymcard
+gymcard=$(scripts/build-release)/gymcard
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-bench.XXXXXX")
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 Benchmarks/occupancy_server.py "$port" "$delay" &

@@ -11,8 +11,7 @@ if [ ${#need[@]} -gt 0 ]; then
   $sudo apt-get update -qq && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 scripts/install-system-packages
-swift build -c release --static-swift-stdlib >/dev/null
-gymcard=$(swift build -c release --static-swift-stdlib --show-bin-path)/gymcard
+gymcard=$(scripts/build-release)/gymcard
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

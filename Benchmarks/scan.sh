@@ -14,9 +14,8 @@ if [ ! -x Benchmarks/.venv/bin/python ]; then
   python3 -m venv Benchmarks/.venv
 fi
 Benchmarks/.venv/bin/pip install -q zxing-cpp pillow
-swift build -c release --static-swift-stdlib --product gymcard >/dev/null
+bin=$(scripts/build-release)
 swift build -c release --product generate-corpus >/dev/null
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 corpus=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-corpus.XXXXXX")
 trap 'rm -rf "$corpus"' EXIT
 "$(swift build -c release --show-bin-path)/generate-corpus" "$corpus" "$per_category" "$seed"

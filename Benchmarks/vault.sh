@@ -6,8 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-packages
 command -v hyperfine >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq hyperfine >/dev/null; }
-swift build -c release --static-swift-stdlib --product gymcard >/dev/null
-gymcard=$(swift build -c release --static-swift-stdlib --show-bin-path)/gymcard
+gymcard=$(scripts/build-release)/gymcard
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-vault.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export XDG_DATA_HOME="$work/data"

@@ -4,6 +4,7 @@ import CardVault
 /// `gymcard forget`: delete the stored card.
 struct Forget: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "forget",
         abstract: "Delete the stored card and its backup.",
         discussion: "Asks for confirmation on the terminal; scripts pass --yes."
     )

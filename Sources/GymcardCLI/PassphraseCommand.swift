@@ -42,7 +42,8 @@ struct PassphraseCommand: ParsableCommand {
     }
 
     struct Change: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change the passphrase.")
+        static let configuration = CommandConfiguration(
+        commandName: "change",abstract: "Change the passphrase.")
 
         @OptionGroup var passphrases: PassphraseOptions
         @OptionGroup var new: NewPassphraseOptions
@@ -58,6 +59,7 @@ struct PassphraseCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+        commandName: "remove",
             abstract: "Remove the passphrase (the card is then not encrypted).")
 
         @OptionGroup var passphrases: PassphraseOptions

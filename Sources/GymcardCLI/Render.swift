@@ -10,6 +10,7 @@ import Synchronization
 /// `gymcard render --batch`: one image per ID in a file, on every core, with flat memory.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render many IDs to image files.",
         discussion: """
             <file> holds one ID per line (- reads standard input); blank lines and lines starting with # are skipped. Each ID is \

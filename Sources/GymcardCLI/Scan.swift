@@ -8,6 +8,7 @@ import Scanner
 /// `gymcard scan`: read the member card's barcode off photos.
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "scan",
         abstract: "Read the barcode off photos of a member card.",
         discussion: """
             Prints the normalized ID of each photo (JPEG or PNG; - reads standard input), prefixed by the \

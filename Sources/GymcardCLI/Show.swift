@@ -8,6 +8,7 @@ import Turnstile
 /// `gymcard show`: the barcode on the terminal, or written to PNG, SVG and QR files.
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show the barcode on the terminal, or write it as PNG, SVG or QR.",
         discussion: """
             With no file option, on a terminal, the card fills the screen for the turnstile: the largest \
