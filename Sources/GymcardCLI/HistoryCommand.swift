@@ -21,7 +21,7 @@ struct HistoryCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-        commandName: "export",
+            commandName: "export",
             abstract: "Print the readings as CSV (default) or JSON.")
 
         @Flag(name: .long, help: "CSV with a header line (the default).")
@@ -80,7 +80,7 @@ struct HistoryCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-        commandName: "import",
+            commandName: "import",
             abstract: "Add the readings of an export (CSV or JSON) to the history, skipping those it has.",
             discussion: """
                 All or nothing: a malformed line is reported with its line number (the CSV header is line \

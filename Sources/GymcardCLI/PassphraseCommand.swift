@@ -43,7 +43,7 @@ struct PassphraseCommand: ParsableCommand {
 
     struct Change: ParsableCommand {
         static let configuration = CommandConfiguration(
-        commandName: "change",abstract: "Change the passphrase.")
+            commandName: "change", abstract: "Change the passphrase.")
 
         @OptionGroup var passphrases: PassphraseOptions
         @OptionGroup var new: NewPassphraseOptions
@@ -59,7 +59,7 @@ struct PassphraseCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
-        commandName: "remove",
+            commandName: "remove",
             abstract: "Remove the passphrase (the card is then not encrypted).")
 
         @OptionGroup var passphrases: PassphraseOptions
