@@ -140,6 +140,26 @@ struct ConventionsTests {
     }
 
     @Test(
+        "a source that stalls: the message names the --timeout that was given, not what the last try had left"
+    )
+    func timeoutAsGiven() async throws {
+        let stalling = try await LocalServer { _ in
+            try await Task.sleep(for: .seconds(60))
+            return LocalServer.Response("late")
+        }
+        defer { Task { await stalling.stop() } }
+        let home = try TemporaryDirectory()
+        let result = try await GymcardProcess(
+            home: home.path, extra: ["GYMCARD_EVENTS_URL": stalling.url("/feed.rss").absoluteString]
+        ).run(["events", "--timeout", "1"])
+        #expect(result.status == 69)
+        #expect(
+            result.stderrLines == [
+                "gymcard: cannot fetch the events: 127.0.0.1 did not answer within 1 s; try again later or raise --timeout"
+            ], "\(result.stderr)")
+    }
+
+    @Test(
         "the ID and --passphrase-fd 0 both on standard input: the first line is the ID, the second the passphrase"
     )
     func idAndPassphraseOnStandardInput() async throws {
@@ -264,5 +284,51 @@ struct ConventionsTests {
         #expect(
             !FileManager.default.fileExists(atPath: prefix),
             "nothing left: the prefix install created is gone")
+    }
+
+    @Test(
+        "another package depends on the Codabar, Symbols and Scanner products by version (no unsafe flags), builds and runs"
+    )
+    func dependableProducts() async throws {
+        let home = try TemporaryDirectory()
+        let root = GymcardProcess.packageRoot.path
+        let package = """
+            // swift-tools-version:6.1
+            import PackageDescription
+            let package = Package(
+                name: "uses-gymcard",
+                dependencies: [.package(url: "file://\(home.path)/gymcard.git", from: "0.0.1")],
+                targets: [
+                    .executableTarget(
+                        name: "UsesGymcard",
+                        dependencies: [
+                            .product(name: "Codabar", package: "gymcard"), .product(name: "Symbols", package: "gymcard"),
+                            .product(name: "Scanner", package: "gymcard"),
+                        ])
+                ])
+            """
+        let program = """
+            import Codabar
+            import Scanner
+            import Symbols
+            let symbol = try CodabarSymbol(normalizing: "905123456")
+            let image = CodabarRaster.image(of: symbol, style: try BarcodeStyle(narrowBarWidth: 2))
+            print(symbol.text, image.width, ZBarReader.isAvailable)
+            """
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/uses/Sources/UsesGymcard", withIntermediateDirectories: true)
+        try package.write(toFile: home.path + "/uses/Package.swift", atomically: true, encoding: .utf8)
+        try program.write(
+            toFile: home.path + "/uses/Sources/UsesGymcard/main.swift", atomically: true, encoding: .utf8)
+        // A version-based dependency is the case SwiftPM holds to its rules (unsafe flags refused).
+        let built = try await shell(
+            """
+            set -e
+            git clone -q --bare \(root) \(home.path)/gymcard.git
+            git -C \(home.path)/gymcard.git tag 0.0.1 HEAD
+            cd \(home.path)/uses && swift build -q 2>&1 && .build/debug/UsesGymcard
+            """)
+        #expect(built.status == 0, "\(built.output)")
+        #expect(built.output.hasSuffix("A905123456B 310 true\n"), "\(built.output)")
     }
 }
