@@ -159,22 +159,24 @@ struct OccupancyMonitorTests {
     func stallOnOne() async throws {
         let facilities = facilities
         let server = try await occupancyServer { id in
-            if id == facilities[0].id { try await Task.sleep(for: .seconds(30)) }
+            if id == facilities[0].id { try await Task.sleep(for: .seconds(300)) }
             return fragment(try #require(facilities.first { $0.id == id }), occupancy: 3)
         }
         defer { Task { await server.stop() } }
         let home = try TemporaryDirectory()
         let started = ContinuousClock.now
-        // 5 s, not less: the other two answers come from this process's server, which can wait seconds for a
-        // thread on a loaded 2-core machine.
-        let refresh = try await monitor(server, home: home.path, clock: TestClock(Date()), timeout: 5)
+        // The other two answers come from this process's server. In the first run after a build in a new
+        // clone (CI's case) it went unanswered for over 5 s at the start of the suite, when every suite starts
+        // its servers and processes at once (4 of 4 such runs; never in a later run, nor with four busy
+        // loops beside the suite). 30 s is the timeout every answer that must succeed gets here.
+        let refresh = try await monitor(server, home: home.path, clock: TestClock(Date()), timeout: 30)
             .refresh()
-        // Below the 30 s stall: the 5 s timeout (10 s deadline) ended it.
-        #expect(ContinuousClock.now - started < .seconds(25))
+        // Far below the 300 s stall: the 30 s timeout (one try) ended it.
+        #expect(ContinuousClock.now - started < .seconds(150))
         #expect(refresh.report.facilities.map(\.status) == [.unavailable, .ok, .ok])
         #expect(
             refresh.warnings == [
-                "War Memorial Hall: 127.0.0.1 did not answer within 5 s; try again later or raise --timeout"
+                "War Memorial Hall: 127.0.0.1 did not answer within 30 s; try again later or raise --timeout"
             ])
     }
 
