@@ -17,12 +17,12 @@ struct PassphraseCommand: ParsableCommand {
     struct NewPassphraseOptions: ParsableArguments {
         @Option(
             name: .customLong("new-passphrase-file"),
-            help: ArgumentHelp("Read the new passphrase from the first line of FILE.", valueName: "file"))
+            help: ArgumentHelp("Read the new passphrase from the first line of <file>.", valueName: "file"))
         var file: String?
 
         @Option(
             name: .customLong("new-passphrase-fd"),
-            help: ArgumentHelp("Read the new passphrase from file descriptor N.", valueName: "n"))
+            help: ArgumentHelp("Read the new passphrase from file descriptor <n>.", valueName: "n"))
         var descriptor: Int32?
     }
 

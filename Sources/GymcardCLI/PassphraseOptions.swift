@@ -7,12 +7,12 @@ import Glibc
 struct PassphraseOptions: ParsableArguments {
     @Option(
         name: .customLong("passphrase-file"),
-        help: ArgumentHelp("Read the (current) passphrase from the first line of FILE.", valueName: "file"))
+        help: ArgumentHelp("Read the (current) passphrase from the first line of <file>.", valueName: "file"))
     var passphraseFile: String?
 
     @Option(
         name: .customLong("passphrase-fd"),
-        help: ArgumentHelp("Read the (current) passphrase from file descriptor N.", valueName: "n"))
+        help: ArgumentHelp("Read the (current) passphrase from file descriptor <n>.", valueName: "n"))
     var passphraseDescriptor: Int32?
 
     func validate() throws {

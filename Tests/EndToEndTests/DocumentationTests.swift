@@ -43,7 +43,10 @@ struct DocumentationTests {
             #expect(manual.contains(".It Em \(name)\n"), "man page misses subcommand \(subcommand)")
         }
         for option in surface.options {
-            #expect(manual.contains("Fl -\(option)"), "man page misses --\(option)")
+            // `Fl -all`, or after its short form: `Fl a , -all`.
+            #expect(
+                manual.contains("Fl -\(option)") || manual.contains(" , -\(option)"),
+                "man page misses --\(option)")
         }
         for section in ["FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES"] {
             #expect(manual.contains(".Sh \(section)\n"), "man page misses \(section)")
