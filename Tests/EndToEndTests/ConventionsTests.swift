@@ -143,10 +143,7 @@ struct ConventionsTests {
         "a source that stalls: the message names the --timeout that was given, not what the last try had left"
     )
     func timeoutAsGiven() async throws {
-        let stalling = try await LocalServer { _ in
-            try await Task.sleep(for: .seconds(60))
-            return LocalServer.Response("late")
-        }
+        let stalling = try await LocalServer.stalling(for: 60)
         defer { Task { await stalling.stop() } }
         let home = try TemporaryDirectory()
         let result = try await GymcardProcess(

@@ -117,10 +117,7 @@ struct FetcherTests {
 
     @Test("a server that stalls past the timeout is a timeout, in about the timeout")
     func stall() async throws {
-        let server = try await LocalServer { _ in
-            try await Task.sleep(for: .seconds(30))
-            return LocalServer.Response("late")
-        }
+        let server = try await LocalServer.stalling(for: 30)
         defer { Task { await server.stop() } }
         let started = ContinuousClock.now
         await #expect(throws: FetchError.timedOut(host: "127.0.0.1", seconds: 0.5)) {
@@ -133,10 +130,7 @@ struct FetcherTests {
 
     @Test("a retry cut short by the deadline still reports the timeout the person set")
     func stallReportsConfiguredTimeout() async throws {
-        let server = try await LocalServer { _ in
-            try await Task.sleep(for: .seconds(30))
-            return LocalServer.Response("late")
-        }
+        let server = try await LocalServer.stalling(for: 30)
         defer { Task { await server.stop() } }
         // 0.6 s per try within 1.2 s: the second try has only about 0.1 s left.
         do {
@@ -214,10 +208,7 @@ struct FetcherTests {
 
     @Test("cancelling the task (Ctrl-C) ends a request in flight")
     func cancellation() async throws {
-        let server = try await LocalServer { _ in
-            try await Task.sleep(for: .seconds(30))
-            return LocalServer.Response("late")
-        }
+        let server = try await LocalServer.stalling(for: 30)
         defer { Task { await server.stop() } }
         let fetcher = fetcher(timeout: 20)
         let url = server.url()

@@ -91,6 +91,14 @@ public final class LocalServer: Sendable {
         self.port = port
     }
 
+    /// A server that answers nothing for `seconds` (then "late"): a source that stalls.
+    public static func stalling(for seconds: Int) async throws -> LocalServer {
+        try await LocalServer { _ in
+            try await Task.sleep(for: .seconds(seconds))
+            return Response("late")
+        }
+    }
+
     // 127.0.0.1 with a port and a path always makes a URL.
     // swift-format-ignore: NeverForceUnwrap
     /// `http://127.0.0.1:<port><path>`.
