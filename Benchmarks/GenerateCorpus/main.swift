@@ -1,5 +1,5 @@
 // Writes the seeded card-photo corpus to a directory with a manifest, for Benchmarks/scan.sh.
-//   generate-corpus DIR [PER_CATEGORY] [SEED]
+//   generate-corpus DIR [PER_CATEGORY] [SEED] [CATEGORY...]   (only those categories, when named)
 //   generate-corpus --samples DIR        the small photos committed in samples/
 import Foundation
 import TestSupport
@@ -19,16 +19,19 @@ if arguments.count == 3, arguments[1] == "--samples" {
     exit(0)
 }
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: generate-corpus DIR [PER_CATEGORY] [SEED]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: generate-corpus DIR [PER_CATEGORY] [SEED] [CATEGORY...]\n".utf8))
     exit(64)
 }
 let directory = arguments[1]
 let perCategory = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
 let seed = arguments.count > 3 ? UInt64(arguments[3]) ?? 2026 : 2026
+let only = Set(arguments.dropFirst(4))
+let recipes = CardPhotoGenerator.fullRecipes.filter { only.isEmpty || only.contains($0.category) }
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 var generator = CardPhotoGenerator(seed: seed)
 var manifest = "file\tcategory\texpected\tmust_read\n"
-for recipe in CardPhotoGenerator.fullRecipes {
+for recipe in recipes {
     for index in 0..<perCategory {
         let photo = generator.photo(recipe, name: "\(recipe.category)-\(index)")
         try Data(photo.bytes).write(to: URL(fileURLWithPath: directory + "/" + photo.name))
@@ -36,4 +39,4 @@ for recipe in CardPhotoGenerator.fullRecipes {
     }
 }
 try Data(manifest.utf8).write(to: URL(fileURLWithPath: directory + "/manifest.tsv"))
-print("wrote \(perCategory * CardPhotoGenerator.fullRecipes.count) photos to \(directory)")
+print("wrote \(perCategory * recipes.count) photos to \(directory)")

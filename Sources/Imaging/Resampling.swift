@@ -60,6 +60,59 @@ extension GrayImage {
         return GrayImage(width: newWidth, height: newHeight, pixels: output)
     }
 
+    /// Stretched across by an integer factor with a Lanczos-3 kernel (rows only; columns are kept).
+    ///
+    /// For an upright crop of a barcode whose bars are about a pixel wide: bilinear and bicubic
+    /// enlargement leave such bars too soft for zbar's edge detector, Lanczos keeps their contrast (a
+    /// 1-pixel Codabar that neither read after 2× or 3× bilinear or bicubic enlargement read after
+    /// Lanczos, checked with Pillow and zbarimg).
+    public func stretchedSharply(by factor: Int) -> GrayImage {
+        guard factor > 1, width > 0 else { return self }
+        let newWidth = width * factor
+        // Per output column: the first source column and the six Lanczos weights, normalised.
+        var firstColumn = [Int](repeating: 0, count: newWidth)
+        var weights = [Double](repeating: 0, count: newWidth * 6)
+        for x in 0..<newWidth {
+            let center = (Double(x) + 0.5) / Double(factor) - 0.5
+            let first = Int(center.rounded(.down)) - 2
+            firstColumn[x] = first
+            var total = 0.0
+            for tap in 0..<6 {
+                let weight = Self.lanczos3(Double(first + tap) - center)
+                weights[x * 6 + tap] = weight
+                total += weight
+            }
+            for tap in 0..<6 { weights[x * 6 + tap] /= total }
+        }
+        var output = [UInt8](repeating: 0, count: newWidth * height)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { destination in
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 0..<newWidth {
+                        var value = 0.0
+                        for tap in 0..<6 {
+                            // Clamped to the edge, as ``upscaled(by:)`` does.
+                            let column = Swift.min(width - 1, Swift.max(0, firstColumn[x] + tap))
+                            value += Double(source[row + column]) * weights[x * 6 + tap]
+                        }
+                        destination[y * newWidth + x] = UInt8(Swift.min(255, Swift.max(0, value.rounded())))
+                    }
+                }
+            }
+        }
+        return GrayImage(width: newWidth, height: height, pixels: output)
+    }
+
+    /// The Lanczos kernel with three lobes.
+    static func lanczos3(_ distance: Double) -> Double {
+        let x = Swift.abs(distance)
+        guard x < 3 else { return 0 }
+        guard x > 1e-9 else { return 1 }
+        let pix = Double.pi * x
+        return 3 * sin(pix) * sin(pix / 3) / (pix * pix)
+    }
+
     /// Rotated counter-clockwise by `degrees` about the centre, on a canvas large enough for all of it;
     /// the uncovered corners are white.
     public func rotated(degrees: Double) -> GrayImage {

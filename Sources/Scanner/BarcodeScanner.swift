@@ -105,6 +105,20 @@ public struct BarcodeScanner: Sendable {
         if isLarger {
             stages.append(Stage(name: "full-size", isAggressive: false) { photo.blurred(sigma: 1) })
         }
+        // Bars of about a pixel, which zbar's edge detector cannot separate: the best region cut upright
+        // and stretched across 2, 3 and 4 times (Lanczos). Aggressive, as any upscale is: a read stands
+        // only when two agree (or its check character holds). On the seeded corpus this took thin-bars
+        // from 0 to 7 of 20 and small-jpeg from 10 to 11, with no misread (Benchmarks/scan.sh).
+        let upright = Lazy { () -> GrayImage in
+            guard let region = regions.value.first else { return GrayImage(width: 0, height: 0) }
+            return Self.crop(region, foundIn: located.value, from: largest.value)
+        }
+        for factor in [2, 3, 4] {
+            stages.append(
+                Stage(name: "locate 1 \(factor)x", isAggressive: true) {
+                    upright.value.stretchedSharply(by: factor)
+                })
+        }
         stages.append(Stage(name: "rotate 45", isAggressive: false) { working.rotated(degrees: 45) })
         stages.append(Stage(name: "rotate -45", isAggressive: false) { working.rotated(degrees: -45) })
         stages.append(

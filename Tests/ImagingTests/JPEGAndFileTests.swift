@@ -140,6 +140,21 @@ struct FilterTests {
         #expect(big[0, 0] < 128 && big[20, 4] > 128)
     }
 
+    @Test(
+        "a sharp stretch across: rows widen, columns stay, a flat image stays flat, a 1-pixel bar stays dark")
+    func stretchedSharply() {
+        let flat = GrayImage(width: 10, height: 3, filledWith: 200).stretchedSharply(by: 3)
+        #expect(flat.width == 30 && flat.height == 3)
+        #expect(flat.pixels.allSatisfy { $0 == 200 })
+        var bar = GrayImage(width: 21, height: 2, filledWith: 230)
+        for y in 0..<2 { bar[10, y] = 30 }
+        let sharp = bar.stretchedSharply(by: 3)
+        let soft = bar.upscaled(by: 3)
+        // Output pixels 30…32 cover the bar: Lanczos keeps its edges darker than bilinear does.
+        #expect(sharp[30, 0] < soft[30, 0] && sharp[32, 0] < soft[32, 0])
+        #expect(sharp[31, 0] == 30)
+    }
+
     @Test("an extracted, rotated rectangle comes out upright")
     func extracted() {
         var image = GrayImage(width: 200, height: 200)
