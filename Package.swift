@@ -71,9 +71,13 @@ let package = Package(
         .target(name: "Configuration", swiftSettings: strictSettings),
         // HTTP: requests, the client protocol, validation, bounded retry, and why a fetch failed.
         .target(name: "Fetching", dependencies: ["TextSearch"], swiftSettings: strictSettings),
-        // URLSession lives apart so that only gymcard-network links Foundation (see Sources/gymcard/main.swift).
+        // libcurl, for the HTTP client; seen by FetchingCurl alone.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // The HTTP client lives apart so that only gymcard-network links it and Foundation (see
+        // Sources/gymcard/main.swift).
         .target(
-            name: "FetchingURLSession", dependencies: ["Fetching", "TextSearch"],
+            name: "FetchingCurl", dependencies: ["Fetching", "TextSearch", "CCurl"],
             swiftSettings: strictSettings),
         // Opening hours: the RecSports hours service, weekly hours from the config file, a per-day cache.
         .target(
@@ -107,12 +111,12 @@ let package = Package(
         // The RSS parser needs FoundationXML (all of Foundation): only gymcard-network links it.
         .target(
             name: "EventsFeed",
-            dependencies: ["Events", "Fetching", "FetchingURLSession", "Markup", "TextSearch"],
+            dependencies: ["Events", "Fetching", "FetchingCurl", "Markup", "TextSearch"],
             swiftSettings: strictSettings),
 
         // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
         // (everything that needs no network, fast to start) and `gymcard-network` (the same commands with
-        // URLSession), which gymcard hands network commands to.
+        // the HTTP client), which gymcard hands network commands to.
         .target(
             name: "GymcardCLI",
             dependencies: [
@@ -126,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "gymcard-network",
             dependencies: [
-                "GymcardCLI", "FetchingURLSession", "Events", "EventsFeed",
+                "GymcardCLI", "FetchingCurl", "Events", "EventsFeed",
             ],
             swiftSettings: strictSettings),
 
@@ -177,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "FetchingTests", dependencies: ["Fetching", "FetchingURLSession", "TestServer"],
+            name: "FetchingTests", dependencies: ["Fetching", "FetchingCurl", "TestServer"],
             swiftSettings: strictSettings),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
         .testTarget(
@@ -189,13 +193,13 @@ let package = Package(
         .testTarget(
             name: "OccupancyTests",
             dependencies: [
-                "Occupancy", "Fetching", "FetchingURLSession", "Storage", "TestServer", "TestSupport",
+                "Occupancy", "Fetching", "FetchingCurl", "Storage", "TestServer", "TestSupport",
             ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "EventsTests",
             dependencies: [
-                "CivilTime", "Events", "EventsFeed", "Fetching", "FetchingURLSession", "Storage",
+                "CivilTime", "Events", "EventsFeed", "Fetching", "FetchingCurl", "Storage",
                 "TestServer",
                 "TestSupport",
             ],
@@ -203,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "OpeningHoursTests",
             dependencies: [
-                "OpeningHours", "CivilTime", "Configuration", "Fetching", "FetchingURLSession", "Storage",
+                "OpeningHours", "CivilTime", "Configuration", "Fetching", "FetchingCurl", "Storage",
                 "TestServer",
                 "TestSupport",
             ],

@@ -1,5 +1,5 @@
 import Events
-import FetchingURLSession
+import FetchingCurl
 import Foundation
 import FoundationXML
 import Markup

@@ -128,7 +128,7 @@ public struct Fetcher: Sendable {
 enum RetryAfter {
     static func seconds(from value: String?) -> Int? {
         guard let value = value?.trimmed, !value.isEmpty else { return nil }
-        // An HTTP date was turned into seconds by the client (URLSessionClient), which has the date parser.
+        // An HTTP date was turned into seconds by the client (CurlClient), which has the date parser.
         return Int(value).map { max(0, $0) }
     }
 }

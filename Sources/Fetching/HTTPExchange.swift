@@ -104,7 +104,8 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// Sends one HTTP request and returns whatever came back (any status). Errors are transport failures only.
 ///
-/// The process uses one ``URLSessionClient``; tests point it at a local server through the request URLs.
+/// gymcard-network uses `CurlClient` (module FetchingCurl); tests point it at a local server through the
+/// request URLs.
 public protocol HTTPClient: Sendable {
     /// Sends `request`, giving up after `timeoutSeconds`.
     func send(_ request: HTTPRequest, timeoutSeconds: Double) async throws(FetchError) -> HTTPResponse

@@ -2,7 +2,7 @@ import Events
 import Fetching
 import Glibc
 
-/// What only `gymcard-network` has: URLSession (and with it all of Foundation).
+/// What only `gymcard-network` has: the HTTP client (libcurl) and the feed parsers (all of Foundation).
 ///
 /// Linking Foundation and FoundationNetworking made every gymcard process start in 7–16 ms instead of
 /// 2–3 ms (their tens of thousands of protocol conformances are scanned on the first dynamic casts of

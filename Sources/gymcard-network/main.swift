@@ -1,10 +1,11 @@
-// gymcard-network: gymcard's commands with URLSession. gymcard runs it for the commands that fetch.
+// gymcard-network: gymcard's commands with the HTTP client (libcurl) and the feed parsers (Foundation).
+// gymcard runs it for the commands that fetch.
 import Events
 import EventsFeed
-import FetchingURLSession
+import FetchingCurl
 import GymcardCLI
 
 GymcardEntry.run(
     online: Online(
-        makeClient: { userAgent in URLSessionClient(userAgent: userAgent) },
+        makeClient: { userAgent in CurlClient(userAgent: userAgent) },
         readEventsFeed: { response throws(FeedProblem) in try EventsFeedReading.read(response) }))

@@ -156,6 +156,35 @@ struct ConventionsTests {
             ], "\(result.stderr)")
     }
 
+    @Test("waiting for a slow source costs no CPU: a 2 s timeout, twice, uses well under a second of it")
+    func waitingIsIdle() async throws {
+        let stalling = try await LocalServer.stalling(for: 60)
+        defer { Task { await stalling.stop() } }
+        let home = try TemporaryDirectory()
+        var environment = GymcardProcess(home: home.path).environment
+        environment["GYMCARD_EVENTS_URL"] = stalling.url("/feed.rss").absoluteString
+        // The CPU time of the whole command (gymcard and the gymcard-network it execs), from the kernel.
+        let script = """
+            import json, resource, subprocess, sys, time
+            started = time.monotonic()
+            result = subprocess.run([sys.argv[1], "events", "--timeout", "2"], env=json.loads(sys.argv[2]),
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            print(json.dumps({"status": result.returncode, "cpu": usage.ru_utime + usage.ru_stime,
+                              "wall": time.monotonic() - started}))
+            """
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: environment), as: UTF8.self)
+        let (status, output, error) = try await Interop.runPython(script, [Self.gymcard, json])
+        #expect(status == 0, "\(error)")
+        let result = try #require(JSONSerialization.jsonObject(with: output) as? [String: Any])
+        #expect(result["status"] as? Int == 69)
+        let cpu = try #require(result["cpu"] as? Double)
+        let wall = try #require(result["wall"] as? Double)
+        #expect(wall >= 3.5, "two tries of 2 s, less the deadline: \(wall) s")
+        // URLSession spent 2.8 s of CPU in such a 6 s wait (its socket's write source fired without pause).
+        #expect(cpu < 0.1 * wall + 0.5, "\(cpu) s of CPU over \(wall) s of waiting")
+    }
+
     @Test(
         "the ID and --passphrase-fd 0 both on standard input: the first line is the ID, the second the passphrase"
     )

@@ -1,6 +1,6 @@
 import Events
 import EventsFeed
-import FetchingURLSession
+import FetchingCurl
 import Foundation
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 import Events
 import EventsFeed
 import Fetching
-import FetchingURLSession
+import FetchingCurl
 import Foundation
 import Storage
 import TestServer
@@ -20,7 +20,7 @@ struct EventsLoaderTests {
 
     func fetch(_ loader: EventsLoader) async throws(EventsUnavailable) -> EventsLoader.Outcome {
         let fetcher = Fetcher(
-            client: URLSessionClient(userAgent: "gymcard/test"),
+            client: CurlClient(userAgent: "gymcard/test"),
             // Generous: the in-process server can wait seconds for a thread while CPU-heavy tests run.
             policy: FetchPolicy(timeoutSeconds: 30, maximumAttempts: 1))
         return try await loader.fetch(with: fetcher) { response throws(FeedProblem) in

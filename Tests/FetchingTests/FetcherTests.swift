@@ -1,14 +1,14 @@
 import Fetching
-import FetchingURLSession
+import FetchingCurl
 import Foundation
 import Synchronization
 import TestServer
 import Testing
 
-/// The real URLSession client against a real server on 127.0.0.1.
+/// The real libcurl client against a real server on 127.0.0.1.
 @Suite("The fetcher against a local HTTP server")
 struct FetcherTests {
-    let client = URLSessionClient(userAgent: "gymcard/test")
+    let client = CurlClient(userAgent: "gymcard/test")
 
     /// A fetcher; the generous default timeout is for answers that must succeed: while the suite's
     /// CPU-heavy tests hold both threads of a 2-core machine's pool, the in-process server can wait

@@ -1,5 +1,5 @@
 import Fetching
-import FetchingURLSession
+import FetchingCurl
 import Foundation
 import Occupancy
 import Storage
@@ -49,7 +49,7 @@ struct OccupancyMonitorTests {
         return OccupancyMonitor(
             settings: settings,
             fetcher: Fetcher(
-                client: URLSessionClient(userAgent: "gymcard/test"),
+                client: CurlClient(userAgent: "gymcard/test"),
                 policy: FetchPolicy(timeoutSeconds: timeout, maximumAttempts: 1)),
             stateFile: OccupancyStateFile(directories: directories), now: { clock.now })
     }

@@ -1,6 +1,6 @@
 import CivilTime
 import Fetching
-import FetchingURLSession
+import FetchingCurl
 import Foundation
 import OpeningHours
 import Storage
@@ -52,7 +52,7 @@ struct HoursLoaderTests {
     }
 
     let fetcher = Fetcher(
-        client: URLSessionClient(userAgent: "gymcard/test"),
+        client: CurlClient(userAgent: "gymcard/test"),
         policy: FetchPolicy(timeoutSeconds: 30, maximumAttempts: 1))
 
     @Test("yesterday and today are asked for; a second load within the hour uses the cache")
