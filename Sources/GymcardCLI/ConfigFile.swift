@@ -53,9 +53,11 @@ enum ConfigFile {
     static func occupancySettings(_ directories: XDGDirectories, environment: [String: String]) throws
         -> OccupancySettings
     {
-        try settings(directories) { file throws(ConfigProblem) in
+        var settings = try settings(directories) { file throws(ConfigProblem) in
             try OccupancySettings.resolve(configFile: file, environment: environment)
         }
+        settings.configFilePath = path(directories)
+        return settings
     }
 
     /// The events settings: the default feed, the config file, then the environment.

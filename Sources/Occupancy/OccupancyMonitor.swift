@@ -155,6 +155,10 @@ public struct OccupancyMonitor: Sendable {
                 return .failure(OccupancyFailure(error.description))
             }
         } catch {
+            // A 404 or 410 means the address is wrong: say where it came from.
+            if case .clientError = error {
+                return .failure(OccupancyFailure("\(error); \(settings.endpointAdvice)"))
+            }
             return .failure(OccupancyFailure(error.description))
         }
     }

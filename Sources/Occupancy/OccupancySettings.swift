@@ -14,6 +14,15 @@ public struct OccupancySettings: Sendable, Equatable {
     public var facilities: [Facility]
     /// The facilities' time zone (an IANA name): weekdays and times in the history are local to it.
     public var timeZone: String
+    /// Where ``endpoint`` came from, and the config file's path: what a 404 tells a person to check.
+    public var endpointOrigin: SettingOrigin = .builtIn
+    /// The config file's path, for that advice.
+    public var configFilePath = "the config file"
+
+    /// What to do when the endpoint answers 404: check where its address came from.
+    public var endpointAdvice: String {
+        endpointOrigin.advice(key: "occupancy.endpoint", configPath: configFilePath)
+    }
 
     // Literal URLs that parse.
     // swift-format-ignore: NeverForceUnwrap
@@ -86,6 +95,7 @@ public struct OccupancySettings: Sendable, Equatable {
         }
         if let text = environment["GYMCARD_OCCUPANCY_URL"], !text.isEmpty {
             settings.endpoint = try ConfigProblem.url(text, environmentVariable: "GYMCARD_OCCUPANCY_URL")
+            settings.endpointOrigin = .environment(variable: "GYMCARD_OCCUPANCY_URL")
         }
         return settings
     }
@@ -94,6 +104,7 @@ public struct OccupancySettings: Sendable, Equatable {
         var settings = self
         if let text = section.endpoint {
             settings.endpoint = try ConfigProblem.url(text, key: "occupancy.endpoint")
+            settings.endpointOrigin = .configFile(key: "occupancy.endpoint")
         }
         if let text = section.page { settings.page = try ConfigProblem.url(text, key: "occupancy.page") }
         if let displayType = section.displayType { settings.displayType = displayType }

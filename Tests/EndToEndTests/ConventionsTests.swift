@@ -94,6 +94,16 @@ struct ConventionsTests {
             environmentResult.stderrLines == [
                 "gymcard: cannot fetch the events: 127.0.0.1 answered HTTP 404; the address may have changed; it comes from GYMCARD_EVENTS_URL; check or unset it"
             ], "\(environmentResult.stderr)")
+        // The occupancy endpoint the same way.
+        var occupancy = gymcard
+        occupancy.environment["GYMCARD_OCCUPANCY_URL"] = feed.server.url("/occupancy").absoluteString
+        occupancy.environment["GYMCARD_HOURS_URL"] = feed.server.url("/hours").absoluteString
+        let occupancyResult = try await occupancy.run(["occupancy", "--timeout", "30"])
+        #expect(occupancyResult.status == 69)
+        #expect(
+            occupancyResult.stderr.contains(
+                "War Memorial Hall, McComas Hall, Bouldering Wall: 127.0.0.1 answered HTTP 404; the address may have changed; it comes from GYMCARD_OCCUPANCY_URL; check or unset it"
+            ), "\(occupancyResult.stderr)")
     }
 
     @Test("gymcard card: nothing stored is 66; a plain card shows label and both forms; JSON says the same")
