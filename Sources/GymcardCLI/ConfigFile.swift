@@ -73,9 +73,11 @@ enum ConfigFile {
     static func hoursSettings(_ directories: XDGDirectories, environment: [String: String]) throws
         -> HoursSettings
     {
-        try settings(directories) { file throws(ConfigProblem) in
+        var settings = try settings(directories) { file throws(ConfigProblem) in
             try HoursSettings.resolve(configFile: file, environment: environment)
         }
+        settings.configFilePath = path(directories)
+        return settings
     }
 
     /// One library's settings from the file's bytes; a problem becomes a failure naming the file.

@@ -107,7 +107,10 @@ public struct HoursLoader: Sendable {
                 }
             case .failure(let error):
                 if case .cancelled = error { continue }
-                if !problems.contains(error.description) { problems.append(error.description) }
+                // A 404 or 410 means the address is wrong: say where it came from.
+                var problem = error.description
+                if case .clientError = error { problem += "; " + settings.urlAdvice }
+                if !problems.contains(problem) { problems.append(problem) }
             }
             if let entry = cache.entry(for: day, source: source) {
                 answers[day] = parsed(entry, day: day)

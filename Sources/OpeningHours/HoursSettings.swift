@@ -20,6 +20,13 @@ public struct HoursSettings: Sendable, Equatable {
     public var url: URL
     /// Each facility's source, by facility key; a facility not listed has no source (unknown).
     public var sources: [String: HoursSource]
+    /// Where ``url`` came from: what a 404 tells a person to check.
+    public var urlOrigin: SettingOrigin = .builtIn
+    /// The config file's path, for that advice.
+    public var configFilePath = "the config file"
+
+    /// What to do when the service answers 404: check where its address came from.
+    public var urlAdvice: String { urlOrigin.advice(key: "hours.url", configPath: configFilePath) }
 
     /// Where one facility's hours come from.
     public struct HoursSource: Sendable, Equatable {
@@ -95,12 +102,16 @@ public struct HoursSettings: Sendable, Equatable {
         }
         if let text = environment["GYMCARD_HOURS_URL"], !text.isEmpty {
             settings.url = try ConfigProblem.url(text, environmentVariable: "GYMCARD_HOURS_URL")
+            settings.urlOrigin = .environment(variable: "GYMCARD_HOURS_URL")
         }
         return settings
     }
 
     private mutating func apply(_ section: Section) throws(ConfigProblem) {
-        if let text = section.url { url = try ConfigProblem.url(text, key: "hours.url") }
+        if let text = section.url {
+            url = try ConfigProblem.url(text, key: "hours.url")
+            urlOrigin = .configFile(key: "hours.url")
+        }
         for (key, entry) in section.facilities ?? [:] {
             let path = "hours.facilities.\(key)"
             if entry.unit != nil, entry.weekly != nil {

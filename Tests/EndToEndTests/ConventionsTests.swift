@@ -104,6 +104,11 @@ struct ConventionsTests {
             occupancyResult.stderr.contains(
                 "War Memorial Hall, McComas Hall, Bouldering Wall: 127.0.0.1 answered HTTP 404; the address may have changed; it comes from GYMCARD_OCCUPANCY_URL; check or unset it"
             ), "\(occupancyResult.stderr)")
+        // And the opening hours service.
+        #expect(
+            occupancyResult.stderr.contains(
+                "opening hours: 127.0.0.1 answered HTTP 404; the address may have changed; it comes from GYMCARD_HOURS_URL; check or unset it"
+            ), "\(occupancyResult.stderr)")
     }
 
     @Test("gymcard card: nothing stored is 66; a plain card shows label and both forms; JSON says the same")
