@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A place whose occupancy gymcard shows.
-public struct Facility: Sendable, Equatable, Codable {
+public struct Facility: Sendable, Equatable {
     /// Stable key used in JSON and the state file: `war-memorial`.
     public var key: String
     /// Display name: `War Memorial Hall`.
@@ -14,9 +14,15 @@ public struct Facility: Sendable, Equatable, Codable {
     public var capacity: Int
     /// How many segments its bar has (the app: 14 for the gyms, 8 for the wall).
     public var segments: Int
+    /// What its page counts: people, or only a percent (some campuses; DESIGN §12).
+    public var measure: OccupancyMeasure = .people
 
     /// Creates a facility.
-    public init(key: String, name: String, shortName: String, id: String, capacity: Int, segments: Int) {
+    public init(
+        key: String, name: String, shortName: String, id: String, capacity: Int, segments: Int,
+        measure: OccupancyMeasure = .people
+    ) {
+        self.measure = measure
         self.key = key
         self.name = name
         self.shortName = shortName

@@ -10,8 +10,12 @@ public struct DiscoveredFacility: Sendable, Equatable {
     public var name: String
     /// `Max Occupancy`, when the card shows it.
     public var capacity: Int?
-    /// Current occupancy, when the card shows it.
+    /// Current occupancy, when the card shows a head count.
     public var occupancy: Int?
+    /// People, or percent only (the card shows `45%` and no head count).
+    public var measure: OccupancyMeasure = .people
+    /// Percent full, when the card shows only a percent.
+    public var percent: Int?
 }
 
 /// Lists the facility cards of the full occupancy page (`GET …/facilityoccupancy`), so a changed ID can be
@@ -22,34 +26,32 @@ public struct DiscoveredFacility: Sendable, Equatable {
 public enum FacilityDiscovery {
     /// The cards in page order, one per ID.
     public static func parse(_ page: String) -> [DiscoveredFacility] {
-        var anchors: [(id: String, start: String.Index)] = []
-        var searchFrom = page.startIndex
-        while let found = page.range(ignoringCaseOf: "data-facilityid", from: searchFrom) {
-            searchFrom = found.upperBound
-            var rest = page[found.upperBound...].drop { $0.isWhitespace }
-            guard rest.first == "=" else { continue }
-            rest = rest.dropFirst().drop { $0.isWhitespace }
-            let quote = rest.first
-            if quote == "\"" || quote == "'" { rest = rest.dropFirst() }
-            let value = rest.prefix { $0.isHexDigit || $0 == "-" }
-            guard value.count >= 8 else { continue }
-            anchors.append((String(value).lowercased(), found.lowerBound))
-        }
-        var seen = Set<String>()
-        var facilities: [DiscoveredFacility] = []
-        for (position, anchor) in anchors.enumerated() {
-            guard seen.insert(anchor.id).inserted else { continue }
-            let end = anchors[(position + 1)...].first { $0.id != anchor.id }?.start ?? page.endIndex
-            let block = String(page[anchor.start..<end])
+        FusionPage.cards(in: page).map { card in
+            let block = card.html
             let occupancy = HTMLTags.find("canvas", in: block).compactMap { $0.attributes["data-occupancy"] }
                 .first
-            facilities.append(
-                DiscoveredFacility(
-                    id: anchor.id, name: heading(in: block) ?? "(no name)",
-                    capacity: OccupancyPageParser.maxOccupancy(in: block),
-                    occupancy: occupancy.flatMap(OccupancyPageParser.number)))
+            let shown = FusionPage.occupancyCountText(in: block)
+            let percentOnly = occupancy == nil && shown.flatMap(FusionPage.percent(in:)) != nil
+            return DiscoveredFacility(
+                id: card.id, name: heading(in: block).map(withoutNumbering) ?? "(no name)",
+                capacity: OccupancyPageParser.maxOccupancy(in: block),
+                occupancy: percentOnly
+                    ? nil
+                    : occupancy.flatMap { OccupancyPageParser.number($0.trimmed) }
+                        ?? shown.flatMap(FusionPage.headCount(in:)),
+                measure: percentOnly ? .percent : .people,
+                percent: percentOnly ? shown.flatMap(FusionPage.percent(in:)) : nil)
         }
-        return facilities
+    }
+
+    /// `3. Bouldering Wall` → `Bouldering Wall` (some campuses number their cards).
+    static func withoutNumbering(_ name: String) -> String {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 3 else { return name }
+        let rest = name.dropFirst(digits.count)
+        guard rest.first == "." || rest.first == ")" else { return name }
+        let stripped = rest.dropFirst().trimmed
+        return stripped.isEmpty ? name : stripped
     }
 
     private static func heading(in block: String) -> String? {

@@ -3,8 +3,9 @@ import JSONOutput
 import OpeningHours
 
 /// The `--json` schema (DESIGN §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",
-/// "capacity", "percent", "status", "observedAt"}]}`, times in ISO 8601 UTC. Values are `null` for an
-/// unavailable facility; `problem` says why a value is not fresh; `demo` is true for sample values;
+/// "capacity", "percent", "measure", "status", "observedAt"}]}`, times in ISO 8601 UTC. Values are `null` for an
+/// unavailable facility; `measure` is `people`, or `percent` for a page that shows only a percentage (then
+/// `occupancy`, `remaining` and `capacity` are `null`: no head count is invented); `problem` says why a value is not fresh; `demo` is true for sample values;
 /// `open` is true, false or null (unknown) from the opening hours, with `opensAt` and `closesAt` when
 /// known.
 public enum OccupancyJSON {
@@ -19,8 +20,9 @@ public enum OccupancyJSON {
         var name: String
         @ExplicitNull var occupancy: Int?
         @ExplicitNull var remaining: Int?
-        var capacity: Int
+        @ExplicitNull var capacity: Int?
         @ExplicitNull var percent: Int?
+        var measure: OccupancyMeasure
         var status: FacilityStatus.Status
         @ExplicitNull var observedAt: String?
         @ExplicitNull var problem: String?
@@ -36,16 +38,23 @@ public enum OccupancyJSON {
             facilities: report.facilities.map { status in
                 Entry(
                     key: status.facility.key, name: status.facility.name,
-                    occupancy: status.reading?.occupancy,
-                    remaining: status.reading?.remaining,
-                    capacity: status.reading?.capacity ?? status.facility.capacity,
-                    percent: status.reading?.percent, status: status.status,
+                    occupancy: counted(status)?.occupancy,
+                    remaining: counted(status)?.remaining,
+                    capacity: status.reading.map { $0.countsPeople ? $0.capacity : nil }
+                        ?? (status.facility.measure == .people ? status.facility.capacity : nil),
+                    percent: status.reading?.percent,
+                    measure: status.reading?.measure ?? status.facility.measure, status: status.status,
                     observedAt: status.observedAt.map(timestamp),
                     problem: status.problem, open: status.opening.isOpen,
                     opensAt: status.opening.opensAt.map(timestamp),
                     closesAt: status.opening.closesAt.map(timestamp))
             })
         return encode(document)
+    }
+
+    /// The reading when it counts people.
+    private static func counted(_ status: FacilityStatus) -> OccupancyReading? {
+        status.reading.flatMap { $0.countsPeople ? $0 : nil }
     }
 
     /// `2026-11-21T15:04:05Z`.

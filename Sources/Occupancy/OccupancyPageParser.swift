@@ -16,6 +16,12 @@ public enum OccupancyPageProblem: Error, Equatable, Sendable, CustomStringConver
     case notANumber(String)
     /// The chart and its small-screen duplicate disagree.
     case inconsistent(String)
+    /// A waiting room (Queue-Fair, Queue-it) stands in front of the site.
+    case waitingRoom
+    /// The page is empty.
+    case emptyPage
+    /// A page that builds itself with JavaScript: its numbers are not in the HTML.
+    case javaScriptShell
 
     /// Says what was wrong, for a person.
     public var description: String {
@@ -28,6 +34,11 @@ public enum OccupancyPageProblem: Error, Equatable, Sendable, CustomStringConver
         case .noNumbers: return "the occupancy page has no numbers in it"
         case .notANumber(let word): return "the page says \"\(word)\" instead of a number"
         case .inconsistent(let detail): return "the page contradicts itself (\(detail))"
+        case .waitingRoom:
+            return "the site put this request in a waiting room (a queue page); try again later"
+        case .emptyPage: return "the occupancy page is empty"
+        case .javaScriptShell:
+            return "the page is built by JavaScript and has no numbers in its HTML; gymcard cannot read it"
         }
     }
 }
@@ -43,22 +54,21 @@ public enum OccupancyPageParser {
     public static func parse(_ page: String, for facility: Facility) throws(OccupancyPageProblem)
         -> OccupancyReading
     {
+        if let problem = FusionPage.pageProblem(page) { throw problem }
+        if facility.measure == .percent, let percent = shownPercent(in: page) { return .percentOnly(percent) }
         let charts = HTMLTags.find("canvas", in: page).compactMap(Chart.init)
         guard !charts.isEmpty else {
-            let lowered = page.lowercased()
-            if lowered.contains("type=\"password\"") || lowered.contains("type='password'")
-                || lowered.contains("type=password") || lowered.contains("sign in")
-                || lowered.contains("log in")
-                || lowered.contains("login")
-            {
-                throw .signInPage
+            // No chart: a card may still show its count as text (a head count, or a percent on some
+            // campuses), else the page is not what it should be.
+            if let shown = FusionPage.occupancyCountText(in: page) {
+                if let percent = FusionPage.percent(in: shown) { return .percentOnly(percent) }
+                if let people = FusionPage.headCount(in: shown), people >= 0 {
+                    return OccupancyReading(
+                        occupancy: people, capacity: maxOccupancy(in: page) ?? facility.capacity)
+                }
             }
-            if lowered.contains("temporarily unavailable") || lowered.contains("maintenance")
-                || lowered.contains("service unavailable")
-            {
-                throw .temporarilyUnavailable
-            }
-            throw .noNumbers
+            if let percent = FusionPage.currentOccupancyPercent(in: page) { return .percentOnly(percent) }
+            throw FusionPage.emptyPageProblem(page)
         }
         let wanted = facility.id.lowercased()
         let mine = charts.filter { $0.facilityID == wanted }
@@ -88,6 +98,13 @@ public enum OccupancyPageParser {
         }
         let capacity = maxOccupancy(in: page) ?? facility.capacity
         return OccupancyReading(occupancy: first.occupancy, remaining: first.remaining, capacity: capacity)
+    }
+
+    /// The percent a percent-only card shows: its `.occupancy-count`, else the screen-reader text
+    /// `Current Occupancy: P%`.
+    static func shownPercent(in page: String) -> Int? {
+        FusionPage.occupancyCountText(in: page).flatMap(FusionPage.percent(in:))
+            ?? FusionPage.currentOccupancyPercent(in: page)
     }
 
     /// `Max Occupancy: 1200` or `Max Occupancy: <strong>1,200</strong>`.

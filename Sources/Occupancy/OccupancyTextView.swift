@@ -99,11 +99,18 @@ public struct OccupancyTextView: Sendable {
             line.append(plain, painted: painted)
             line.append(String(repeating: " ", count: barWidth - status.facility.segments))
         }
-        line.append(
-            "  " + leftPad(Self.count(reading.occupancy), to: 4) + " / "
-                + pad(Self.count(reading.capacity), to: 4))
+        if reading.countsPeople {
+            line.append(
+                "  " + leftPad(Self.count(reading.occupancy), to: 4) + " / "
+                    + pad(Self.count(reading.capacity), to: 4))
+        } else {
+            // The page shows only a percent: no head count is invented; the column stays aligned.
+            line.append(String(repeating: " ", count: 13))
+        }
         line.append("  " + leftPad("\(reading.percent)%", to: 4))
-        if layout.remaining { line.append("  " + leftPad(Self.count(reading.remaining), to: 4) + " left") }
+        if layout.remaining, reading.countsPeople {
+            line.append("  " + leftPad(Self.count(reading.remaining), to: 4) + " left")
+        }
         if status.status == .stale {
             let age = status.observedAt.map { " (read " + Age.ago(from: $0, to: now) + ")" } ?? ""
             line.append("  ")

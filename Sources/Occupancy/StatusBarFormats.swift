@@ -11,7 +11,8 @@ public enum StatusBarFormats {
             if status.opening.isClosed { return "\(status.facility.shortName) closed" }
             guard let reading = status.reading else { return "\(status.facility.shortName) --" }
             let value =
-                reading.capacity < 50 ? "\(reading.occupancy)/\(reading.capacity)" : "\(reading.percent)%"
+                reading.countsPeople && reading.capacity < 50
+                ? "\(reading.occupancy)/\(reading.capacity)" : "\(reading.percent)%"
             return "\(status.facility.shortName) \(value)\(status.status == .stale ? "*" : "")"
         }
         return (report.isDemo ? "DEMO " : "") + parts.joined(separator: separator)
@@ -59,7 +60,9 @@ public enum StatusBarFormats {
             }
             guard let reading = status.reading else { return "\(status.facility.name): unavailable" + usual }
             var line =
-                "\(status.facility.name): \(reading.occupancy) of \(reading.capacity) (\(reading.percent)%), \(reading.remaining) left"
+                reading.countsPeople
+                ? "\(status.facility.name): \(reading.occupancy) of \(reading.capacity) (\(reading.percent)%), \(reading.remaining) left"
+                : "\(status.facility.name): \(reading.percent)% full"
             if status.status == .stale, let observedAt = status.observedAt {
                 line += ", \(Age.ago(from: observedAt, to: now))"
             }

@@ -29,7 +29,9 @@ public struct WaitCondition: Sendable, Equatable {
         case .percent(let limit):
             guard reading.capacity > 0 else { return false }
             return Double(reading.occupancy) * 100 < limit * Double(reading.capacity)
-        case .people(let limit): return reading.occupancy < limit
+        case .people(let limit):
+            // A percent-only page gives no head count to compare with.
+            return reading.countsPeople && reading.occupancy < limit
         }
     }
 

@@ -91,7 +91,7 @@ struct OccupancyPageParserTests {
             (OccupancyFragments.signInPage, OccupancyPageProblem.signInPage),
             (OccupancyFragments.temporarilyUnavailable, .temporarilyUnavailable),
             ("<html><body><p>Welcome to RecSports</p></body></html>", .noNumbers),
-            ("", .noNumbers),
+            ("", .emptyPage),
         ])
     func unavailable(page: String, problem: OccupancyPageProblem) {
         #expect(throws: problem) { try OccupancyPageParser.parse(page, for: warMemorial) }
