@@ -4,13 +4,18 @@
 public enum FusionCampusPages {
     /// One card.
     public struct Card: Sendable {
+        /// The facility ID.
         public var id: String
+        /// The name (the page numbers it: `1. Name`).
         public var name: String
+        /// `Max Occupancy`, when the card shows it.
         public var capacity: Int?
         /// A head count, or (with `percentOnly`) a percent.
         public var value: Int
+        /// Whether the card shows only a percent.
         public var percentOnly: Bool
 
+        /// Creates a card.
         public init(id: String, name: String, capacity: Int?, value: Int, percentOnly: Bool = false) {
             self.id = id
             self.name = name
