@@ -16,17 +16,20 @@ public struct CollectorUnits: Sendable, Equatable {
     public var executable: String
     /// Environment variables to pass on (the XDG directories), in order.
     public var environment: [(name: String, value: String)]
+    /// The campus to collect (`--campus`); `nil` follows the campus in use at each run.
+    public var campus: String?
 
     /// Creates the units for an executable and environment.
-    public init(executable: String, environment: [(name: String, value: String)]) {
+    public init(executable: String, environment: [(name: String, value: String)], campus: String? = nil) {
         self.executable = executable
         self.environment = environment
+        self.campus = campus
     }
 
     /// Equal executables and environments.
     public static func == (left: CollectorUnits, right: CollectorUnits) -> Bool {
         left.executable == right.executable && left.environment.map(\.name) == right.environment.map(\.name)
-            && left.environment.map(\.value) == right.environment.map(\.value)
+            && left.environment.map(\.value) == right.environment.map(\.value) && left.campus == right.campus
     }
 
     /// `gymcard-collect.service`.
@@ -40,7 +43,8 @@ public struct CollectorUnits: Sendable, Equatable {
             "Type=oneshot",
         ]
         for (name, value) in environment { lines.append("Environment=" + Self.quoted("\(name)=\(value)")) }
-        lines.append("ExecStart=" + Self.quoted(executable) + " collect")
+        lines.append(
+            "ExecStart=" + Self.quoted(executable) + " collect" + (campus.map { " --campus " + Self.quoted($0) } ?? ""))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -66,7 +70,9 @@ public struct CollectorUnits: Sendable, Equatable {
     /// The crontab line that does the same where there is no systemd.
     public var crontabLine: String {
         let assignments = environment.map { "\($0.name)=" + Self.shellQuoted($0.value) }
-        let command = (assignments + [Self.shellQuoted(executable), "collect"]).joined(separator: " ")
+        let campusArguments = campus.map { ["--campus", Self.shellQuoted($0)] } ?? []
+        let command = (assignments + [Self.shellQuoted(executable), "collect"] + campusArguments).joined(
+            separator: " ")
         // cron turns an unescaped % into a newline.
         return "*/5 * * * * " + command.replacing("%", with: "\\%")
     }

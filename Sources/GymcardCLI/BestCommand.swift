@@ -31,6 +31,8 @@ struct BestCommand: AsyncParsableCommand {
         help: ArgumentHelp("How long the workout lasts, e.g. 90m.", valueName: "duration"))
     var duration = "90m"
 
+    @OptionGroup var campus: CampusOption
+
     @OptionGroup var weeks: WeeksOption
 
     @OptionGroup var network: NetworkOptions
@@ -46,14 +48,14 @@ struct BestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try HistoryContext()
+        let context = try HistoryContext(campus: campus)
         let chosen = try context.facilities(facility)
         let horizon = DurationText.seconds(within) ?? 12 * 3600
         let length = DurationText.seconds(duration) ?? 90 * 60
         let access = try HoursAccess(
             facilities: chosen.map(\.key), zone: context.zone, now: context.now,
             directories: context.directories,
-            environment: context.environment)
+            environment: context.environment, campus: context.settings.campus)
         let days = access.days(from: context.now, to: context.now.addingTimeInterval(Double(horizon)))
         let hours = try await access.loadHandingOver(days, network: network)
         for warning in hours.warnings { Terminal.standardError.say(warning) }

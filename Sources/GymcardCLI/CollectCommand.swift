@@ -36,6 +36,8 @@ struct CollectCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Show whether collection works: last sample, samples per day, gaps.")
     var status = false
 
+    @OptionGroup var campus: CampusOption
+
     @OptionGroup var network: NetworkOptions
 
     /// Samples closer together than this are skipped (the timer fires every 5 minutes).
@@ -59,10 +61,10 @@ struct CollectCommand: AsyncParsableCommand {
     // MARK: - One sample
 
     private func sample(environment: [String: String], directories: XDGDirectories) async throws {
-        let settings = try ConfigFile.occupancySettings(directories, environment: environment)
+        let settings = try campus.settings(directories, environment: environment)
         let now = try CurrentTime.now(environment)
         // Before the network (and the hand-over to gymcard-network): a sample moments ago is enough.
-        if let store = try HistoryAccess.openForReading(directories) {
+        if let store = try HistoryAccess.openForReading(directories, campus: settings.campus) {
             let last: HistoryAttempt?
             do { last = try store.lastTriedAttempt() } catch { throw HistoryAccess.failure(error) }
             if let last, now.timeIntervalSince(last.at) >= 0,
@@ -76,11 +78,11 @@ struct CollectCommand: AsyncParsableCommand {
         }
         let monitor = OccupancyMonitor(
             settings: settings, fetcher: try network.fetcher(),
-            stateFile: OccupancyStateFile(directories: directories))
+            stateFile: OccupancyStateFile(directories: directories, campus: settings.campus))
         let refresh: OccupancyMonitor.Refresh
         do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
         if let notRecorded = HistoryAccess.record(
-            refresh.report, warnings: refresh.warnings, directories: directories)
+            refresh.report, warnings: refresh.warnings, directories: directories, campus: settings.campus)
         {
             throw Failure("the sample was not recorded in the history: \(notRecorded)", status: .ioError)
         }
@@ -113,7 +115,7 @@ struct CollectCommand: AsyncParsableCommand {
             executable: executable,
             environment: passed.compactMap { name in
                 environment[name].flatMap { $0.isEmpty ? nil : (name, $0) }
-            })
+            }, campus: campus.campus)
         let directory = Self.unitDirectory(directories)
         do {
             try Directory.create(directory, permissions: 0o755)
@@ -172,16 +174,16 @@ struct CollectCommand: AsyncParsableCommand {
     // MARK: - Status
 
     private func showStatus(environment: [String: String], directories: XDGDirectories) throws {
-        let settings = try ConfigFile.occupancySettings(directories, environment: environment)
+        let settings = try campus.settings(directories, environment: environment)
         let zone = try FacilityZone.adopt(settings.timeZone, environment: environment)
         let now = try CurrentTime.now(environment)
         let labels = CivilLabels(zone: zone, now: now)
-        let historyPath = HistoryAccess.path(directories)
+        let historyPath = HistoryAccess.path(directories, campus: settings.campus)
         let timerPath = Self.unitDirectory(directories) + "/" + CollectorUnits.timerName
         let timerInstalled = access(timerPath, F_OK) == 0
         var lines: [String] = []
         var report: CollectionReport?
-        if let store = try HistoryAccess.openForReading(directories) {
+        if let store = try HistoryAccess.openForReading(directories, campus: settings.campus) {
             do {
                 let from = zone.start(of: zone.day(of: now).adding(days: -(CollectionReport.days - 1)))
                 report = CollectionReport(

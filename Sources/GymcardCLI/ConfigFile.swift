@@ -19,6 +19,8 @@ enum ConfigFile {
         "events": EventsSettings.configShape,
         "hours": HoursSettings.configShape,
         "notify": Notifier.configShape,
+        "campus": .value,
+        "campuses": .map(CampusProfile.configShape),
     ])
 
     /// Set in the environment of `gymcard-network` when `gymcard` has already warned about the file,
@@ -50,11 +52,11 @@ enum ConfigFile {
     }
 
     /// The occupancy settings: defaults, the config file, then the environment.
-    static func occupancySettings(_ directories: XDGDirectories, environment: [String: String]) throws
-        -> OccupancySettings
-    {
+    static func occupancySettings(
+        _ directories: XDGDirectories, environment: [String: String], campus: String? = nil
+    ) throws -> OccupancySettings {
         var settings = try settings(directories) { file throws(ConfigProblem) in
-            try OccupancySettings.resolve(configFile: file, environment: environment)
+            try OccupancySettings.resolve(configFile: file, environment: environment, campus: campus)
         }
         settings.configFilePath = path(directories)
         return settings
@@ -70,11 +72,15 @@ enum ConfigFile {
     }
 
     /// Where opening hours come from: the RecSports hours service, the config file, then the environment.
-    static func hoursSettings(_ directories: XDGDirectories, environment: [String: String]) throws
-        -> HoursSettings
+    ///
+    /// A campus profile (`campus` not `nil`) has no hours service: its hours are the weekly hours in its
+    /// profile's `hours`, or unknown.
+    static func hoursSettings(_ directories: XDGDirectories, environment: [String: String], campus: String?)
+        throws -> HoursSettings
     {
         var settings = try settings(directories) { file throws(ConfigProblem) in
-            try HoursSettings.resolve(configFile: file, environment: environment)
+            guard let campus else { return try HoursSettings.resolve(configFile: file, environment: environment) }
+            return try HoursSettings.resolve(configFile: file, campus: campus)
         }
         settings.configFilePath = path(directories)
         return settings

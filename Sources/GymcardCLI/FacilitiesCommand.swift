@@ -25,12 +25,14 @@ struct FacilitiesCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
+    @OptionGroup var campus: CampusOption
+
     @OptionGroup var network: NetworkOptions
 
     func run() async throws {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
-        let settings = try ConfigFile.occupancySettings(directories, environment: environment)
+        let settings = try campus.settings(directories, environment: environment)
         guard discover else {
             let rows = settings.facilities.map { [$0.key, $0.name, $0.id, "\($0.capacity)"] }
             if json {

@@ -7,22 +7,26 @@ import Storage
 /// What the commands share about the history: where it is, opening it, recording an occupancy refresh,
 /// and history failures as exit codes.
 enum HistoryAccess {
-    /// `$XDG_STATE_HOME/gymcard/history.sqlite3`.
-    static func path(_ directories: XDGDirectories) -> String { HistoryStore.path(directories) }
+    /// `$XDG_STATE_HOME/gymcard/history.sqlite3`, or `…/gymcard/campuses/<name>/history.sqlite3` for a
+    /// campus profile: each campus keeps its own history.
+    static func path(_ directories: XDGDirectories, campus: String?) -> String {
+        guard let campus else { return HistoryStore.path(directories) }
+        return OccupancyStateFile.folder(directories, campus: campus) + "/history.sqlite3"
+    }
 
     /// The history, created when missing; a damaged file moved aside is said once on stderr.
-    static func openForWriting(_ directories: XDGDirectories) throws -> HistoryStore {
+    static func openForWriting(_ directories: XDGDirectories, campus: String?) throws -> HistoryStore {
         do {
-            let store = try HistoryStore(path: path(directories))
+            let store = try HistoryStore(path: path(directories, campus: campus))
             sayWarnings(of: store)
             return store
         } catch { throw failure(error) }
     }
 
     /// The history when there is one (readers never create it).
-    static func openForReading(_ directories: XDGDirectories) throws -> HistoryStore? {
+    static func openForReading(_ directories: XDGDirectories, campus: String?) throws -> HistoryStore? {
         do {
-            let store = try HistoryStore.openIfPresent(path: path(directories))
+            let store = try HistoryStore.openIfPresent(path: path(directories, campus: campus))
             if let store { sayWarnings(of: store) }
             return store
         } catch { throw failure(error) }
@@ -42,11 +46,12 @@ enum HistoryAccess {
     /// Records a refresh: one attempt (success, partial or failed) and the fresh readings. Returns why it
     /// could not be recorded (a full disk), for the caller to show and to exit 74 with; never throws, so
     /// that what was fetched is always shown.
-    static func record(_ report: OccupancyReport, warnings: [String], directories: XDGDirectories) -> String?
-    {
+    static func record(
+        _ report: OccupancyReport, warnings: [String], directories: XDGDirectories, campus: String?
+    ) -> String? {
         let (attempt, readings) = entries(for: report, warnings: warnings)
         do {
-            let store = try HistoryStore(path: path(directories))
+            let store = try HistoryStore(path: path(directories, campus: campus))
             try store.record(attempt, readings: readings)
             sayWarnings(of: store)
             return nil
@@ -63,7 +68,8 @@ enum HistoryAccess {
             guard status.status == .ok, let reading = status.reading else { return nil }
             return HistoryReading(
                 facility: status.facility.key, facilityID: status.facility.id,
-                fetchedAt: status.observedAt ?? report.observedAt, occupancy: reading.occupancy,
+                fetchedAt: status.observedAt ?? report.observedAt, sourceTime: status.sourceTime,
+                occupancy: reading.occupancy,
                 capacity: reading.capacity, status: status.opening.isClosed ? .closed : .ok)
         }
         let status: HistoryAttempt.Status =

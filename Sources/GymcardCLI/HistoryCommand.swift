@@ -24,6 +24,8 @@ struct HistoryCommand: ParsableCommand {
             commandName: "export",
             abstract: "Print the readings as CSV (default) or JSON.")
 
+        @OptionGroup var campus: CampusOption
+
         @Flag(name: .long, help: "CSV with a header line (the default).")
         var csv = false
 
@@ -44,11 +46,10 @@ struct HistoryCommand: ParsableCommand {
         func run() throws {
             let environment = Terminal.processEnvironment()
             let directories = XDGDirectories(environment: environment)
-            let start = try since.map {
-                try Self.date($0, environment: environment, directories: directories)
-            }
+            let settings = try campus.settings(directories, environment: environment)
+            let start = try since.map { try Self.date($0, zone: settings.timeZone, environment: environment) }
             var readings: [HistoryReading] = []
-            if let store = try HistoryAccess.openForReading(directories) {
+            if let store = try HistoryAccess.openForReading(directories, campus: settings.campus) {
                 do {
                     readings = try store.readings(
                         from: start ?? Date(timeIntervalSince1970: 0),
@@ -60,9 +61,7 @@ struct HistoryCommand: ParsableCommand {
         }
 
         /// A day (midnight in the facilities' zone) or an ISO 8601 time.
-        static func date(_ text: String, environment: [String: String], directories: XDGDirectories) throws
-            -> Date
-        {
+        static func date(_ text: String, zone timeZone: String, environment: [String: String]) throws -> Date {
             if let date = try? Date(text, strategy: .iso8601) { return date }
             let parts = text.split(separator: "-").map { Int($0) }
             guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
@@ -72,8 +71,7 @@ struct HistoryCommand: ParsableCommand {
                     "--since \(text) is neither a day (2026-11-01) nor an ISO 8601 time (2026-11-01T08:00:00Z)",
                     status: .usage)
             }
-            let settings = try ConfigFile.occupancySettings(directories, environment: environment)
-            let zone = try FacilityZone.adopt(settings.timeZone, environment: environment)
+            let zone = try FacilityZone.adopt(timeZone, environment: environment)
             return zone.start(of: LocalDay(year: year, month: month, day: day))
         }
     }
@@ -89,6 +87,8 @@ struct HistoryCommand: ParsableCommand {
 
         @Argument(help: ArgumentHelp("The export to import; - is standard input.", valueName: "file"))
         var file: String
+
+        @OptionGroup var campus: CampusOption
 
         func run() throws {
             let bytes: [UInt8]
@@ -108,8 +108,10 @@ struct HistoryCommand: ParsableCommand {
             do { readings = try HistoryExchange.parse(bytes) } catch {
                 throw Failure("\(name): \(error); nothing was imported", status: .dataError)
             }
-            let directories = XDGDirectories(environment: Terminal.processEnvironment())
-            let store = try HistoryAccess.openForWriting(directories)
+            let environment = Terminal.processEnvironment()
+            let directories = XDGDirectories(environment: environment)
+            let settings = try campus.settings(directories, environment: environment)
+            let store = try HistoryAccess.openForWriting(directories, campus: settings.campus)
             let added: Int
             do { added = try store.importReadings(readings) } catch { throw HistoryAccess.failure(error) }
             let duplicates = readings.count - added

@@ -15,11 +15,11 @@ struct HistoryContext {
     let zone: LocalTimeZone
     let now: Date
 
-    /// Resolves the settings, adopts the facilities' time zone, and reads "now".
-    init() throws {
+    /// Resolves the campus's settings, adopts its facilities' time zone, and reads "now".
+    init(campus: CampusOption) throws {
         environment = Terminal.processEnvironment()
         directories = XDGDirectories(environment: environment)
-        settings = try ConfigFile.occupancySettings(directories, environment: environment)
+        settings = try campus.settings(directories, environment: environment)
         zone = try FacilityZone.adopt(settings.timeZone, environment: environment)
         now = try CurrentTime.now(environment)
     }
@@ -49,9 +49,10 @@ struct HistoryContext {
     /// stored. An absent history gives empty heatmaps.
     func heatmaps(_ facilities: [Facility], weeks: Int) throws -> [HeatmapTextView.Facility] {
         let from = now.addingTimeInterval(-Double(weeks) * 7 * 86_400)
-        let store = try HistoryAccess.openForReading(directories)
+        let store = try HistoryAccess.openForReading(directories, campus: settings.campus)
         let current = OccupancyMonitor.cached(
-            settings: settings, stateFile: OccupancyStateFile(directories: directories), now: now)
+            settings: settings, stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
+            now: now)
         return try facilities.map { facility in
             var readings: [HistoryReading] = []
             if let store {

@@ -16,9 +16,9 @@ struct HoursAccess {
     /// Resolves the hours settings from the config file; `zone` is the facilities' zone, already adopted.
     init(
         facilities: [String], zone: LocalTimeZone, now: Date, directories: XDGDirectories,
-        environment: [String: String]
+        environment: [String: String], campus: String?
     ) throws {
-        let settings = try ConfigFile.hoursSettings(directories, environment: environment)
+        let settings = try ConfigFile.hoursSettings(directories, environment: environment, campus: campus)
         loader = HoursLoader(
             settings: settings, zone: zone, cache: HoursCache(directories: directories), now: now)
         self.facilities = facilities
@@ -77,7 +77,7 @@ struct FacilityHoursContext: Sendable {
         access = try HoursAccess(
             facilities: settings.facilities.map(\.key), zone: adopted, now: clock.now,
             directories: directories,
-            environment: environment)
+            environment: environment, campus: settings.campus)
         zoneProblem = nil
     }
 

@@ -37,6 +37,8 @@ struct HoursCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Print without colour codes.")
     var noColor = false
 
+    @OptionGroup var campus: CampusOption
+
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
@@ -44,11 +46,12 @@ struct HoursCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try HistoryContext()
+        let context = try HistoryContext(campus: campus)
         let facilities = try context.facilities(facility)
         let access = try HoursAccess(
             facilities: facilities.map(\.key), zone: context.zone, now: context.now,
-            directories: context.directories, environment: context.environment)
+            directories: context.directories, environment: context.environment,
+            campus: context.settings.campus)
         let today = context.zone.day(of: context.now)
         let shown = (0..<days).map { today.adding(days: $0) }
         // From yesterday (an opening past midnight) to the day after the last shown (the next opening).

@@ -60,6 +60,8 @@ struct OccupancyCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Print without colour codes.")
     var noColor = false
 
+    @OptionGroup var campus: CampusOption
+
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
@@ -75,7 +77,7 @@ struct OccupancyCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
-        let settings = try ConfigFile.occupancySettings(directories, environment: environment)
+        let settings = try campus.settings(directories, environment: environment)
         let clock = try CurrentTime(environment)
         let terminal = Terminal(environment: environment)
         if demo {
@@ -96,7 +98,7 @@ struct OccupancyCommand: AsyncParsableCommand {
         }
         let facilityHours = try FacilityHoursContext(
             settings: settings, clock: clock, directories: directories)
-        let stateFile = OccupancyStateFile(directories: directories)
+        let stateFile = OccupancyStateFile(directories: directories, campus: settings.campus)
         if cached {
             let refresh = OccupancyMonitor.cached(settings: settings, stateFile: stateFile, now: clock.now)
             let hours = facilityHours.cached(at: clock.now)
@@ -120,7 +122,7 @@ struct OccupancyCommand: AsyncParsableCommand {
                     report: report, warnings: refresh.warnings + hours.warnings,
                     saveFailure: refresh.saveFailure,
                     notRecorded: HistoryAccess.record(
-                        report, warnings: refresh.warnings, directories: directories))
+                        report, warnings: refresh.warnings, directories: directories, campus: settings.campus))
             }
             return
         }
@@ -130,7 +132,8 @@ struct OccupancyCommand: AsyncParsableCommand {
         let hours = await hoursLoaded
         let report = hours.apply(to: refresh.report)
         for warning in refresh.warnings + hours.warnings { Terminal.standardError.say(warning) }
-        let notRecorded = HistoryAccess.record(report, warnings: refresh.warnings, directories: directories)
+        let notRecorded = HistoryAccess.record(
+            report, warnings: refresh.warnings, directories: directories, campus: settings.campus)
         print(render(report, terminal: terminal, zone: facilityHours.zone).joined(separator: "\n"))
         try finish(report, saveFailure: refresh.saveFailure, notRecorded: notRecorded)
     }
@@ -158,9 +161,9 @@ struct OccupancyCommand: AsyncParsableCommand {
     private func usualPercent(_ facilities: [Facility], now: Date) -> [String: Double] {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
-        guard let settings = try? ConfigFile.occupancySettings(directories, environment: environment),
+        guard let settings = try? campus.settings(directories, environment: environment),
             let zone = try? FacilityZone.adopt(settings.timeZone, environment: environment),
-            let store = try? HistoryStore.openIfPresent(path: HistoryAccess.path(directories))
+            let store = try? HistoryStore.openIfPresent(path: HistoryAccess.path(directories, campus: settings.campus))
         else { return [:] }
         let intervals = WeeklyHeatmap.intervalsForCell(at: now, zone: zone, weeks: 8)
         var usual: [String: Double] = [:]

@@ -24,6 +24,8 @@ struct TrendsCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
     var facility: String?
 
+    @OptionGroup var campus: CampusOption
+
     @OptionGroup var weeks: WeeksOption
 
     @Flag(name: .long, help: "Print every cell as JSON: mean, day count and reading count.")
@@ -39,7 +41,7 @@ struct TrendsCommand: ParsableCommand {
     var noColor = false
 
     func run() throws {
-        let context = try HistoryContext()
+        let context = try HistoryContext(campus: campus)
         let facilities = try context.heatmaps(try context.facilities(facility), weeks: weeks.weeks)
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         if let png {

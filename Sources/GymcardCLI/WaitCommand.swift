@@ -65,6 +65,8 @@ struct WaitCommand: AsyncParsableCommand {
         help: ArgumentHelp("How often to check, at least 1m (default: 2m).", valueName: "duration"))
     var interval = "2m"
 
+    @OptionGroup var campus: CampusOption
+
     @Flag(name: .long, help: "Also send a desktop notification and an ntfy push when the wait ends.")
     var notify = false
 
@@ -113,7 +115,7 @@ struct WaitCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
-        let settings = try ConfigFile.occupancySettings(directories, environment: environment)
+        let settings = try campus.settings(directories, environment: environment)
         let clock = try CurrentTime(environment)
         let chosen = try Self.facility(facility, in: settings)
         let notifier = notify ? try Notifier(directories: directories) : nil
@@ -124,9 +126,14 @@ struct WaitCommand: AsyncParsableCommand {
         let fetcher = Fetcher(
             client: try Online.required().makeClient("gymcard/\(Gymcard.version)"), policy: FetchPolicy())
         let monitor = OccupancyMonitor(
-            settings: watched, fetcher: fetcher, stateFile: OccupancyStateFile(directories: directories),
+            settings: watched, fetcher: fetcher, stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
             now: { clock.now })
         let condition = try condition()
+        if case .people = condition.threshold, chosen.measure == .percent {
+            throw Failure(
+                "\(chosen.name) shows only a percentage, not a head count; give --below as a percentage, such as 30%",
+                status: .usage)
+        }
         let intervalSeconds = DurationText.seconds(interval) ?? 120
         let deadline = timeout.flatMap(DurationText.seconds).map { clock.now.addingTimeInterval(Double($0)) }
         let status = StatusLine(enabled: Terminal.standardError.isTerminal)
@@ -144,7 +151,7 @@ struct WaitCommand: AsyncParsableCommand {
                 status.say(warning)
             }
             if let notRecorded = HistoryAccess.record(
-                report, warnings: refresh.warnings, directories: directories),
+                report, warnings: refresh.warnings, directories: directories, campus: settings.campus),
                 warned.insert(notRecorded).inserted
             {
                 status.say("not recorded in the history: \(notRecorded)")

@@ -28,13 +28,18 @@ public enum FacilityDiscovery {
     public static func parse(_ page: String) -> [DiscoveredFacility] {
         FusionPage.cards(in: page).map { card in
             let block = card.html
-            let occupancy = HTMLTags.find("canvas", in: block).compactMap { $0.attributes["data-occupancy"] }
-                .first
+            let chart = HTMLTags.find("canvas", in: block).first { $0.attributes["data-occupancy"] != nil }
+            let occupancy = chart?.attributes["data-occupancy"]
+            // Without `Max Occupancy`, the chart's people and places left add up to it (UCSC, Waterloo);
+            // not when the site clamps places left at 0 over capacity.
+            let counted = occupancy.flatMap { OccupancyPageParser.number($0.trimmed) }
+            let remaining = chart?.attributes["data-remaining"].flatMap { OccupancyPageParser.number($0.trimmed) }
+            let sum = counted.flatMap { people in remaining.flatMap { $0 != 0 && people + $0 > 0 ? people + $0 : nil } }
             let shown = FusionPage.occupancyCountText(in: block)
             let percentOnly = occupancy == nil && shown.flatMap(FusionPage.percent(in:)) != nil
             return DiscoveredFacility(
                 id: card.id, name: heading(in: block).map(withoutNumbering) ?? "(no name)",
-                capacity: OccupancyPageParser.maxOccupancy(in: block),
+                capacity: OccupancyPageParser.maxOccupancy(in: block) ?? (percentOnly ? nil : sum),
                 occupancy: percentOnly
                     ? nil
                     : occupancy.flatMap { OccupancyPageParser.number($0.trimmed) }

@@ -78,7 +78,7 @@ public enum FusionPage {
 
     /// Why a page with no chart at all holds no numbers: a sign-in form, a maintenance notice, an empty
     /// page, a page that needs JavaScript, or just no numbers.
-    static func emptyPageProblem(_ page: String) -> OccupancyPageProblem {
+    public static func emptyPageProblem(_ page: String) -> OccupancyPageProblem {
         let lowered = page.lowercased()
         if lowered.contains("type=\"password\"") || lowered.contains("type='password'")
             || lowered.contains("type=password") || lowered.contains("sign in") || lowered.contains("log in")

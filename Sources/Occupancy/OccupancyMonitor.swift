@@ -47,9 +47,10 @@ public struct OccupancyMonitor: Sendable {
     public func refresh() async throws(FetchError) -> Refresh {
         let loaded = stateFile.load()
         var warnings = loaded.warning.map { [$0] } ?? []
-        let results = await fetchAll()
+        let (results, sourceClock) = await fetchAll()
         if Task.isCancelled { throw .cancelled }
         let observedAt = now()
+        let sourceTime = sourceClock.map { Self.sourceTime($0, fetchedAt: observedAt, zone: .system) }
         var fresh = OccupancyState()
         var facilities: [FacilityStatus] = []
         var failures: [(problem: String, name: String)] = []
@@ -58,10 +59,10 @@ public struct OccupancyMonitor: Sendable {
             case .success(let reading):
                 fresh.entries[facility.key] = OccupancyState.Entry(
                     id: facility.id, reading: reading, observedAt: observedAt)
-                facilities.append(
-                    FacilityStatus(
-                        facility: facility, status: .ok, reading: reading, observedAt: observedAt,
-                        problem: nil))
+                var status = FacilityStatus(
+                    facility: facility, status: .ok, reading: reading, observedAt: observedAt, problem: nil)
+                status.sourceTime = sourceTime
+                facilities.append(status)
             case .failure(let problem):
                 let status = Self.lastKnown(
                     facility, in: loaded.state, at: observedAt, problem: problem.description,
@@ -130,8 +131,46 @@ public struct OccupancyMonitor: Sendable {
                     ? "the stored reading is from \(Age.ago(from: entry.observedAt, to: time))" : problem))
     }
 
-    /// One request per facility, all at once (DESIGN §7), results in facility order.
-    private func fetchAll() async -> [Result<OccupancyReading, OccupancyFailure>] {
+    /// Every facility's reading, in facility order: one request per facility, all at once (DESIGN §7),
+    /// or one GET of the full page for a campus read by page. The page's own time comes back too.
+    private func fetchAll() async -> (results: [Result<OccupancyReading, OccupancyFailure>], sourceClock: (hour: Int, minute: Int)?) {
+        guard settings.read == .page else { return (await fetchFragments(), nil) }
+        let request = HTTPRequest.get(settings.page, accept: ExpectedContent.htmlPage.acceptHeader)
+        let page: String
+        do {
+            let response = try await fetcher.fetch(request, expecting: .htmlPage)
+            page = String(decoding: response.body, as: UTF8.self)
+        } catch {
+            let failure = OccupancyFailure(describe(error))
+            return (settings.facilities.map { _ in .failure(failure) }, nil)
+        }
+        let results = settings.facilities.map { facility -> Result<OccupancyReading, OccupancyFailure> in
+            do throws(OccupancyPageProblem) {
+                return .success(try FusionPage.reading(in: page, for: facility))
+            } catch {
+                return .failure(OccupancyFailure(error.description))
+            }
+        }
+        return (results, FusionPage.lastUpdated(in: page))
+    }
+
+    /// A fetch failure worded; a 404 or 410 says where the address came from.
+    private func describe(_ error: FetchError) -> String {
+        if case .clientError = error { return "\(error); \(settings.endpointAdvice)" }
+        return error.description
+    }
+
+    /// The source's clock time as a date: today in the facilities' zone (the process's), or yesterday
+    /// when that would be more than 5 minutes ahead of the fetch.
+    static func sourceTime(_ clock: (hour: Int, minute: Int), fetchedAt: Date, zone: LocalTimeZone) -> Date {
+        let day = zone.day(of: fetchedAt)
+        let seconds = clock.hour * 3600 + clock.minute * 60
+        let today = zone.date(of: day, secondOfDay: seconds)
+        return today.timeIntervalSince(fetchedAt) > 300 ? zone.date(of: day.adding(days: -1), secondOfDay: seconds) : today
+    }
+
+    /// One POST per facility, all at once, results in facility order.
+    private func fetchFragments() async -> [Result<OccupancyReading, OccupancyFailure>] {
         await withTaskGroup(of: (Int, Result<OccupancyReading, OccupancyFailure>).self) { group in
             for (index, facility) in settings.facilities.enumerated() {
                 group.addTask { (index, await fetch(facility)) }
@@ -144,22 +183,21 @@ public struct OccupancyMonitor: Sendable {
     }
 
     private func fetch(_ facility: Facility) async -> Result<OccupancyReading, OccupancyFailure> {
+        // Waterloo's Fusion answers 500 without Referer and X-Requested-With (DESIGN §12); VT ignores them.
         let request = HTTPRequest.postForm(
             settings.endpoint,
             fields: [("facilityId", facility.id), ("occupancyDisplayType", settings.displayType)],
-            accept: ExpectedContent.htmlPage.acceptHeader)
+            accept: ExpectedContent.htmlPage.acceptHeader,
+            headers: ["Referer": settings.page.absoluteString, "X-Requested-With": "XMLHttpRequest"])
         do {
             let response = try await fetcher.fetch(request, expecting: .htmlPage)
             let page = String(decoding: response.body, as: UTF8.self)
-            do { return .success(try OccupancyPageParser.parse(page, for: facility)) } catch {
+            do { return .success(try FusionPage.reading(in: page, for: facility)) } catch {
                 return .failure(OccupancyFailure(error.description))
             }
         } catch {
             // A 404 or 410 means the address is wrong: say where it came from.
-            if case .clientError = error {
-                return .failure(OccupancyFailure("\(error); \(settings.endpointAdvice)"))
-            }
-            return .failure(OccupancyFailure(error.description))
+            return .failure(OccupancyFailure(describe(error)))
         }
     }
 }

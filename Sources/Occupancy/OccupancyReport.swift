@@ -26,6 +26,8 @@ public struct FacilityStatus: Sendable, Equatable {
     public var problem: String?
     /// Open, closed or unknown when the report was made (from the opening hours).
     public var opening: OpeningState
+    /// The source's own time of a fresh value ("last updated" on a campus's full page), when it says.
+    public var sourceTime: Date?
 
     /// Creates a status.
     public init(

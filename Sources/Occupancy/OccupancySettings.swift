@@ -18,6 +18,13 @@ public struct OccupancySettings: Sendable, Equatable {
     public var endpointOrigin: SettingOrigin = .builtIn
     /// The config file's path, for that advice.
     public var configFilePath = "the config file"
+    /// The campus profile in use; `nil` for the built-in Virginia Tech (with the `occupancy` section).
+    public var campus: String?
+    /// One page GET for all facilities, or a fragment POST per facility.
+    public var read: CampusProfile.ReadMethod = .fragments
+
+    /// The campus's name as people see it: `vt` for the built-in one.
+    public var campusName: String { campus ?? CampusProfile.builtInName }
 
     /// What to do when the endpoint answers 404: check where its address came from.
     public var endpointAdvice: String {
@@ -51,13 +58,24 @@ public struct OccupancySettings: Sendable, Equatable {
         "facilities": .list(
             .object([
                 "key": .value, "name": .value, "shortName": .value, "id": .value, "capacity": .value,
-                "segments": .value,
+                "segments": .value, "measure": .value,
             ])),
     ])
 
-    /// The config file: only its `occupancy` section matters here.
+    /// The config file: its `occupancy` section, the campus in use and the campus profiles.
     struct File: Decodable {
         var occupancy: Section?
+        var campus: String?
+        var campuses: [String: CampusSection]?
+    }
+
+    /// One profile of the `campuses` section.
+    struct CampusSection: Decodable {
+        var base: String
+        var read: String?
+        var displayType: String?
+        var timeZone: String
+        var facilities: [FacilityEntry]
     }
 
     /// The `occupancy` section of the config file, every key optional.
@@ -77,27 +95,123 @@ public struct OccupancySettings: Sendable, Equatable {
         var id: String
         var capacity: Int
         var segments: Int?
+        var measure: String?
+    }
+
+    /// The campus in use: `--campus`, else the config file's `campus`, else Virginia Tech.
+    public static func campusInUse(configFile: Data?, requested: String?) -> String {
+        if let requested { return requested }
+        let file = configFile.flatMap { try? JSONDecoder().decode(CampusChoice.self, from: $0) }
+        return file?.campus ?? CampusProfile.builtInName
+    }
+
+    /// Only the `campus` key, so that a damaged profile does not hide which campus is in use.
+    private struct CampusChoice: Decodable { var campus: String? }
+
+    /// The names of the campus profiles in the config file, sorted.
+    public static func profileNames(configFile: Data?) throws(ConfigProblem) -> [String] {
+        guard let configFile else { return [] }
+        let file: File
+        do { file = try JSONDecoder().decode(File.self, from: configFile) } catch {
+            throw ConfigProblem(ConfigProblem.describe(error))
+        }
+        return (file.campuses ?? [:]).keys.sorted()
     }
 
     /// Applies a config file's `occupancy` section and the environment on top of the defaults.
     ///
     /// - Throws: a message naming what is wrong when the section or the variable is invalid.
-    public static func resolve(configFile: Data?, environment: [String: String]) throws(ConfigProblem)
-        -> OccupancySettings
+    ///
+    /// `campus` is the campus asked for (`--campus`); without it, the config file's `campus`, else Virginia
+    /// Tech. `GYMCARD_OCCUPANCY_URL` replaces the address read: the fragment endpoint, or the page for a
+    /// campus read by page.
+    public static func resolve(configFile: Data?, environment: [String: String], campus: String? = nil)
+        throws(ConfigProblem) -> OccupancySettings
     {
         var settings = OccupancySettings.virginiaTech
+        var file = File()
         if let configFile {
-            let file: File
             do { file = try JSONDecoder().decode(File.self, from: configFile) } catch {
                 throw ConfigProblem(ConfigProblem.describe(error))
             }
+        }
+        let chosen = campus ?? file.campus ?? CampusProfile.builtInName
+        if chosen == CampusProfile.builtInName {
             if let section = file.occupancy { try settings.apply(section) }
+        } else {
+            guard let section = file.campuses?[chosen] else {
+                let known = [CampusProfile.builtInName] + (file.campuses ?? [:]).keys.sorted()
+                throw ConfigProblem(
+                    "there is no campus \(chosen); known: \(known.joined(separator: ", ")) (gymcard campus add <url>)"
+                )
+            }
+            settings = try profile(named: chosen, section).settings
         }
         if let text = environment["GYMCARD_OCCUPANCY_URL"], !text.isEmpty {
-            settings.endpoint = try ConfigProblem.url(text, environmentVariable: "GYMCARD_OCCUPANCY_URL")
+            let url = try ConfigProblem.url(text, environmentVariable: "GYMCARD_OCCUPANCY_URL")
+            if settings.read == .page { settings.page = url } else { settings.endpoint = url }
             settings.endpointOrigin = .environment(variable: "GYMCARD_OCCUPANCY_URL")
         }
         return settings
+    }
+
+    /// A profile from its section of the config file.
+    static func profile(named name: String, _ section: CampusSection) throws(ConfigProblem) -> CampusProfile {
+        let path = "campuses.\(name)"
+        let base = try ConfigProblem.url(section.base, key: path + ".base")
+        let read: CampusProfile.ReadMethod
+        if let text = section.read {
+            guard let method = CampusProfile.ReadMethod(rawValue: text) else {
+                throw ConfigProblem("\(path).read must be page or fragments, not \(text)")
+            }
+            read = method
+        } else {
+            read = .page
+        }
+        if read == .fragments, section.displayType == nil {
+            throw ConfigProblem("\(path) reads fragments but has no displayType; set it, or read: page")
+        }
+        guard isZoneName(section.timeZone) else {
+            throw ConfigProblem("\(path).timeZone is not a time zone name such as America/New_York")
+        }
+        let facilities = try facilities(section.facilities, path: path + ".facilities")
+        return CampusProfile(
+            name: name, base: base, read: read, displayType: section.displayType, timeZone: section.timeZone,
+            facilities: facilities)
+    }
+
+    /// An IANA name such as America/New_York: letters, digits, _ + - and / between parts.
+    public static func isZoneName(_ zone: String) -> Bool {
+        !zone.isEmpty && !zone.hasPrefix("/") && !zone.contains("..")
+            && zone.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_+-/".contains($0)) }
+    }
+
+    /// Facilities from the config file's entries, checked.
+    static func facilities(_ entries: [FacilityEntry], path: String) throws(ConfigProblem) -> [Facility] {
+        guard !entries.isEmpty else { throw ConfigProblem("\(path) is empty") }
+        var keys = Set<String>()
+        return try entries.map { entry throws(ConfigProblem) in
+            guard entry.capacity > 0 else {
+                throw ConfigProblem("facility \(entry.key): capacity must be a positive number")
+            }
+            guard keys.insert(entry.key).inserted else {
+                throw ConfigProblem("facility key \(entry.key) appears twice")
+            }
+            let segments = entry.segments ?? (entry.capacity < 50 ? 8 : 14)
+            guard (1...40).contains(segments) else {
+                throw ConfigProblem("facility \(entry.key): segments must be 1 to 40")
+            }
+            let measure: OccupancyMeasure
+            switch entry.measure {
+            case nil, "people": measure = .people
+            case "percent": measure = .percent
+            case let other?:
+                throw ConfigProblem("facility \(entry.key): measure must be people or percent, not \(other)")
+            }
+            return Facility(
+                key: entry.key, name: entry.name, shortName: entry.shortName ?? entry.name, id: entry.id,
+                capacity: entry.capacity, segments: segments, measure: measure)
+        }
     }
 
     private mutating func apply(_ section: Section) throws(ConfigProblem) {
@@ -109,33 +223,13 @@ public struct OccupancySettings: Sendable, Equatable {
         if let text = section.page { settings.page = try ConfigProblem.url(text, key: "occupancy.page") }
         if let displayType = section.displayType { settings.displayType = displayType }
         if let zone = section.timeZone {
-            // An IANA name such as America/New_York: letters, digits, _ + - and / between parts.
-            let valid =
-                !zone.isEmpty && !zone.hasPrefix("/") && !zone.contains("..")
-                && zone.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_+-/".contains($0)) }
-            guard valid else {
+            guard Self.isZoneName(zone) else {
                 throw ConfigProblem("occupancy.timeZone is not a time zone name such as America/New_York")
             }
             settings.timeZone = zone
         }
         if let entries = section.facilities {
-            guard !entries.isEmpty else { throw ConfigProblem("occupancy.facilities is empty") }
-            var keys = Set<String>()
-            settings.facilities = try entries.map { entry throws(ConfigProblem) in
-                guard entry.capacity > 0 else {
-                    throw ConfigProblem("facility \(entry.key): capacity must be a positive number")
-                }
-                guard keys.insert(entry.key).inserted else {
-                    throw ConfigProblem("facility key \(entry.key) appears twice")
-                }
-                let segments = entry.segments ?? (entry.capacity < 50 ? 8 : 14)
-                guard (1...40).contains(segments) else {
-                    throw ConfigProblem("facility \(entry.key): segments must be 1 to 40")
-                }
-                return Facility(
-                    key: entry.key, name: entry.name, shortName: entry.shortName ?? entry.name,
-                    id: entry.id, capacity: entry.capacity, segments: segments)
-            }
+            settings.facilities = try Self.facilities(entries, path: "occupancy.facilities")
         }
         self = settings
     }

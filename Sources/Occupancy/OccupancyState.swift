@@ -34,6 +34,8 @@ public struct OccupancyState: Sendable, Equatable {
         var remaining: Int
         var capacity: Int
         var observedAt: Date
+        /// `percent` for a percent-only reading; absent for people (files from before campuses).
+        var measure: OccupancyMeasure?
     }
 
     /// Reads the state file's bytes.
@@ -50,11 +52,11 @@ public struct OccupancyState: Sendable, Equatable {
         guard file.version == version else { throw .unknownVersion(file.version) }
         var entries: [String: Entry] = [:]
         for (key, entry) in file.facilities where entry.occupancy >= 0 && entry.capacity > 0 {
-            entries[key] = Entry(
-                id: entry.id,
-                reading: OccupancyReading(
-                    occupancy: entry.occupancy, remaining: entry.remaining, capacity: entry.capacity),
-                observedAt: entry.observedAt)
+            let reading =
+                entry.measure == .percent
+                ? OccupancyReading.percentOnly(entry.occupancy)
+                : OccupancyReading(occupancy: entry.occupancy, remaining: entry.remaining, capacity: entry.capacity)
+            entries[key] = Entry(id: entry.id, reading: reading, observedAt: entry.observedAt)
         }
         return OccupancyState(entries: entries)
     }
@@ -69,7 +71,8 @@ public struct OccupancyState: Sendable, Equatable {
             facilities: entries.mapValues {
                 FileEntry(
                     id: $0.id, occupancy: $0.reading.occupancy, remaining: $0.reading.remaining,
-                    capacity: $0.reading.capacity, observedAt: $0.observedAt)
+                    capacity: $0.reading.capacity, observedAt: $0.observedAt,
+                    measure: $0.reading.countsPeople ? nil : .percent)
             })
         // Encoding plain integers, strings and dates cannot fail.
         return Array((try? encoder.encode(file)) ?? Data()) + [0x0A]
@@ -104,12 +107,20 @@ public enum OccupancyStateProblem: Error, Equatable, Sendable, CustomStringConve
 /// The state file on disk: read, and updated under a lock so that a status bar and a watch never lose
 /// each other's readings. Written atomically (Storage's AtomicFile).
 public struct OccupancyStateFile: Sendable {
-    /// `$XDG_STATE_HOME/gymcard/occupancy.json`.
+    /// `$XDG_STATE_HOME/gymcard/occupancy.json`, or `…/gymcard/campuses/<name>/occupancy.json` for a
+    /// campus profile.
     public var path: String
 
-    /// The state file under `directories`.
-    public init(directories: XDGDirectories) {
-        path = directories.stateHome + "/gymcard/occupancy.json"
+    /// The state file of `campus` (`nil`: the built-in Virginia Tech) under `directories`.
+    public init(directories: XDGDirectories, campus: String? = nil) {
+        path = Self.folder(directories, campus: campus) + "/occupancy.json"
+    }
+
+    /// Where a campus's state lives: `$XDG_STATE_HOME/gymcard` for Virginia Tech (as before campuses
+    /// existed), `$XDG_STATE_HOME/gymcard/campuses/<name>` for a profile, so that no two campuses share a
+    /// facility's last value or history.
+    public static func folder(_ directories: XDGDirectories, campus: String?) -> String {
+        directories.stateHome + "/gymcard" + (campus.map { "/campuses/" + $0 } ?? "")
     }
 
     /// What a load found: the state, and a warning when the file was there but unusable.

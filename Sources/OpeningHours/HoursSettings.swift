@@ -107,6 +107,30 @@ public struct HoursSettings: Sendable, Equatable {
         return settings
     }
 
+    /// A campus profile's hours: the config file's `campuses.<campus>.hours` (facility key → weekly hours
+    /// and exceptions, as in the `hours` section), with no hours service.
+    public static func resolve(configFile: Data?, campus: String) throws(ConfigProblem) -> HoursSettings {
+        struct CampusFile: Decodable {
+            struct Profile: Decodable { var hours: [String: FacilityEntry]? }
+            var campuses: [String: Profile]?
+        }
+        var settings = HoursSettings(url: HoursSettings.virginiaTech.url, sources: [:])
+        guard let configFile else { return settings }
+        let file: CampusFile
+        do { file = try JSONDecoder().decode(CampusFile.self, from: configFile) } catch {
+            throw ConfigProblem(ConfigProblem.describe(error))
+        }
+        for (key, entry) in file.campuses?[campus]?.hours ?? [:] {
+            let path = "campuses.\(campus).hours.\(key)"
+            if entry.unit != nil {
+                throw ConfigProblem("\(path).unit: only Virginia Tech has an hours service; give weekly hours")
+            }
+            let schedule = try WeeklySchedule.parse(weekly: entry.weekly, exceptions: entry.exceptions, key: path)
+            settings.sources[key] = HoursSource(schedule: schedule)
+        }
+        return settings
+    }
+
     private mutating func apply(_ section: Section) throws(ConfigProblem) {
         if let text = section.url {
             url = try ConfigProblem.url(text, key: "hours.url")

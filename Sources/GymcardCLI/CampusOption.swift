@@ -1,0 +1,41 @@
+import ArgumentParser
+import FoundationEssentials
+import Occupancy
+import Storage
+
+/// `--campus <name>` for the commands about occupancy: which campus's facilities, history and hours.
+/// Without it, the config file's `campus` (set by `gymcard campus use`), else Virginia Tech (`vt`).
+struct CampusOption: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The campus: vt (built in) or one added with `gymcard campus add` (default: the one in use).",
+            valueName: "name"))
+    var campus: String?
+
+    func validate() throws {
+        if let campus, campus != CampusProfile.builtInName, !CampusProfile.isValidName(campus) {
+            throw ValidationError("--campus takes a campus name such as vt or ucsc (see gymcard campus list)")
+        }
+    }
+
+    /// The occupancy settings of the campus asked for; a campus that is not in the config file is a usage
+    /// error (64) naming the known ones.
+    func settings(_ directories: XDGDirectories, environment: [String: String]) throws -> OccupancySettings {
+        if let campus, campus != CampusProfile.builtInName {
+            let file = try ConfigFile.read(directories)
+            let names: [String]
+            do { names = try OccupancySettings.profileNames(configFile: file) } catch {
+                throw ConfigFile.failure(error, directories)
+            }
+            guard names.contains(campus) else {
+                throw Failure(
+                    "there is no campus \(campus); known: "
+                        + ([CampusProfile.builtInName] + names).joined(separator: ", ")
+                        + " (add one with gymcard campus add <url>)",
+                    status: .usage)
+            }
+        }
+        return try ConfigFile.occupancySettings(directories, environment: environment, campus: campus)
+    }
+}
