@@ -8,11 +8,16 @@ import TestServer
 import TestSupport
 import Testing
 
-/// A server answering each facility's POST from a table keyed by facility ID.
+/// A server answering each facility's POST from a table keyed by facility ID. Like Waterloo's Fusion
+/// (DESIGN §12), it answers 500 to a POST without `Referer: …/FacilityOccupancy` and
+/// `X-Requested-With: XMLHttpRequest`.
 func occupancyServer(
     _ answer: @escaping @Sendable (String) async throws -> LocalServer.Response
 ) async throws -> LocalServer {
     try await LocalServer { request in
+        guard request.headers["x-requested-with"] == "XMLHttpRequest",
+            request.headers["referer"]?.lowercased().hasSuffix("/facilityoccupancy") == true
+        else { return LocalServer.Response(status: 500, "Internal Server Error") }
         guard request.method == "POST", let id = request.formFields["facilityId"],
             request.formFields["occupancyDisplayType"] == "00000000-0000-0000-0000-000000004490"
         else { return LocalServer.Response(status: 400, "bad request") }
