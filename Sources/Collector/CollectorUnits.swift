@@ -44,7 +44,8 @@ public struct CollectorUnits: Sendable, Equatable {
         ]
         for (name, value) in environment { lines.append("Environment=" + Self.quoted("\(name)=\(value)")) }
         lines.append(
-            "ExecStart=" + Self.quoted(executable) + " collect" + (campus.map { " --campus " + Self.quoted($0) } ?? ""))
+            "ExecStart=" + Self.quoted(executable) + " collect"
+                + (campus.map { " --campus " + Self.quoted($0) } ?? ""))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -68,22 +68,26 @@ public indirect enum JSONDocument: Equatable, Sendable {
         case .literal(let text): return text
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
-            return "[\n" + items.map { inner + $0.write(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+            return "[\n" + items.map { inner + $0.write(indent: inner) }.joined(separator: ",\n")
+                + "\n\(indent)]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
             return "{\n"
-                + members.map { inner + JSONDocument.string($0.key).write(indent: inner) + ": "
-                    + $0.value.write(indent: inner)
+                + members.map {
+                    inner + JSONDocument.string($0.key).write(indent: inner) + ": "
+                        + $0.value.write(indent: inner)
                 }.joined(separator: ",\n") + "\n\(indent)}"
         }
     }
 
+    /// Equal kinds with equal texts, members in the same order.
     public static func == (left: JSONDocument, right: JSONDocument) -> Bool {
         switch (left, right) {
         case (.literal(let one), .literal(let two)): return one == two
         case (.array(let one), .array(let two)): return one == two
         case (.object(let one), .object(let two)):
-            return one.count == two.count && zip(one, two).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            return one.count == two.count
+                && zip(one, two).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         default: return false
         }
     }

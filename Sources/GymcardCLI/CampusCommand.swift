@@ -47,7 +47,9 @@ struct CampusCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The campus's site or occupancy page.", valueName: "url"))
         var url: String
 
-        @Option(name: .long, help: ArgumentHelp("The profile's name (default: from the site).", valueName: "name"))
+        @Option(
+            name: .long, help: ArgumentHelp("The profile's name (default: from the site).", valueName: "name")
+        )
         var name: String?
 
         @Option(
@@ -55,7 +57,9 @@ struct CampusCommand: ParsableCommand {
             help: ArgumentHelp("The campus's time zone, such as America/Los_Angeles.", valueName: "zone"))
         var timeZone: String?
 
-        @Option(name: .long, help: "How to read the numbers: page (default) or fragments.")
+        @Option(
+            name: .long,
+            help: ArgumentHelp("How to read the numbers: page (default) or fragments.", valueName: "method"))
         var read: CampusProfile.ReadMethod?
 
         @Option(
@@ -70,7 +74,8 @@ struct CampusCommand: ParsableCommand {
                 throw ValidationError(
                     "--name must be 1 to 32 of a-z, 0-9 and -, starting with a letter, and not vt")
             }
-            if let displayType, displayType.isEmpty || !displayType.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+            if let displayType, displayType.isEmpty || !displayType.allSatisfy({ $0.isHexDigit || $0 == "-" })
+            {
                 throw ValidationError("--display-type is a UUID such as 00000000-0000-0000-0000-000000004488")
             }
         }
@@ -130,7 +135,9 @@ struct CampusCommand: ParsableCommand {
             }
             var path = url.path
             while path.hasSuffix("/") { path.removeLast() }
-            if path.lowercased().hasSuffix("/facilityoccupancy") { path.removeLast("/facilityoccupancy".count) }
+            if path.lowercased().hasSuffix("/facilityoccupancy") {
+                path.removeLast("/facilityoccupancy".count)
+            }
             var components = URLComponents()
             components.scheme = scheme
             components.host = host
@@ -146,8 +153,10 @@ struct CampusCommand: ParsableCommand {
         static func name(from base: URL) -> String {
             let labels = (base.host ?? "campus").lowercased().split(separator: ".").map(String.init)
             let candidate = labels.count >= 2 ? labels[labels.count - 2] : labels.first ?? "campus"
-            let cleaned = String(candidate.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }.prefix(32))
-            return CampusProfile.isValidName(cleaned) && cleaned != CampusProfile.builtInName ? cleaned : "campus"
+            let cleaned = String(
+                candidate.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }.prefix(32))
+            return CampusProfile.isValidName(cleaned) && cleaned != CampusProfile.builtInName
+                ? cleaned : "campus"
         }
 
         /// The facility cards on the page; a page that is not the occupancy page fails with what it is.
@@ -192,7 +201,8 @@ struct CampusCommand: ParsableCommand {
                 let shortName =
                     word.count <= 10 && firstWords.filter({ $0 == word }).count == 1 && !word.isEmpty
                     ? word : facility.name
-                let capacity = facility.measure == .percent ? facility.capacity ?? 100 : facility.capacity ?? 100
+                let capacity =
+                    facility.measure == .percent ? facility.capacity ?? 100 : facility.capacity ?? 100
                 return Facility(
                     key: unique, name: facility.name, shortName: shortName, id: facility.id,
                     capacity: max(1, capacity), segments: capacity < 50 ? 8 : 14, measure: facility.measure)
@@ -222,7 +232,9 @@ struct CampusCommand: ParsableCommand {
                     : seen.occupancy.map { "\($0) people" } ?? "-"
                 return [facility.key, facility.name, seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
             }
-            print("\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))")
+            print(
+                "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
+            )
             print(
                 FacilitiesCommand.table(header: ["KEY", "NAME", "CAPACITY", "NOW", "ID"], rows: rows).joined(
                     separator: "\n"))
@@ -233,7 +245,9 @@ struct CampusCommand: ParsableCommand {
             let (guess, reason) = guessZone(known: known, base: base, environment: environment)
             if isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1, TerminalPrompt.isAvailable {
                 while true {
-                    guard let answer = TerminalPrompt.ask("Time zone of \(base.host ?? "the campus") [\(guess)]: ", echo: true)
+                    guard
+                        let answer = TerminalPrompt.ask(
+                            "Time zone of \(base.host ?? "the campus") [\(guess)]: ", echo: true)
                     else { break }
                     let text = String(decoding: answer, as: UTF8.self).trimmed
                     if text.isEmpty { return guess }
@@ -246,13 +260,16 @@ struct CampusCommand: ParsableCommand {
                 }
             }
             Terminal.standardError.say(
-                "time zone: \(guess) (\(reason)); if that is wrong, remove the campus and add it again with --time-zone")
+                "time zone: \(guess) (\(reason)); if that is wrong, remove the campus and add it again with --time-zone"
+            )
             return guess
         }
 
         /// A suggestion and why: the known campus's zone, else one from the site's country and this
         /// machine's zone.
-        static func guessZone(known: KnownCampus?, base: URL, environment: [String: String]) -> (String, String) {
+        static func guessZone(known: KnownCampus?, base: URL, environment: [String: String]) -> (
+            String, String
+        ) {
             if let known { return (known.timeZone, "\(known.school)'s time zone") }
             let local = localZone(environment)
             let host = base.host?.lowercased() ?? ""
@@ -276,7 +293,9 @@ struct CampusCommand: ParsableCommand {
 
         /// This machine's zone: `TZ`, `/etc/timezone`, or where `/etc/localtime` points; else UTC.
         static func localZone(_ environment: [String: String]) -> String {
-            if let zone = environment["TZ"], OccupancySettings.isZoneName(zone.hasPrefix(":") ? String(zone.dropFirst()) : zone) {
+            if let zone = environment["TZ"],
+                OccupancySettings.isZoneName(zone.hasPrefix(":") ? String(zone.dropFirst()) : zone)
+            {
                 return zone.hasPrefix(":") ? String(zone.dropFirst()) : zone
             }
             if let bytes = try? FileContents.read("/etc/timezone", limitBytes: 256) {
@@ -287,7 +306,9 @@ struct CampusCommand: ParsableCommand {
             let length = readlink("/etc/localtime", &buffer, buffer.count - 1)
             if length > 0 {
                 let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if let range = target.range(ignoringCaseOf: "zoneinfo/") { return String(target[range.upperBound...]) }
+                if let range = target.range(ignoringCaseOf: "zoneinfo/") {
+                    return String(target[range.upperBound...])
+                }
             }
             return "UTC"
         }
@@ -339,26 +360,31 @@ struct CampusCommand: ParsableCommand {
                     JSONText.line(
                         settings.map {
                             Row(
-                                name: $0.campusName, site: Self.site($0), facilities: $0.facilities.map(\.key),
+                                name: $0.campusName, site: Self.site($0),
+                                facilities: $0.facilities.map(\.key),
                                 timeZone: $0.timeZone, read: $0.read.rawValue, inUse: $0.campusName == inUse)
                         }, fallback: "[]"))
                 return
             }
             let rows = settings.map { settings -> [String] in
                 [
-                    settings.campusName + (settings.campusName == inUse ? " (in use)" : ""), Self.site(settings),
+                    settings.campusName + (settings.campusName == inUse ? " (in use)" : ""),
+                    Self.site(settings),
                     settings.timeZone, settings.facilities.map(\.shortName).joined(separator: ", "),
                 ]
             }
             print(
-                FacilitiesCommand.table(header: ["NAME", "SITE", "TIME ZONE", "FACILITIES"], rows: rows).joined(
-                    separator: "\n"))
+                FacilitiesCommand.table(header: ["NAME", "SITE", "TIME ZONE", "FACILITIES"], rows: rows)
+                    .joined(
+                        separator: "\n"))
         }
 
         /// `https://campusrec.ucsc.edu` (the page without `/FacilityOccupancy`).
         static func site(_ settings: OccupancySettings) -> String {
             var text = settings.page.absoluteString
-            if text.lowercased().hasSuffix("/facilityoccupancy") { text.removeLast("/facilityoccupancy".count) }
+            if text.lowercased().hasSuffix("/facilityoccupancy") {
+                text.removeLast("/facilityoccupancy".count)
+            }
             return text
         }
     }
@@ -366,7 +392,8 @@ struct CampusCommand: ParsableCommand {
     /// `campus use <name>`.
     struct Use: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "use", abstract: "Make a campus the one the occupancy commands use (vt: Virginia Tech).")
+            commandName: "use",
+            abstract: "Make a campus the one the occupancy commands use (vt: Virginia Tech).")
 
         @Argument(help: ArgumentHelp("The campus's name.", valueName: "name"))
         var name: String

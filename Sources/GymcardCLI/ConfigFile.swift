@@ -79,7 +79,9 @@ enum ConfigFile {
         throws -> HoursSettings
     {
         var settings = try settings(directories) { file throws(ConfigProblem) in
-            guard let campus else { return try HoursSettings.resolve(configFile: file, environment: environment) }
+            guard let campus else {
+                return try HoursSettings.resolve(configFile: file, environment: environment)
+            }
             return try HoursSettings.resolve(configFile: file, campus: campus)
         }
         settings.configFilePath = path(directories)

@@ -61,7 +61,8 @@ struct HistoryCommand: ParsableCommand {
         }
 
         /// A day (midnight in the facilities' zone) or an ISO 8601 time.
-        static func date(_ text: String, zone timeZone: String, environment: [String: String]) throws -> Date {
+        static func date(_ text: String, zone timeZone: String, environment: [String: String]) throws -> Date
+        {
             if let date = try? Date(text, strategy: .iso8601) { return date }
             let parts = text.split(separator: "-").map { Int($0) }
             guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],

@@ -51,7 +51,8 @@ struct HistoryContext {
         let from = now.addingTimeInterval(-Double(weeks) * 7 * 86_400)
         let store = try HistoryAccess.openForReading(directories, campus: settings.campus)
         let current = OccupancyMonitor.cached(
-            settings: settings, stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
+            settings: settings,
+            stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
             now: now)
         return try facilities.map { facility in
             var readings: [HistoryReading] = []

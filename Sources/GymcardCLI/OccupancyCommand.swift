@@ -12,7 +12,8 @@ import Trends
 struct OccupancyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "occupancy",
-        abstract: "Show how full War Memorial, McComas and the Bouldering Wall are.",
+        abstract:
+            "Show how full War Memorial, McComas and the Bouldering Wall are (or another campus's facilities).",
         discussion: """
             Fetches every facility at once and draws one line each: a bar coloured like the app's (green \
             under 50 %, orange to 75 %, maroon above), people inside, capacity, percent and places left. \
@@ -122,7 +123,8 @@ struct OccupancyCommand: AsyncParsableCommand {
                     report: report, warnings: refresh.warnings + hours.warnings,
                     saveFailure: refresh.saveFailure,
                     notRecorded: HistoryAccess.record(
-                        report, warnings: refresh.warnings, directories: directories, campus: settings.campus))
+                        report, warnings: refresh.warnings, directories: directories, campus: settings.campus)
+                )
             }
             return
         }
@@ -163,7 +165,8 @@ struct OccupancyCommand: AsyncParsableCommand {
         let directories = XDGDirectories(environment: environment)
         guard let settings = try? campus.settings(directories, environment: environment),
             let zone = try? FacilityZone.adopt(settings.timeZone, environment: environment),
-            let store = try? HistoryStore.openIfPresent(path: HistoryAccess.path(directories, campus: settings.campus))
+            let store = try? HistoryStore.openIfPresent(
+                path: HistoryAccess.path(directories, campus: settings.campus))
         else { return [:] }
         let intervals = WeeklyHeatmap.intervalsForCell(at: now, zone: zone, weeks: 8)
         var usual: [String: Double] = [:]

@@ -126,7 +126,8 @@ struct WaitCommand: AsyncParsableCommand {
         let fetcher = Fetcher(
             client: try Online.required().makeClient("gymcard/\(Gymcard.version)"), policy: FetchPolicy())
         let monitor = OccupancyMonitor(
-            settings: watched, fetcher: fetcher, stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
+            settings: watched, fetcher: fetcher,
+            stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
             now: { clock.now })
         let condition = try condition()
         if case .people = condition.threshold, chosen.measure == .percent {

@@ -28,7 +28,8 @@ public struct CampusProfile: Sendable, Equatable {
 
     /// Creates a profile.
     public init(
-        name: String, base: URL, read: ReadMethod, displayType: String?, timeZone: String, facilities: [Facility]
+        name: String, base: URL, read: ReadMethod, displayType: String?, timeZone: String,
+        facilities: [Facility]
     ) {
         self.name = name
         self.base = base
@@ -54,7 +55,8 @@ public struct CampusProfile: Sendable, Equatable {
     /// The occupancy settings the profile makes.
     public var settings: OccupancySettings {
         var settings = OccupancySettings(
-            endpoint: Self.pageURL(base: base).appending(path: "GetFacilityData"), page: Self.pageURL(base: base),
+            endpoint: Self.pageURL(base: base).appending(path: "GetFacilityData"),
+            page: Self.pageURL(base: base),
             displayType: displayType ?? "", facilities: facilities, timeZone: timeZone)
         settings.campus = name
         settings.read = read
@@ -116,31 +118,38 @@ public struct KnownCampus: Sendable, Equatable {
     /// The campuses DESIGN §12 names.
     public static let all: [KnownCampus] = [
         KnownCampus(
-            host: "connect.recsports.vt.edu", name: "vt", school: "Virginia Tech", timeZone: "America/New_York",
+            host: "connect.recsports.vt.edu", name: "vt", school: "Virginia Tech",
+            timeZone: "America/New_York",
             displayType: "00000000-0000-0000-0000-000000004490"),
         KnownCampus(
-            host: "campusrec.ucsc.edu", name: "ucsc", school: "UC Santa Cruz", timeZone: "America/Los_Angeles"),
+            host: "campusrec.ucsc.edu", name: "ucsc", school: "UC Santa Cruz", timeZone: "America/Los_Angeles"
+        ),
         KnownCampus(host: "recwell.rit.edu", name: "rit", school: "RIT", timeZone: "America/New_York"),
         KnownCampus(host: "recreation.rit.edu", name: "rit", school: "RIT", timeZone: "America/New_York"),
         KnownCampus(
             host: "warrior.uwaterloo.ca", name: "waterloo", school: "University of Waterloo",
             timeZone: "America/Toronto", displayType: "00000000-0000-0000-0000-000000004488"),
         KnownCampus(
-            host: "macreconline.ca", name: "mcmaster", school: "McMaster University", timeZone: "America/Toronto",
+            host: "macreconline.ca", name: "mcmaster", school: "McMaster University",
+            timeZone: "America/Toronto",
             displayType: "00000000-0000-0000-0000-000000004488"),
         KnownCampus(
             host: "recshop.ohio.edu", name: "ohio", school: "Ohio University", timeZone: "America/New_York",
             displayType: "00000000-0000-0000-0000-000000004489"),
-        KnownCampus(host: "rec.ucdavis.edu", name: "ucdavis", school: "UC Davis", timeZone: "America/Los_Angeles"),
+        KnownCampus(
+            host: "rec.ucdavis.edu", name: "ucdavis", school: "UC Davis", timeZone: "America/Los_Angeles"),
         KnownCampus(
             host: "recportal.torontomu.ca", name: "tmu", school: "Toronto Metropolitan University",
             timeZone: "America/Toronto"),
-        KnownCampus(host: "bewell.ese.syr.edu", name: "syracuse", school: "Syracuse University", timeZone: "America/New_York"),
+        KnownCampus(
+            host: "bewell.ese.syr.edu", name: "syracuse", school: "Syracuse University",
+            timeZone: "America/New_York"),
         KnownCampus(
             host: "www.go.recsports.virginia.edu", name: "uva", school: "University of Virginia",
             timeZone: "America/New_York"),
         KnownCampus(
-            host: "myrec.recreation.duke.edu", name: "duke", school: "Duke University", timeZone: "America/New_York"),
+            host: "myrec.recreation.duke.edu", name: "duke", school: "Duke University",
+            timeZone: "America/New_York"),
     ]
 
     /// The known campus at `url`'s host.

@@ -33,8 +33,12 @@ public enum FacilityDiscovery {
             // Without `Max Occupancy`, the chart's people and places left add up to it (UCSC, Waterloo);
             // not when the site clamps places left at 0 over capacity.
             let counted = occupancy.flatMap { OccupancyPageParser.number($0.trimmed) }
-            let remaining = chart?.attributes["data-remaining"].flatMap { OccupancyPageParser.number($0.trimmed) }
-            let sum = counted.flatMap { people in remaining.flatMap { $0 != 0 && people + $0 > 0 ? people + $0 : nil } }
+            let remaining = chart?.attributes["data-remaining"].flatMap {
+                OccupancyPageParser.number($0.trimmed)
+            }
+            let sum = counted.flatMap { people in
+                remaining.flatMap { $0 != 0 && people + $0 > 0 ? people + $0 : nil }
+            }
             let shown = FusionPage.occupancyCountText(in: block)
             let percentOnly = occupancy == nil && shown.flatMap(FusionPage.percent(in:)) != nil
             return DiscoveredFacility(

@@ -133,7 +133,9 @@ public struct OccupancyMonitor: Sendable {
 
     /// Every facility's reading, in facility order: one request per facility, all at once (DESIGN §7),
     /// or one GET of the full page for a campus read by page. The page's own time comes back too.
-    private func fetchAll() async -> (results: [Result<OccupancyReading, OccupancyFailure>], sourceClock: (hour: Int, minute: Int)?) {
+    private func fetchAll() async -> (
+        results: [Result<OccupancyReading, OccupancyFailure>], sourceClock: (hour: Int, minute: Int)?
+    ) {
         guard settings.read == .page else { return (await fetchFragments(), nil) }
         let request = HTTPRequest.get(settings.page, accept: ExpectedContent.htmlPage.acceptHeader)
         let page: String
@@ -166,7 +168,8 @@ public struct OccupancyMonitor: Sendable {
         let day = zone.day(of: fetchedAt)
         let seconds = clock.hour * 3600 + clock.minute * 60
         let today = zone.date(of: day, secondOfDay: seconds)
-        return today.timeIntervalSince(fetchedAt) > 300 ? zone.date(of: day.adding(days: -1), secondOfDay: seconds) : today
+        return today.timeIntervalSince(fetchedAt) > 300
+            ? zone.date(of: day.adding(days: -1), secondOfDay: seconds) : today
     }
 
     /// One POST per facility, all at once, results in facility order.

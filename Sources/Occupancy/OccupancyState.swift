@@ -55,7 +55,8 @@ public struct OccupancyState: Sendable, Equatable {
             let reading =
                 entry.measure == .percent
                 ? OccupancyReading.percentOnly(entry.occupancy)
-                : OccupancyReading(occupancy: entry.occupancy, remaining: entry.remaining, capacity: entry.capacity)
+                : OccupancyReading(
+                    occupancy: entry.occupancy, remaining: entry.remaining, capacity: entry.capacity)
             entries[key] = Entry(id: entry.id, reading: reading, observedAt: entry.observedAt)
         }
         return OccupancyState(entries: entries)

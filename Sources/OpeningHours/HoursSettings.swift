@@ -123,9 +123,11 @@ public struct HoursSettings: Sendable, Equatable {
         for (key, entry) in file.campuses?[campus]?.hours ?? [:] {
             let path = "campuses.\(campus).hours.\(key)"
             if entry.unit != nil {
-                throw ConfigProblem("\(path).unit: only Virginia Tech has an hours service; give weekly hours")
+                throw ConfigProblem(
+                    "\(path).unit: only Virginia Tech has an hours service; give weekly hours")
             }
-            let schedule = try WeeklySchedule.parse(weekly: entry.weekly, exceptions: entry.exceptions, key: path)
+            let schedule = try WeeklySchedule.parse(
+                weekly: entry.weekly, exceptions: entry.exceptions, key: path)
             settings.sources[key] = HoursSource(schedule: schedule)
         }
         return settings

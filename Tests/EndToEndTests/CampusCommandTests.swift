@@ -32,8 +32,10 @@ private let shedID = "6b4acca4-485d-44f9-93c7-391a7526e3fc"
 
 private func cards(gym: Int, shed: Int, percentOnly: Bool = false) -> [FusionCampusPages.Card] {
     [
-        FusionCampusPages.Card(id: gymID, name: "Fitness Center", capacity: 150, value: gym, percentOnly: percentOnly),
-        FusionCampusPages.Card(id: shedID, name: "Slug Shed", capacity: 40, value: shed, percentOnly: percentOnly),
+        FusionCampusPages.Card(
+            id: gymID, name: "Fitness Center", capacity: 150, value: gym, percentOnly: percentOnly),
+        FusionCampusPages.Card(
+            id: shedID, name: "Slug Shed", capacity: 40, value: shed, percentOnly: percentOnly),
     ]
 }
 
@@ -59,7 +61,8 @@ struct CampusCommandTests {
         let original = """
             {"notify": {"ntfy": "https://ntfy.sh/my-gym"}, "events": {"url": "https://example.org/feed.rss"}}
             """
-        try original.write(toFile: home.path + "/config/gymcard/config.json", atomically: true, encoding: .utf8)
+        try original.write(
+            toFile: home.path + "/config/gymcard/config.json", atomically: true, encoding: .utf8)
 
         let added = try await process.run([
             "campus", "add", campus.base + "/FacilityOccupancy/", "--name", "ucsc", "--time-zone",
@@ -89,7 +92,9 @@ struct CampusCommandTests {
         #expect(rows[1]["facilities"] as? [String] == ["fitness-center", "slug-shed"])
 
         // The same name again is refused; the file is unchanged.
-        let again = try await process.run(["campus", "add", campus.base, "--name", "ucsc", "--time-zone", "UTC"])
+        let again = try await process.run([
+            "campus", "add", campus.base, "--name", "ucsc", "--time-zone", "UTC",
+        ])
         #expect(again.status == 64)
         #expect(again.stderr.contains("already a campus ucsc"))
         #expect(try configText(home) == config)
@@ -118,7 +123,8 @@ struct CampusCommandTests {
 
         // The page says "2:56 PM" in Santa Cruz on 24 November: 22:56 UTC.
         let export = try await process.run(["history", "export", "--campus", "ucsc"])
-        #expect(export.stdoutText.contains("fitness-center,2026-11-24T23:10:00Z,2026-11-24T22:56:00Z,61,150,ok"))
+        #expect(
+            export.stdoutText.contains("fitness-center,2026-11-24T23:10:00Z,2026-11-24T22:56:00Z,61,150,ok"))
 
         // Text, and the campus in use once chosen.
         #expect(try await process.run(["campus", "use", "ucsc"]).status == 0)
@@ -186,12 +192,15 @@ struct CampusCommandTests {
 
         // A campus whose page turns into one of these later: unavailable with the reason, never zero.
         campus.page.withLock { $0 = FusionCampusPages.page(cards(gym: 3, shed: 1), layout: .countText) }
-        #expect(try await process.run(["campus", "add", campus.base, "--name", "x", "--time-zone", "UTC"]).status == 0)
+        #expect(
+            try await process.run(["campus", "add", campus.base, "--name", "x", "--time-zone", "UTC"]).status
+                == 0)
         campus.page.withLock { $0 = page }
         let result = try await process.run(["occupancy", "--campus", "x", "--json"])
         #expect(result.status == 69)
         let facilities = try #require(try json(result.stdout)["facilities"] as? [[String: Any]])
-        #expect(facilities.allSatisfy { $0["status"] as? String == "unavailable" && $0["occupancy"] is NSNull })
+        #expect(
+            facilities.allSatisfy { $0["status"] as? String == "unavailable" && $0["occupancy"] is NSNull })
         #expect(result.stderr.contains(words), "\(result.stderr)")
     }
 
@@ -199,11 +208,17 @@ struct CampusCommandTests {
     func historiesApart() async throws {
         let one = try await FakeCampus(FusionCampusPages.page(cards(gym: 61, shed: 7), layout: .charts))
         let two = try await FakeCampus(FusionCampusPages.page(cards(gym: 12, shed: 30), layout: .countText))
-        defer { Task { await one.server.stop(); await two.server.stop() } }
+        defer {
+            Task {
+                await one.server.stop(); await two.server.stop()
+            }
+        }
         let home = try TemporaryDirectory()
         let process = GymcardProcess(home: home.path)
         for (name, campus) in [("one", one), ("two", two)] {
-            let added = try await process.run(["campus", "add", campus.base, "--name", name, "--time-zone", "UTC"])
+            let added = try await process.run([
+                "campus", "add", campus.base, "--name", name, "--time-zone", "UTC",
+            ])
             #expect(added.status == 0, "\(added.stderr)")
             #expect(try await process.run(["occupancy", "--campus", name]).status == 0)
         }
@@ -217,16 +232,21 @@ struct CampusCommandTests {
         let cached = try await process.run(["occupancy", "--campus", "two", "--cached", "--json"])
         let facilities = try #require(try json(cached.stdout)["facilities"] as? [[String: Any]])
         #expect(facilities.map { $0["occupancy"] as? Int } == [12, 30])
-        #expect(FileManager.default.fileExists(atPath: home.path + "/state/gymcard/campuses/one/history.sqlite3"))
+        #expect(
+            FileManager.default.fileExists(atPath: home.path + "/state/gymcard/campuses/one/history.sqlite3"))
 
         // Removing a campus keeps its history, and says where.
         let removed = try await process.run(["campus", "remove", "one"])
         #expect(removed.status == 0)
         #expect(removed.stderr.contains("campuses/one"))
-        #expect(FileManager.default.fileExists(atPath: home.path + "/state/gymcard/campuses/one/history.sqlite3"))
+        #expect(
+            FileManager.default.fileExists(atPath: home.path + "/state/gymcard/campuses/one/history.sqlite3"))
         let unknown = try await process.run(["occupancy", "--campus", "one"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr == "gymcard: there is no campus one; known: vt, two (add one with gymcard campus add <url>)\n")
+        #expect(
+            unknown.stderr
+                == "gymcard: there is no campus one; known: vt, two (add one with gymcard campus add <url>)\n"
+        )
     }
 
     @Test("without --time-zone and without a terminal, the zone is guessed, said, and nothing waits")
@@ -235,7 +255,8 @@ struct CampusCommandTests {
         defer { Task { await campus.server.stop() } }
         let home = try TemporaryDirectory()
         let process = GymcardProcess(home: home.path, extra: ["TZ": "Europe/Berlin"])
-        let added = try await process.run(["campus", "add", campus.base, "--name", "far"], timeoutSeconds: 20)
+        let added = try await process.run(
+            ["campus", "add", campus.base, "--name", "far"], timeoutSeconds: 20)
         #expect(added.status == 0)
         #expect(added.stderr.contains("time zone: Europe/Berlin (this machine's zone)"))
         #expect(try configText(home).contains("\"timeZone\": \"Europe/Berlin\""))
