@@ -193,7 +193,8 @@ let package = Package(
         .testTarget(
             name: "OccupancyTests",
             dependencies: [
-                "Occupancy", "Fetching", "FetchingCurl", "Storage", "TestServer", "TestSupport",
+                "Occupancy", "Configuration", "Fetching", "FetchingCurl", "Storage", "TestServer",
+                "TestSupport",
             ],
             swiftSettings: strictSettings),
         .testTarget(
