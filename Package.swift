@@ -184,6 +184,7 @@ let package = Package(
             name: "FetchingTests", dependencies: ["Fetching", "FetchingCurl", "TestServer"],
             swiftSettings: strictSettings),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
+        .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCLITests",
             dependencies: ["GymcardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -87,10 +87,11 @@ struct FacilitiesCommand: AsyncParsableCommand {
                     separator: "\n"))
         }
         let onPage = Set(found.map(\.id))
+        let section = settings.campus.map { "campuses.\($0).facilities" } ?? "occupancy.facilities"
         for facility in settings.facilities where !onPage.contains(facility.id.lowercased()) {
             Terminal.standardError.say(
-                "\(facility.key) (\(facility.id)) is not on the page; set its new ID in \(ConfigFile.path(directories))"
-            )
+                "\(facility.key) (\(facility.id)) is not on the page; set its new ID under \(section) in "
+                    + ConfigFile.path(directories))
         }
     }
 

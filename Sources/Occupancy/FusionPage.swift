@@ -52,24 +52,35 @@ public enum FusionPage {
     public static func reading(in page: String, for facility: Facility) throws(OccupancyPageProblem)
         -> OccupancyReading
     {
-        if let problem = pageProblem(page) { throw problem }
+        try readings(in: page, for: [facility])[0].get()
+    }
+
+    /// Every facility's reading off one page, in order: the page is checked and cut into cards once.
+    public static func readings(in page: String, for facilities: [Facility])
+        -> [Result<OccupancyReading, OccupancyPageProblem>]
+    {
+        if let problem = pageProblem(page) { return facilities.map { _ in .failure(problem) } }
         let cards = cards(in: page)
-        if let card = cards.first(where: { $0.id == facility.id.lowercased() }) {
-            return try OccupancyPageParser.parse(card.html, for: facility)
+        let byID = Dictionary(cards.map { ($0.id, $0) }) { first, _ in first }
+        return facilities.map { facility in
+            do throws(OccupancyPageProblem) {
+                if let card = byID[facility.id.lowercased()] {
+                    return .success(
+                        try OccupancyPageParser.parse(card.html, for: facility, checkedPage: true))
+                }
+                if !cards.isEmpty { throw .otherFacility(id: facility.id) }
+                return .success(try OccupancyPageParser.parse(page, for: facility, checkedPage: true))
+            } catch {
+                return .failure(error)
+            }
         }
-        if !cards.isEmpty { throw .otherFacility(id: facility.id) }
-        return try OccupancyPageParser.parse(page, for: facility)
     }
 
     /// A reason the whole page cannot be the occupancy page, whatever it contains: a waiting room, or a
     /// page that opens with a sign-in. `nil` when the page may hold numbers.
     public static func pageProblem(_ page: String) -> OccupancyPageProblem? {
-        let lowered = page.lowercased()
-        if lowered.contains("queue-fair") || lowered.contains("queue-it") || lowered.contains("queueit")
-            || lowered.contains("waiting room") || lowered.contains("you are now in line")
-        {
-            return .waitingRoom
-        }
+        let waitingRoomMarks = ["queue-fair", "queue-it", "queueit", "waiting room", "you are now in line"]
+        if waitingRoomMarks.contains(where: { page.range(ignoringCaseOf: $0) != nil }) { return .waitingRoom }
         if let title = title(of: page)?.lowercased(), isSignIn(title) { return .signInPage }
         let text = HTMLText.plainText(fromHTML: String(page.prefix(4096))).lowercased()
         if isSignIn(String(text.prefix(40))) { return .signInPage }

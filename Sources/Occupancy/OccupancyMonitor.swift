@@ -146,12 +146,8 @@ public struct OccupancyMonitor: Sendable {
             let failure = OccupancyFailure(describe(error))
             return (settings.facilities.map { _ in .failure(failure) }, nil)
         }
-        let results = settings.facilities.map { facility -> Result<OccupancyReading, OccupancyFailure> in
-            do throws(OccupancyPageProblem) {
-                return .success(try FusionPage.reading(in: page, for: facility))
-            } catch {
-                return .failure(OccupancyFailure(error.description))
-            }
+        let results = FusionPage.readings(in: page, for: settings.facilities).map {
+            $0.mapError { OccupancyFailure($0.description) }
         }
         return (results, FusionPage.lastUpdated(in: page))
     }

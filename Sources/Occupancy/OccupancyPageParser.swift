@@ -54,7 +54,14 @@ public enum OccupancyPageParser {
     public static func parse(_ page: String, for facility: Facility) throws(OccupancyPageProblem)
         -> OccupancyReading
     {
-        if let problem = FusionPage.pageProblem(page) { throw problem }
+        try parse(page, for: facility, checkedPage: false)
+    }
+
+    /// The same; `checkedPage` says the whole page was already checked for a waiting room or sign-in.
+    static func parse(_ page: String, for facility: Facility, checkedPage: Bool) throws(OccupancyPageProblem)
+        -> OccupancyReading
+    {
+        if !checkedPage, let problem = FusionPage.pageProblem(page) { throw problem }
         if facility.measure == .percent, let percent = shownPercent(in: page) { return .percentOnly(percent) }
         let charts = HTMLTags.find("canvas", in: page).compactMap(Chart.init)
         guard !charts.isEmpty else {
