@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "Markup", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         // The config file: its problems worded for a person (the key, the line and column, the closest
         // known key); each module's settings read their own section with it.
-        .target(name: "Configuration", swiftSettings: strictSettings),
+        .target(name: "Configuration", dependencies: ["JSONOutput"], swiftSettings: strictSettings),
         // HTTP: requests, the client protocol, validation, bounded retry, and why a fetch failed.
         .target(name: "Fetching", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         // libcurl, for the HTTP client; seen by FetchingCurl alone.
@@ -92,7 +92,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
-        .target(name: "History", dependencies: ["CSQLite", "Storage"], swiftSettings: strictSettings),
+        .target(
+            name: "History", dependencies: ["CSQLite", "Storage", "JSONOutput"], swiftSettings: strictSettings
+        ),
         // The systemd timer and crontab line that run `gymcard collect` every 5 minutes.
         .target(name: "Collector", swiftSettings: strictSettings),
         // When to go: the weekly heatmap, the quietest windows and collection status, from the history.

@@ -7,12 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 delay=${1:-0.2}; cards=${2:-15}
-need=()
-for tool in hyperfine curl; do command -v "$tool" >/dev/null || need+=("$tool"); done
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+Benchmarks/install-tools hyperfine curl
 scripts/install-system-packages
 gymcard=$(scripts/build-release)/gymcard
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-bench.XXXXXX")

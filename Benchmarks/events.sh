@@ -9,12 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 feed=${1:-../shared/realworld/engage-rss/hub_2024_10_17_15.xml}
 [ -f "$feed" ] || { echo "no feed at $feed; give an Engage RSS file" >&2; exit 66; }
-need=()
-for tool in hyperfine curl; do command -v "$tool" >/dev/null || need+=("$tool"); done
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+Benchmarks/install-tools hyperfine curl
 scripts/install-system-packages
 bin=$(scripts/build-release)
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-bench.XXXXXX")

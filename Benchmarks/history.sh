@@ -9,7 +9,7 @@
 #   Benchmarks/history.sh            (installs hyperfine from Debian when missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v hyperfine >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get update -qq && $sudo apt-get install -y -qq hyperfine >/dev/null; }
+Benchmarks/install-tools hyperfine
 scripts/install-system-packages
 bin=$(scripts/build-release)
 gymcard=$bin/gymcard

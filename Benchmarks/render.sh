@@ -4,12 +4,7 @@
 #   Benchmarks/render.sh            (installs hyperfine, zint and qrencode from Debian when missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-need=()
-for tool in hyperfine zint qrencode; do command -v "$tool" >/dev/null || need+=("$tool"); done
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+Benchmarks/install-tools hyperfine zint qrencode
 scripts/install-system-packages
 gymcard=$(scripts/build-release)/gymcard
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-bench.XXXXXX")

@@ -7,8 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${1:-0.5}
 scripts/install-system-packages
-command -v hyperfine >/dev/null || apt-get install -y -qq hyperfine >/dev/null
-[ -x /usr/bin/time ] || apt-get install -y -qq time >/dev/null
+Benchmarks/install-tools hyperfine time
 swift build -c release --product gymcard >/dev/null
 bin="$(swift build -c release --show-bin-path)/gymcard"
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-limits.XXXXXX")

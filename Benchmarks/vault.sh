@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-system-packages
-command -v hyperfine >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq hyperfine >/dev/null; }
+Benchmarks/install-tools hyperfine
 gymcard=$(scripts/build-release)/gymcard
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-vault.XXXXXX")
 trap 'rm -rf "$work"' EXIT

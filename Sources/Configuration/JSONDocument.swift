@@ -1,3 +1,5 @@
+import JSONOutput
+
 /// A JSON document that can be edited and written back with the user's keys, their order and their
 /// values as they were (numbers and strings keep their exact text); only the layout becomes two-space
 /// indentation. For the commands that change the config file (`campus add`, `campus use`).
@@ -21,23 +23,7 @@ public indirect enum JSONDocument: Equatable, Sendable {
     }
 
     /// A string value, escaped as JSON needs.
-    public static func string(_ text: String) -> JSONDocument {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return .literal(escaped + "\"")
-    }
+    public static func string(_ text: String) -> JSONDocument { .literal(JSONText.quoted(text)) }
 
     /// A number value.
     public static func number(_ value: Int) -> JSONDocument { .literal(String(value)) }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JSONOutput
 
 /// The history as files to share or seed (`history export`, `history import`): CSV with the header
 /// `facility,fetched_at,source_time,occupancy,capacity,status`, or a JSON array of objects with the same
@@ -36,7 +37,7 @@ public enum HistoryExchange {
     public static func json(_ readings: [HistoryReading]) -> String {
         guard !readings.isEmpty else { return "[]\n" }
         let objects = readings.map { reading in
-            "{\"facility\": \(quoted(reading.facility)), \"fetched_at\": \"\(utc(reading.fetchedAt))\", "
+            "{\"facility\": \(JSONText.quoted(reading.facility)), \"fetched_at\": \"\(utc(reading.fetchedAt))\", "
                 + "\"source_time\": \(reading.sourceTime.map { "\"\(utc($0))\"" } ?? "null"), "
                 + "\"occupancy\": \(reading.occupancy), \"capacity\": \(reading.capacity), "
                 + "\"status\": \"\(reading.status.rawValue)\"}"
@@ -211,18 +212,4 @@ public enum HistoryExchange {
 
     /// `2026-11-22T17:00:00Z`.
     public static func utc(_ date: Date) -> String { date.formatted(.iso8601) }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20:
-                result += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }

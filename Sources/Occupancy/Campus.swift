@@ -91,11 +91,7 @@ public struct CampusProfile: Sendable, Equatable {
     /// The keys of one profile in the config file's `campuses` section.
     public static let configShape = ConfigShape.object([
         "base": .value, "read": .value, "displayType": .value, "timeZone": .value,
-        "facilities": .list(
-            .object([
-                "key": .value, "name": .value, "shortName": .value, "id": .value, "capacity": .value,
-                "segments": .value, "measure": .value,
-            ])),
+        "facilities": .list(OccupancySettings.facilityShape),
         // The same shape as the top-level `hours` section's facilities (weekly hours and exceptions).
         "hours": .map(.object(["weekly": .map(.value), "exceptions": .map(.value)])),
     ])

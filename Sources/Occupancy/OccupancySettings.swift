@@ -55,11 +55,14 @@ public struct OccupancySettings: Sendable, Equatable {
     /// The keys of the config file's `occupancy` section.
     public static let configShape = ConfigShape.object([
         "endpoint": .value, "page": .value, "displayType": .value, "timeZone": .value,
-        "facilities": .list(
-            .object([
-                "key": .value, "name": .value, "shortName": .value, "id": .value, "capacity": .value,
-                "segments": .value, "measure": .value,
-            ])),
+        "facilities": .list(facilityShape),
+    ])
+
+    /// The keys of one facility, in the `occupancy` section or a campus profile.
+    static let facilityShape = ConfigShape.object([
+        "key": .value, "name": .value, "shortName": .value, "id": .value, "capacity": .value,
+        "segments": .value,
+        "measure": .value,
     ])
 
     /// The config file: its `occupancy` section, the campus in use and the campus profiles.
