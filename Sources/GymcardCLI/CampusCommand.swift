@@ -113,6 +113,12 @@ struct CampusCommand: ParsableCommand {
                 name: chosenName, base: base, read: method, displayType: display, timeZone: zone,
                 facilities: Self.facilities(found))
             Self.show(profile, found: found)
+            for (index, seen) in found.enumerated() where seen.measure == .people && seen.capacity == nil {
+                Terminal.standardError.say(
+                    "warning: \(seen.name): the page gives no capacity; 100 is assumed; set the right one as "
+                        + "campuses.\(chosenName).facilities[\(index)].capacity in \(ConfigFile.path(directories))"
+                )
+            }
             var campuses = document["campuses"] ?? .object([])
             campuses.set(chosenName, to: profile.document)
             document.set("campuses", to: campuses)
@@ -201,8 +207,8 @@ struct CampusCommand: ParsableCommand {
                 let shortName =
                     word.count <= 10 && firstWords.filter({ $0 == word }).count == 1 && !word.isEmpty
                     ? word : facility.name
-                let capacity =
-                    facility.measure == .percent ? facility.capacity ?? 100 : facility.capacity ?? 100
+                // A percent needs no capacity; a head count without one is shown out of 100, and said.
+                let capacity = facility.capacity ?? 100
                 return Facility(
                     key: unique, name: facility.name, shortName: shortName, id: facility.id,
                     capacity: max(1, capacity), segments: capacity < 50 ? 8 : 14, measure: facility.measure)
@@ -293,10 +299,10 @@ struct CampusCommand: ParsableCommand {
 
         /// This machine's zone: `TZ`, `/etc/timezone`, or where `/etc/localtime` points; else UTC.
         static func localZone(_ environment: [String: String]) -> String {
-            if let zone = environment["TZ"],
-                OccupancySettings.isZoneName(zone.hasPrefix(":") ? String(zone.dropFirst()) : zone)
-            {
-                return zone.hasPrefix(":") ? String(zone.dropFirst()) : zone
+            // TZ may be written `:Europe/Berlin`.
+            if let value = environment["TZ"] {
+                let zone = value.hasPrefix(":") ? String(value.dropFirst()) : value
+                if OccupancySettings.isZoneName(zone) { return zone }
             }
             if let bytes = try? FileContents.read("/etc/timezone", limitBytes: 256) {
                 let zone = String(decoding: bytes, as: UTF8.self).trimmed
