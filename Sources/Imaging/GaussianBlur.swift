@@ -62,3 +62,21 @@ extension GrayImage {
         return GrayImage(width: width, height: height, pixels: output)
     }
 }
+
+extension GrayImage {
+    /// Unsharp masking: each pixel pushed away from its neighbourhood's mean (a Gaussian of `sigma`) by
+    /// `amount` times the difference, clamped to 0…255. It restores the edges that defocus, a far card
+    /// or heavy JPEG soften (the same as Pillow's `UnsharpMask(radius: sigma, percent: amount × 100,
+    /// threshold: 0)`).
+    public func sharpened(sigma: Double, amount: Double) -> GrayImage {
+        guard width > 0, height > 0 else { return self }
+        let mean = blurred(sigma: sigma)
+        var output = [UInt8](repeating: 0, count: pixels.count)
+        for index in pixels.indices {
+            let value = Double(pixels[index])
+            let pushed = value + amount * (value - Double(mean.pixels[index]))
+            output[index] = UInt8(Swift.min(255, Swift.max(0, pushed.rounded())))
+        }
+        return GrayImage(width: width, height: height, pixels: output)
+    }
+}

@@ -119,6 +119,22 @@ public struct BarcodeScanner: Sendable {
                     upright.value.stretchedSharply(by: factor)
                 })
         }
+        // Soft bars (defocus, a far card, heavy JPEG): unsharp masking restores their edges. Aggressive, as
+        // it can sharpen noise into bars too.
+        let sharpUpright = Lazy {
+            upright.value.sharpened(sigma: Self.sharpenSigma, amount: Self.sharpenAmount)
+        }
+        stages.append(
+            Stage(name: "sharpen", isAggressive: true) {
+                working.sharpened(sigma: Self.sharpenSigma, amount: Self.sharpenAmount)
+            })
+        stages.append(Stage(name: "locate 1 sharp", isAggressive: true) { sharpUpright.value })
+        for factor in [2, 3] {
+            stages.append(
+                Stage(name: "locate 1 sharp \(factor)x", isAggressive: true) {
+                    sharpUpright.value.stretchedSharply(by: factor)
+                })
+        }
         stages.append(Stage(name: "rotate 45", isAggressive: false) { working.rotated(degrees: 45) })
         stages.append(Stage(name: "rotate -45", isAggressive: false) { working.rotated(degrees: -45) })
         stages.append(
@@ -157,6 +173,10 @@ public struct BarcodeScanner: Sendable {
 }
 
 extension BarcodeScanner {
+    /// Unsharp masking for the sharpen stages: the neighbourhood (pixels) and the strength.
+    static let sharpenSigma = 4.0
+    static let sharpenAmount = 3.0
+
     /// Longest crop handed to zbar; a larger region is sampled down to it.
     static let maximumCropLength = 2400.0
 

@@ -89,3 +89,30 @@ struct LabelOnPageTests {
         }
     }
 }
+
+@Suite("Soft bars")
+struct SoftBarsTests {
+    /// A defocused card (a disk point-spread) whose bars no plain, blurred, located or stretched stage
+    /// could read: unsharp masking restores their edges. Seed 5's first two defocus photos (also
+    /// `generate-corpus DIR 2 5 defocus`): the second reads only so, confirmed by two sharpened stages.
+    @Test("defocus: read through unsharp masking, confirmed by two stages, never misread")
+    func defocus() async throws {
+        var generator = CardPhotoGenerator(seed: 5)
+        let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == "defocus" })
+        var sharpened: [String] = []
+        for index in 0..<2 {
+            let photo = generator.photo(recipe, name: "defocus-\(index)")
+            let report = try await OffThePool.compute {
+                BarcodeScanner(timeBudget: .seconds(30)).scan(
+                    try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide))
+            }
+            let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
+            #expect(ids.allSatisfy { $0 == photo.expectedID }, "\(photo.name) misread as \(ids)")
+            if let finding = report.findings.first, finding.stage.contains("sharp") {
+                #expect(finding.confirmations >= 2)
+                sharpened.append(photo.name)
+            }
+        }
+        #expect(sharpened == ["defocus-1.jpg"])
+    }
+}
