@@ -7,6 +7,15 @@ import Testing
 /// A modest seeded corpus through the whole path a photo takes: JPEG bytes → TurboJPEG → cascade.
 /// 12 MP frames are reduced to 1600×1200 here to keep the suite fast; Benchmarks/scan.sh runs the full
 /// corpus at full size against zbarimg and zxing-cpp.
+/// One generated photo through the cascade with time enough for every stage (a loaded CI machine must
+/// not cut a stage a test is about), off the concurrency pool.
+private func scanGenerously(_ photo: CardPhotoGenerator.Photo) async throws -> ScanReport {
+    try await OffThePool.compute {
+        BarcodeScanner(timeBudget: .seconds(30)).scan(
+            try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide))
+    }
+}
+
 @Suite("The seeded photo corpus")
 struct CorpusTests {
     static let photos: [CardPhotoGenerator.Photo] = {
@@ -51,10 +60,7 @@ struct ThinBarsTests {
         let photos = (0..<4).map { generator.photo(recipe, name: "thin-bars-\($0)") }
         var stretched: [String] = []
         for photo in photos {
-            let report = try await OffThePool.compute {
-                BarcodeScanner(timeBudget: .seconds(30)).scan(
-                    try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide))
-            }
+            let report = try await scanGenerously(photo)
             let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
             #expect(ids.allSatisfy { $0 == photo.expectedID }, "\(photo.name) misread as \(ids)")
             if let finding = report.findings.first, finding.stage.hasPrefix("locate 1 "),
@@ -79,10 +85,7 @@ struct LabelOnPageTests {
         let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == "label" })
         for index in 0..<4 {
             let photo = generator.photo(recipe, name: "label-\(index)")
-            let report = try await OffThePool.compute {
-                BarcodeScanner(timeBudget: .seconds(30)).scan(
-                    try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide))
-            }
+            let report = try await scanGenerously(photo)
             let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
             #expect(ids.first == photo.expectedID, "\(photo.name) read as \(ids)")
             #expect(report.findings.first?.stage == "locate 1", "\(photo.name)")
@@ -102,10 +105,7 @@ struct SoftBarsTests {
         var sharpened: [String] = []
         for index in 0..<2 {
             let photo = generator.photo(recipe, name: "defocus-\(index)")
-            let report = try await OffThePool.compute {
-                BarcodeScanner(timeBudget: .seconds(30)).scan(
-                    try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide))
-            }
+            let report = try await scanGenerously(photo)
             let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
             #expect(ids.allSatisfy { $0 == photo.expectedID }, "\(photo.name) misread as \(ids)")
             if let finding = report.findings.first, finding.stage.contains("sharp") {
