@@ -105,6 +105,16 @@ extension GrayImage {
     }
 
     /// The Lanczos kernel with three lobes.
+    /// ``lanczos3(_:)`` at 1/1024 of a pixel, looked up: a cut of a few hundred thousand pixels needs
+    /// twelve weights each, and `sin` made most of its time (measured with perf on a 12 MP photo).
+    static func lanczos3Table(_ distance: Double) -> Double {
+        let position = (distance + 3) * 1024
+        guard position >= 0, position < Double(lanczosTable.count - 1) else { return 0 }
+        return lanczosTable[Int(position + 0.5)]
+    }
+
+    private static let lanczosTable: [Double] = (0...(6 * 1024)).map { lanczos3(Double($0) / 1024 - 3) }
+
     static func lanczos3(_ distance: Double) -> Double {
         let x = Swift.abs(distance)
         guard x < 3 else { return 0 }
@@ -203,6 +213,75 @@ extension GrayImage {
                         let y = centerY + du * sine + dv * cosine - 0.5
                         destination[v * outputWidth + u] = Self.bilinear(
                             source, width, height, x, y, fill: 255)
+                    }
+                }
+            }
+        }
+        return GrayImage(width: outputWidth, height: outputHeight, pixels: output)
+    }
+}
+
+extension GrayImage {
+    /// The same rectangle as ``extracted(centerX:centerY:angleDegrees:width:height:sourcePixelsPerPixel:)``,
+    /// sampled with a Lanczos-3 kernel in both directions instead of bilinear: for cutting a barcode out
+    /// finer than the photo's own pixels, where bilinear sampling softens bars of about a pixel (sampling
+    /// along the located bar direction between the pixels). Outside the image is white.
+    public func extractedSharply(
+        centerX: Double, centerY: Double, angleDegrees: Double, width outputWidth: Int,
+        height outputHeight: Int, sourcePixelsPerPixel scale: Double
+    ) -> GrayImage {
+        let radians = angleDegrees * Double.pi / 180
+        let (cosine, sine) = (cos(radians), sin(radians))
+        var output = [UInt8](repeating: 255, count: outputWidth * outputHeight)
+        let halfWidth = Double(outputWidth) / 2
+        let halfHeight = Double(outputHeight) / 2
+        let (width, height) = (width, height)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { destination in
+                var weightsX = [Double](repeating: 0, count: 6)
+                var weightsY = [Double](repeating: 0, count: 6)
+                for v in 0..<outputHeight {
+                    let dv = (Double(v) + 0.5 - halfHeight) * scale
+                    for u in 0..<outputWidth {
+                        let du = (Double(u) + 0.5 - halfWidth) * scale
+                        let x = centerX + du * cosine - dv * sine - 0.5
+                        let y = centerY + du * sine + dv * cosine - 0.5
+                        guard x > -1, y > -1, x < Double(width), y < Double(height) else { continue }
+                        let firstX = Int(x.rounded(.down)) - 2
+                        let firstY = Int(y.rounded(.down)) - 2
+                        var totalX = 0.0
+                        var totalY = 0.0
+                        for tap in 0..<6 {
+                            weightsX[tap] = Self.lanczos3Table(Double(firstX + tap) - x)
+                            weightsY[tap] = Self.lanczos3Table(Double(firstY + tap) - y)
+                            totalX += weightsX[tap]
+                            totalY += weightsY[tap]
+                        }
+                        var value = 0.0
+                        if firstX >= 0, firstY >= 0, firstX + 5 < width, firstY + 5 < height {
+                            for row in 0..<6 {
+                                let start = (firstY + row) * width + firstX
+                                var line = 0.0
+                                for column in 0..<6 {
+                                    line += Double(source[start + column]) * weightsX[column]
+                                }
+                                value += line * weightsY[row]
+                            }
+                        } else {
+                            for row in 0..<6 {
+                                // Clamped to the edge inside the image, as the other samplers do.
+                                let sy = Swift.min(height - 1, Swift.max(0, firstY + row))
+                                var line = 0.0
+                                for column in 0..<6 {
+                                    let sx = Swift.min(width - 1, Swift.max(0, firstX + column))
+                                    line += Double(source[sy * width + sx]) * weightsX[column]
+                                }
+                                value += line * weightsY[row]
+                            }
+                        }
+                        value /= totalX * totalY
+                        destination[v * outputWidth + u] = UInt8(
+                            Swift.min(255, Swift.max(0, value.rounded())))
                     }
                 }
             }
