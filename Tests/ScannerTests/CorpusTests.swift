@@ -16,6 +16,27 @@ private func scanGenerously(_ photo: CardPhotoGenerator.Photo) async throws -> S
     }
 }
 
+/// The names of a seed's first `count` photos of `category` whose first finding came from a stage
+/// `stage` accepts, each confirmed by two stages; every finding of every photo must be its own ID.
+private func readThrough(
+    seed: UInt64, category: String, count: Int, stage: @escaping (String) -> Bool
+) async throws -> [String] {
+    var generator = CardPhotoGenerator(seed: seed)
+    let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == category })
+    var names: [String] = []
+    for index in 0..<count {
+        let photo = generator.photo(recipe, name: "\(category)-\(index)")
+        let report = try await scanGenerously(photo)
+        let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
+        #expect(ids.allSatisfy { $0 == photo.expectedID }, "\(photo.name) misread as \(ids)")
+        if let finding = report.findings.first, stage(finding.stage) {
+            #expect(finding.confirmations >= 2)
+            names.append(photo.name)
+        }
+    }
+    return names
+}
+
 @Suite("The seeded photo corpus")
 struct CorpusTests {
     static let photos: [CardPhotoGenerator.Photo] = {
@@ -55,20 +76,8 @@ struct ThinBarsTests {
     /// the second and third read so; before the stretch, none did.
     @Test("thin bars: read through the sharply stretched crop, confirmed by two factors, never misread")
     func thinBars() async throws {
-        var generator = CardPhotoGenerator(seed: 9)
-        let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == "thin-bars" })
-        let photos = (0..<4).map { generator.photo(recipe, name: "thin-bars-\($0)") }
-        var stretched: [String] = []
-        for photo in photos {
-            let report = try await scanGenerously(photo)
-            let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
-            #expect(ids.allSatisfy { $0 == photo.expectedID }, "\(photo.name) misread as \(ids)")
-            if let finding = report.findings.first, finding.stage.hasPrefix("locate 1 "),
-                finding.stage.hasSuffix("x")
-            {
-                #expect(finding.confirmations >= 2)
-                stretched.append(photo.name)
-            }
+        let stretched = try await readThrough(seed: 9, category: "thin-bars", count: 4) {
+            $0.hasPrefix("locate 1 ") && $0.hasSuffix("x") && !$0.contains("fine") && !$0.contains("sharp")
         }
         #expect(stretched == ["thin-bars-1.jpg", "thin-bars-2.jpg"])
     }
@@ -100,19 +109,7 @@ struct SoftBarsTests {
     /// `generate-corpus DIR 2 5 defocus`): the second reads only so, confirmed by two sharpened stages.
     @Test("defocus: read through unsharp masking, confirmed by two stages, never misread")
     func defocus() async throws {
-        var generator = CardPhotoGenerator(seed: 5)
-        let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == "defocus" })
-        var sharpened: [String] = []
-        for index in 0..<2 {
-            let photo = generator.photo(recipe, name: "defocus-\(index)")
-            let report = try await scanGenerously(photo)
-            let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
-            #expect(ids.allSatisfy { $0 == photo.expectedID }, "\(photo.name) misread as \(ids)")
-            if let finding = report.findings.first, finding.stage.contains("sharp") {
-                #expect(finding.confirmations >= 2)
-                sharpened.append(photo.name)
-            }
-        }
+        let sharpened = try await readThrough(seed: 5, category: "defocus", count: 2) { $0.contains("sharp") }
         #expect(sharpened == ["defocus-1.jpg"])
     }
 }
@@ -125,18 +122,8 @@ struct FineCropTests {
     /// third read so, each confirmed by two stages; the second does not read at all.
     @Test("thin bars: read from a finer Lanczos cut, confirmed by two stages, never misread")
     func fineCut() async throws {
-        var generator = CardPhotoGenerator(seed: 1)
-        let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == "thin-bars" })
-        var fine: [String] = []
-        for index in 0..<3 {
-            let photo = generator.photo(recipe, name: "thin-bars-\(index)")
-            let report = try await scanGenerously(photo)
-            let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
-            #expect(ids.allSatisfy { $0 == photo.expectedID }, "\(photo.name) misread as \(ids)")
-            if let finding = report.findings.first, finding.stage.hasPrefix("locate 1 fine") {
-                #expect(finding.confirmations >= 2)
-                fine.append(photo.name)
-            }
+        let fine = try await readThrough(seed: 1, category: "thin-bars", count: 3) {
+            $0.hasPrefix("locate 1 fine")
         }
         #expect(fine == ["thin-bars-0.jpg", "thin-bars-2.jpg"])
     }
