@@ -249,6 +249,50 @@ struct CampusCommandTests {
         )
     }
 
+    @Test(
+        "on a terminal, campus add asks for the zone: an unknown one is asked again, Enter takes the suggestion"
+    )
+    func zoneAsked() async throws {
+        guard await Interop.pythonHas("pexpect") else {
+            Issue.record("pexpect is needed: scripts/test installs it")
+            return
+        }
+        let campus = try await FakeCampus(FusionCampusPages.page(cards(gym: 1, shed: 2), layout: .charts))
+        defer { Task { await campus.server.stop() } }
+        let home = try TemporaryDirectory()
+        let process = GymcardProcess(home: home.path, extra: ["TZ": "Europe/Berlin"])
+        let script = """
+            import pexpect, sys, json
+            env = json.loads(sys.argv[2])
+            answers = []
+            for name, reply in (("one", "Nowhere/Zone"), ("two", "")):
+                child = pexpect.spawn(sys.argv[1], ["campus", "add", sys.argv[3], "--name", name], env=env,
+                                      timeout=20, dimensions=(24, 100))
+                child.expect(r"Time zone of 127\\.0\\.0\\.1 \\[Europe/Berlin\\]: ")
+                child.sendline(reply)
+                if reply:
+                    child.expect("not a time zone known here")
+                    child.expect(r"\\[Europe/Berlin\\]: ")
+                    child.sendline("America/Los_Angeles")
+                child.expect(pexpect.EOF)
+                child.close()
+                answers.append({"status": child.exitstatus, "output": child.before.decode()})
+            print(json.dumps(answers))
+            """
+        let environment = String(
+            decoding: try JSONSerialization.data(withJSONObject: process.environment), as: UTF8.self)
+        let (status, output, error) = try await Interop.runPython(
+            script, [GymcardProcess.executable.path, environment, campus.base])
+        #expect(status == 0, "\(error)")
+        let answers = try #require(JSONSerialization.jsonObject(with: output) as? [[String: Any]])
+        #expect(answers.map { $0["status"] as? Int } == [0, 0])
+        let config = try configText(home)
+        let one = try #require(config.range(of: "\"one\""))
+        let two = try #require(config.range(of: "\"two\""))
+        #expect(config[one.upperBound..<two.lowerBound].contains("\"timeZone\": \"America/Los_Angeles\""))
+        #expect(config[two.upperBound...].contains("\"timeZone\": \"Europe/Berlin\""))
+    }
+
     @Test("without --time-zone and without a terminal, the zone is guessed, said, and nothing waits")
     func zoneGuessed() async throws {
         let campus = try await FakeCampus(FusionCampusPages.page(cards(gym: 1, shed: 2), layout: .charts))
