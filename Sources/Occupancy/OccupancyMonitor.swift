@@ -147,9 +147,16 @@ public struct OccupancyMonitor: Sendable {
             return (settings.facilities.map { _ in .failure(failure) }, nil)
         }
         let results = FusionPage.readings(in: page, for: settings.facilities).map {
-            $0.mapError { OccupancyFailure($0.description) }
+            $0.mapError { OccupancyFailure(describe($0)) }
         }
         return (results, FusionPage.lastUpdated(in: page))
+    }
+
+    /// A page problem worded for this campus: the command that finds a changed ID names the campus.
+    private func describe(_ problem: OccupancyPageProblem) -> String {
+        guard let campus = settings.campus else { return problem.description }
+        return problem.description.replacing(
+            "gymcard facilities --discover", with: "gymcard facilities --discover --campus \(campus)")
     }
 
     /// A fetch failure worded; a 404 or 410 says where the address came from.
@@ -192,7 +199,7 @@ public struct OccupancyMonitor: Sendable {
             let response = try await fetcher.fetch(request, expecting: .htmlPage)
             let page = String(decoding: response.body, as: UTF8.self)
             do { return .success(try FusionPage.reading(in: page, for: facility)) } catch {
-                return .failure(OccupancyFailure(error.description))
+                return .failure(OccupancyFailure(describe(error)))
             }
         } catch {
             // A 404 or 410 means the address is wrong: say where it came from.

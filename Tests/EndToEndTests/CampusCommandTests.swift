@@ -133,6 +133,20 @@ struct CampusCommandTests {
         #expect(text.stdoutText.contains("61 / 150"))
         #expect(try await process.run(["campus", "use", "vt"]).status == 0)
         #expect(try !configText(home).contains("\"campus\":"))
+
+        // The site renumbered its facilities: the advice names the command for this campus.
+        campus.page.withLock {
+            $0 = FusionCampusPages.page(
+                [
+                    FusionCampusPages.Card(
+                        id: "00000000-0000-0000-0000-0000000000ff", name: "New", capacity: 9, value: 1)
+                ],
+                layout: .charts)
+        }
+        let moved = try await process.run(["occupancy", "--campus", "ucsc"])
+        #expect(moved.status == 75)
+        #expect(
+            moved.stderr.contains("its ID may have changed (gymcard facilities --discover --campus ucsc)"))
     }
 
     @Test("a percent-only campus shows percent, with no head count invented, in text and JSON")
