@@ -321,14 +321,11 @@ struct CampusCommand: ParsableCommand {
 
         /// A zone name tzdata knows.
         static func checkZone(_ zone: String, environment: [String: String]) throws {
-            let directory = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
-            var status = stat()
-            guard OccupancySettings.isZoneName(zone), stat(directory + "/" + zone, &status) == 0,
-                status.st_mode & S_IFMT == S_IFREG
+            guard OccupancySettings.isZoneName(zone), FacilityZone.isInstalled(zone, environment: environment)
             else {
                 throw Failure(
                     "\(zone) is not a time zone known here; give a name such as America/Los_Angeles "
-                        + "(see \(directory))", status: .usage)
+                        + "(see \(FacilityZone.zoneDirectory(environment)))", status: .usage)
             }
         }
     }
@@ -345,14 +342,15 @@ struct CampusCommand: ParsableCommand {
             let environment = Terminal.processEnvironment()
             let directories = XDGDirectories(environment: environment)
             let file = try ConfigFile.read(directories)
-            let inUse = OccupancySettings.campusInUse(configFile: file, requested: nil)
-            var names = [CampusProfile.builtInName]
-            do { names += try OccupancySettings.profileNames(configFile: file) } catch {
-                throw ConfigFile.failure(error, directories)
-            }
-            let settings = try names.map { name in
-                try ConfigFile.occupancySettings(directories, environment: [:], campus: name)
-            }
+            let inUse = OccupancySettings.campusInUse(configFile: file)
+            // The file read once above serves every campus.
+            let settings: [OccupancySettings]
+            do throws(ConfigProblem) {
+                let names = try [CampusProfile.builtInName] + OccupancySettings.profileNames(configFile: file)
+                settings = try names.map { name throws(ConfigProblem) in
+                    try OccupancySettings.resolve(configFile: file, environment: [:], campus: name)
+                }
+            } catch { throw ConfigFile.failure(error, directories) }
             if json {
                 struct Row: Encodable {
                     var name: String
@@ -472,11 +470,9 @@ enum CampusConfig {
     /// A usage error (64) naming the known campuses when `name` is not one.
     static func requireKnown(_ name: String, in document: JSONDocument) throws {
         guard name != CampusProfile.builtInName, document["campuses"]?[name] == nil else { return }
-        var known = [CampusProfile.builtInName]
-        if case .object(let members)? = document["campuses"] { known += members.map(\.key) }
-        throw Failure(
-            "there is no campus \(name); known: \(known.joined(separator: ", ")) (gymcard campus list)",
-            status: .usage)
+        var profiles: [String] = []
+        if case .object(let members)? = document["campuses"] { profiles = members.map(\.key) }
+        throw Failure(CampusProfile.unknownMessage(name, profiles: profiles), status: .usage)
     }
 }
 

@@ -29,11 +29,7 @@ struct CampusOption: ParsableArguments {
                 throw ConfigFile.failure(error, directories)
             }
             guard names.contains(campus) else {
-                throw Failure(
-                    "there is no campus \(campus); known: "
-                        + ([CampusProfile.builtInName] + names).joined(separator: ", ")
-                        + " (add one with gymcard campus add <url>)",
-                    status: .usage)
+                throw Failure(CampusProfile.unknownMessage(campus, profiles: names), status: .usage)
             }
         }
         return try ConfigFile.occupancySettings(directories, environment: environment, campus: campus)

@@ -49,6 +49,13 @@ public struct CampusProfile: Sendable, Equatable {
         return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
     }
 
+    /// What every command says about a campus name that is neither `vt` nor a profile in the config file.
+    public static func unknownMessage(_ name: String, profiles: some Sequence<String>) -> String {
+        let known = [builtInName] + profiles.sorted()
+        return
+            "there is no campus \(name); known: \(known.joined(separator: ", ")) (add one with gymcard campus add <url>)"
+    }
+
     /// `<base>/FacilityOccupancy`.
     public static func pageURL(base: URL) -> URL { base.appending(path: "FacilityOccupancy") }
 

@@ -29,27 +29,26 @@ public enum FacilityDiscovery {
         FusionPage.cards(in: page).map { card in
             let block = card.html
             let chart = HTMLTags.find("canvas", in: block).first { $0.attributes["data-occupancy"] != nil }
-            let occupancy = chart?.attributes["data-occupancy"]
-            // Without `Max Occupancy`, the chart's people and places left add up to it (UCSC, Waterloo);
-            // not when the site clamps places left at 0 over capacity.
-            let counted = occupancy.flatMap { OccupancyPageParser.number($0.trimmed) }
+            let counted = chart?.attributes["data-occupancy"].flatMap {
+                OccupancyPageParser.number($0.trimmed)
+            }
             let remaining = chart?.attributes["data-remaining"].flatMap {
                 OccupancyPageParser.number($0.trimmed)
             }
+            // Without `Max Occupancy`, the chart's people and places left add up to it (UCSC, Waterloo);
+            // not when the site clamps places left at 0 over capacity.
             let sum = counted.flatMap { people in
                 remaining.flatMap { $0 != 0 && people + $0 > 0 ? people + $0 : nil }
             }
             let shown = FusionPage.occupancyCountText(in: block)
-            let percentOnly = occupancy == nil && shown.flatMap(FusionPage.percent(in:)) != nil
+            // A percentage shown and no chart: a percent-only page (TMU, Syracuse).
+            let shownPercent = chart == nil ? shown.flatMap(FusionPage.percent(in:)) : nil
             return DiscoveredFacility(
                 id: card.id, name: heading(in: block).map(withoutNumbering) ?? "(no name)",
-                capacity: OccupancyPageParser.maxOccupancy(in: block) ?? (percentOnly ? nil : sum),
-                occupancy: percentOnly
-                    ? nil
-                    : occupancy.flatMap { OccupancyPageParser.number($0.trimmed) }
-                        ?? shown.flatMap(FusionPage.headCount(in:)),
-                measure: percentOnly ? .percent : .people,
-                percent: percentOnly ? shown.flatMap(FusionPage.percent(in:)) : nil)
+                capacity: OccupancyPageParser.maxOccupancy(in: block) ?? (shownPercent == nil ? sum : nil),
+                occupancy: shownPercent == nil ? counted ?? shown.flatMap(FusionPage.headCount(in:)) : nil,
+                measure: shownPercent == nil ? .people : .percent,
+                percent: shownPercent)
         }
     }
 

@@ -3,9 +3,10 @@ import JSONOutput
 import OpeningHours
 
 /// The `--json` schema (DESIGN §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",
-/// "capacity", "percent", "measure", "status", "observedAt"}]}`, times in ISO 8601 UTC. Values are `null` for an
-/// unavailable facility; `measure` is `people`, or `percent` for a page that shows only a percentage (then
-/// `occupancy`, `remaining` and `capacity` are `null`: no head count is invented); `problem` says why a value is not fresh; `demo` is true for sample values;
+/// "capacity", "percent", "measure", "status", "observedAt"}]}`, times in ISO 8601 UTC. Values are `null`
+/// for an unavailable facility; `measure` is `people`, or `percent` for a page that shows only a
+/// percentage (then `occupancy`, `remaining` and `capacity` are `null`: no head count is invented);
+/// `problem` says why a value is not fresh; `demo` is true for sample values;
 /// `open` is true, false or null (unknown) from the opening hours, with `opensAt` and `closesAt` when
 /// known.
 public enum OccupancyJSON {

@@ -154,9 +154,7 @@ public struct OccupancyMonitor: Sendable {
 
     /// A page problem worded for this campus: the command that finds a changed ID names the campus.
     private func describe(_ problem: OccupancyPageProblem) -> String {
-        guard let campus = settings.campus else { return problem.description }
-        return problem.description.replacing(
-            "gymcard facilities --discover", with: "gymcard facilities --discover --campus \(campus)")
+        problem.description(campus: settings.campus)
     }
 
     /// A fetch failure worded; a 404 or 410 says where the address came from.

@@ -24,13 +24,17 @@ public enum OccupancyPageProblem: Error, Equatable, Sendable, CustomStringConver
     case javaScriptShell
 
     /// Says what was wrong, for a person.
-    public var description: String {
+    public var description: String { description(campus: nil) }
+
+    /// The same, with the command that finds a changed ID naming `campus` (`nil`: the built-in one).
+    public func description(campus: String?) -> String {
         switch self {
         case .signInPage: return "the occupancy page asks for a sign-in"
         case .temporarilyUnavailable: return "the occupancy page says it is temporarily unavailable"
         case .otherFacility(let id):
             return
-                "the page has no numbers for facility \(id); its ID may have changed (gymcard facilities --discover)"
+                "the page has no numbers for facility \(id); its ID may have changed (gymcard facilities --discover"
+                + (campus.map { " --campus \($0)" } ?? "") + ")"
         case .noNumbers: return "the occupancy page has no numbers in it"
         case .notANumber(let word): return "the page says \"\(word)\" instead of a number"
         case .inconsistent(let detail): return "the page contradicts itself (\(detail))"

@@ -13,7 +13,7 @@ public enum OccupancyMeasure: String, Sendable, Equatable, Codable {
 ///
 /// A percent-only reading keeps its percent in ``occupancy`` out of a ``capacity`` of 100, so that bars,
 /// trends and thresholds work unchanged; what is shown or written as JSON says which it is.
-public struct OccupancyReading: Sendable, Equatable, Codable {
+public struct OccupancyReading: Sendable, Equatable {
     /// People inside (a percent for a percent-only reading).
     public var occupancy: Int
     /// Places left (never negative: over capacity reads as 0).
@@ -49,24 +49,4 @@ public struct OccupancyReading: Sendable, Equatable, Codable {
 
     /// Percent full, truncated as the app does (99.9 % shows 99).
     public var percent: Int { Int(fraction * 100) }
-
-    private enum CodingKeys: String, CodingKey { case occupancy, remaining, capacity, measure }
-
-    /// Decodes a reading; files written before percent-only readings existed have no `measure`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        occupancy = try container.decode(Int.self, forKey: .occupancy)
-        remaining = try container.decode(Int.self, forKey: .remaining)
-        capacity = try container.decode(Int.self, forKey: .capacity)
-        measure = try container.decodeIfPresent(OccupancyMeasure.self, forKey: .measure) ?? .people
-    }
-
-    /// Encodes a reading; `measure` only when it is a percent, so older files stay as they were.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(occupancy, forKey: .occupancy)
-        try container.encode(remaining, forKey: .remaining)
-        try container.encode(capacity, forKey: .capacity)
-        if measure == .percent { try container.encode(measure, forKey: .measure) }
-    }
 }

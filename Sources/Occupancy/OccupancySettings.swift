@@ -101,9 +101,8 @@ public struct OccupancySettings: Sendable, Equatable {
         var measure: String?
     }
 
-    /// The campus in use: `--campus`, else the config file's `campus`, else Virginia Tech.
-    public static func campusInUse(configFile: Data?, requested: String?) -> String {
-        if let requested { return requested }
+    /// The campus in use: the config file's `campus`, else Virginia Tech.
+    public static func campusInUse(configFile: Data?) -> String {
         let file = configFile.flatMap { try? JSONDecoder().decode(CampusChoice.self, from: $0) }
         return file?.campus ?? CampusProfile.builtInName
     }
@@ -143,10 +142,8 @@ public struct OccupancySettings: Sendable, Equatable {
             if let section = file.occupancy { try settings.apply(section) }
         } else {
             guard let section = file.campuses?[chosen] else {
-                let known = [CampusProfile.builtInName] + (file.campuses ?? [:]).keys.sorted()
                 throw ConfigProblem(
-                    "there is no campus \(chosen); known: \(known.joined(separator: ", ")) (gymcard campus add <url>)"
-                )
+                    CampusProfile.unknownMessage(chosen, profiles: (file.campuses ?? [:]).keys))
             }
             settings = try profile(named: chosen, section).settings
         }

@@ -5,7 +5,7 @@ import Storage
 /// failed fetch can show the previous value (marked stale) and `--cached` can answer without the network.
 public struct OccupancyState: Sendable, Equatable {
     /// One facility's last good reading and when it was observed.
-    public struct Entry: Sendable, Equatable, Codable {
+    public struct Entry: Sendable, Equatable {
         /// The facility ID it was read for: an entry for an ID no longer configured is ignored.
         public var id: String
         /// The reading.
