@@ -351,6 +351,11 @@ struct CampusCommand: ParsableCommand {
                     try OccupancySettings.resolve(configFile: file, environment: [:], campus: name)
                 }
             } catch { throw ConfigFile.failure(error, directories) }
+            if !settings.contains(where: { $0.campusName == inUse }) {
+                Terminal.standardError.say(
+                    "warning: the config file's campus \(inUse) is not one of these; "
+                        + "choose one with gymcard campus use <name>")
+            }
             if json {
                 struct Row: Encodable {
                     var name: String

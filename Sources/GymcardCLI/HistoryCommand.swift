@@ -11,7 +11,8 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "Export or import the occupancy history.",
         discussion: """
-            The history ($XDG_STATE_HOME/gymcard/history.sqlite3) holds every reading gymcard fetched. \
+            The history ($XDG_STATE_HOME/gymcard/history.sqlite3; another campus's in \
+            $XDG_STATE_HOME/gymcard/campuses/<name>/) holds every reading gymcard fetched. \
             Exports are CSV with the header facility,fetched_at,source_time,occupancy,capacity,status \
             (facility key, ISO 8601 UTC times, source_time empty when unknown, status ok or closed) or a \
             JSON array of objects with the same fields.

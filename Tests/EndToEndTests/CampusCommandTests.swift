@@ -261,6 +261,21 @@ struct CampusCommandTests {
             unknown.stderr
                 == "gymcard: there is no campus one; known: vt, two (add one with gymcard campus add <url>)\n"
         )
+        // Every command words an unknown campus the same way.
+        let use = try await process.run(["campus", "use", "one"])
+        #expect(use.status == 64 && use.stderr == unknown.stderr)
+
+        // A config file whose campus was taken out by hand: list says so and which to choose.
+        let config = try configText(home)
+        try config.replacing("{", with: #"{"campus": "one", "#, maxReplacements: 1)
+            .write(toFile: home.path + "/config/gymcard/config.json", atomically: true, encoding: .utf8)
+        let listed = try await process.run(["campus", "list"])
+        #expect(listed.status == 0)
+        #expect(!listed.stdoutText.contains("(in use)"))
+        #expect(
+            listed.stderr
+                == "gymcard: warning: the config file's campus one is not one of these; "
+                + "choose one with gymcard campus use <name>\n")
     }
 
     @Test(
