@@ -119,6 +119,13 @@ struct CampusCommand: ParsableCommand {
                         + "campuses.\(chosenName).facilities[\(index)].capacity in \(ConfigFile.path(directories))"
                 )
             }
+            let unnamed = found.indices.filter { found[$0].name == DiscoveredFacility.unnamed }
+            if let first = unnamed.first {
+                Terminal.standardError.say(
+                    "warning: \(unnamed.count) of \(found.count) cards have no heading; name them as "
+                        + "campuses.\(chosenName).facilities[\(first)].name (and so on) in \(ConfigFile.path(directories))"
+                )
+            }
             var campuses = document["campuses"] ?? .object([])
             campuses.set(chosenName, to: profile.document)
             document.set("campuses", to: campuses)

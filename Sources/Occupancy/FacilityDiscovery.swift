@@ -6,7 +6,7 @@ import TextSearch
 public struct DiscoveredFacility: Sendable, Equatable {
     /// The platform's facility ID.
     public var id: String
-    /// The card's heading.
+    /// The card's heading, or ``unnamed`` for a card without one.
     public var name: String
     /// `Max Occupancy`, when the card shows it.
     public var capacity: Int?
@@ -16,6 +16,9 @@ public struct DiscoveredFacility: Sendable, Equatable {
     public var measure: OccupancyMeasure = .people
     /// Percent full, when the card shows only a percent.
     public var percent: Int?
+
+    /// The name of a card with no heading.
+    public static let unnamed = "(no name)"
 }
 
 /// Lists the facility cards of the full occupancy page (`GET …/facilityoccupancy`), so a changed ID can be
@@ -44,7 +47,7 @@ public enum FacilityDiscovery {
             // A percentage shown and no chart: a percent-only page (TMU, Syracuse).
             let shownPercent = chart == nil ? shown.flatMap(FusionPage.percent(in:)) : nil
             return DiscoveredFacility(
-                id: card.id, name: heading(in: block).map(withoutNumbering) ?? "(no name)",
+                id: card.id, name: heading(in: block).map(withoutNumbering) ?? DiscoveredFacility.unnamed,
                 capacity: OccupancyPageParser.maxOccupancy(in: block) ?? (shownPercent == nil ? sum : nil),
                 occupancy: shownPercent == nil ? counted ?? shown.flatMap(FusionPage.headCount(in:)) : nil,
                 measure: shownPercent == nil ? .people : .percent,
