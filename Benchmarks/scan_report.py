@@ -14,6 +14,7 @@ tools = {
     "zxing-cpp": lambda f: [python, sys.path[0] + "/zxing_read.py", f],
 }
 rows = list(csv.DictReader(open(corpus + "/manifest.tsv"), delimiter="\t"))
+outcomes = defaultdict(dict)  # file -> tool -> outcome
 counts = {tool: defaultdict(lambda: defaultdict(int)) for tool in tools}
 times = {tool: defaultdict(list) for tool in tools}
 big_times = []
@@ -39,6 +40,7 @@ for row in rows:
             print(f"  misread by {tool}: {row['file']} expected {expected} got {output}", file=sys.stderr)
         for key in (row["category"], "all"):
             counts[tool][key][outcome] += 1
+        outcomes[row["file"]][tool] = outcome
 
 categories = sorted({row["category"] for row in rows}) + ["all"]
 header = f"{'category':14}" + "".join(f"| {tool:^34} " for tool in tools)
@@ -69,3 +71,11 @@ print(f"median time per image: gymcard {statistics.median(times['gymcard']['all'
       f"zbarimg {statistics.median(times['zbarimg']['all']):.0f} ms (goal: gymcard <= zbarimg)")
 print(f"12 MP photos that read: gymcard median {statistics.median(big_times):.0f} ms, "
       f"max {max(big_times):.0f} ms (goal < 500 ms)")
+# Issue 14's first goal: every photo a peer reads, gymcard reads too.
+only_peers = [row["file"] for row in rows
+              if outcomes[row["file"]]["gymcard"] != "read"
+              and "read" in (outcomes[row["file"]]["zbarimg"], outcomes[row["file"]]["zxing-cpp"])]
+print(f"photos a peer reads and gymcard does not: {len(only_peers)} (goal 0)"
+      + (": " + ", ".join(only_peers) if only_peers else ""))
+print(f"photos no tool reads: "
+      f"{sum(1 for row in rows if row['expected'] != '-' and 'read' not in outcomes[row['file']].values())}")

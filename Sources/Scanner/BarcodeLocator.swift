@@ -73,7 +73,7 @@ public enum BarcodeLocator {
         // Neighbours join only when their orientations agree within 20°: the bars must not merge with
         // the card's edges and text lines, which touch them at a distance but run the other way.
         let agreement = cos(40 * Double.pi / 180)
-        var regions: [BarcodeRegion] = []
+        var pieces: [[Int]] = []
         var seen = [Bool](repeating: false, count: candidate.count)
         for start in candidate.indices where candidate[start] && !seen[start] {
             var stack = [start]
@@ -97,12 +97,80 @@ public enum BarcodeLocator {
                     }
                 }
             }
-            guard members.count >= 4 else { continue }
-            if let region = region(of: members, columns: columns, xx: xx, yy: yy, xy: xy) {
-                regions.append(region)
+            guard members.count >= 4, region(of: members, columns: columns, xx: xx, yy: yy, xy: xy) != nil
+            else { continue }
+            pieces.append(members)
+        }
+        // A block inside a wide space or bar of a soft symbol can lack the energy of its neighbours, and
+        // a column of such blocks cuts the symbol in pieces, none with both its ends (seen on small JPEGs
+        // and far 12 MP cards: three pieces of one symbol, none read). Pieces that are each symbol-shaped
+        // and lie end to end on one line, a block apart, are one symbol. Lines of text are tall and thin
+        // one by one, never symbol-shaped, so a paragraph does not become one.
+        var joined = true
+        while joined {
+            joined = false
+            search: for first in pieces.indices {
+                for second in pieces.indices where second > first {
+                    if continues(pieces[first], pieces[second], columns: columns, xx: xx, yy: yy, xy: xy) {
+                        pieces[first] += pieces.remove(at: second)
+                        joined = true
+                        break search
+                    }
+                }
             }
         }
+        let regions = pieces.compactMap { region(of: $0, columns: columns, xx: xx, yy: yy, xy: xy) }
         return Array(regions.sorted { $0.score > $1.score }.prefix(limit))
+    }
+
+    /// The blocks' summed gradient direction (radians, across the bars) and their centres' extents along
+    /// it and across it, in pixels.
+    private struct Extent {
+        var angle: Double
+        var along: ClosedRange<Double>
+        var across: ClosedRange<Double>
+    }
+
+    private static func extent(
+        of members: [Int], columns: Int, xx: [Double], yy: [Double], xy: [Double], angle given: Double? = nil
+    ) -> Extent? {
+        let angle =
+            given
+            ?? 0.5
+            * atan2(
+                2 * members.reduce(0) { $0 + xy[$1] },
+                members.reduce(0) { $0 + xx[$1] } - members.reduce(0) { $0 + yy[$1] })
+        let (cosine, sine) = (cos(angle), sin(angle))
+        let half = Double(blockSize) / 2
+        let centers = members.map {
+            (Double($0 % columns * blockSize) + half, Double($0 / columns * blockSize) + half)
+        }
+        let along = centers.map { $0.0 * cosine + $0.1 * sine }
+        let across = centers.map { -$0.0 * sine + $0.1 * cosine }
+        guard let minAlong = along.min(), let maxAlong = along.max(), let minAcross = across.min(),
+            let maxAcross = across.max()
+        else { return nil }
+        return Extent(angle: angle, along: minAlong...maxAlong, across: minAcross...maxAcross)
+    }
+
+    /// Whether `second` continues `first` across the bars: the same direction within 10°, side by side
+    /// along it with at most one block missing between them, and overlapping across it by half the shorter.
+    private static func continues(
+        _ first: [Int], _ second: [Int], columns: Int, xx: [Double], yy: [Double], xy: [Double]
+    ) -> Bool {
+        guard let one = extent(of: first, columns: columns, xx: xx, yy: yy, xy: xy),
+            let other = extent(of: second, columns: columns, xx: xx, yy: yy, xy: xy),
+            cos(2 * (one.angle - other.angle)) > cos(20 * Double.pi / 180),
+            let seen = extent(of: second, columns: columns, xx: xx, yy: yy, xy: xy, angle: one.angle)
+        else { return false }
+        let gap = Swift.max(
+            seen.along.lowerBound - one.along.upperBound, one.along.lowerBound - seen.along.upperBound)
+        let overlap =
+            Swift.min(one.across.upperBound, seen.across.upperBound)
+            - Swift.max(one.across.lowerBound, seen.across.lowerBound)
+        let shorter = Swift.min(
+            one.across.upperBound - one.across.lowerBound, seen.across.upperBound - seen.across.lowerBound)
+        return gap <= 2 * Double(blockSize) && overlap >= 0.5 * shorter
     }
 
     private static func region(of members: [Int], columns: Int, xx: [Double], yy: [Double], xy: [Double])

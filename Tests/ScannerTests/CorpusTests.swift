@@ -118,13 +118,28 @@ struct SoftBarsTests {
 struct FineCropTests {
     /// Bars of about a pixel that neither the upright crop, its Lanczos stretch nor sharpening read: the
     /// region cut out two or three times finer than the photo's pixels, sampled with a Lanczos kernel, does.
-    /// Seed 1's first three thin-bars photos (also `generate-corpus DIR 3 1 thin-bars`): the first and the
-    /// third read so, each confirmed by two stages; the second does not read at all.
+    /// Seed 3's first thin-bars photo (also `generate-corpus DIR 1 3 thin-bars`) reads so, confirmed by the
+    /// 2× and 3× finer cuts; no other stage reads it. (Seed 1's photos that read so until the region's
+    /// sharpened cuts ran first now read through those, in less time.)
     @Test("thin bars: read from a finer Lanczos cut, confirmed by two stages, never misread")
     func fineCut() async throws {
-        let fine = try await readThrough(seed: 1, category: "thin-bars", count: 3) {
+        let fine = try await readThrough(seed: 3, category: "thin-bars", count: 1) {
             $0.hasPrefix("locate 1 fine")
         }
-        #expect(fine == ["thin-bars-0.jpg", "thin-bars-2.jpg"])
+        #expect(fine == ["thin-bars-0.jpg"])
+    }
+}
+
+@Suite("A soft symbol found in pieces")
+struct JoinedPiecesTests {
+    /// A block inside a wide space of a soft symbol has too little energy to count, so the locator found
+    /// seed 2's first thin-bars photo (also `generate-corpus DIR 1 2 thin-bars`) as pieces, none with both
+    /// ends, and nothing read it. Joined, the whole symbol's crop stretched reads, confirmed twice.
+    @Test("thin bars: the pieces of one symbol are joined into one region, which reads")
+    func joined() async throws {
+        let located = try await readThrough(seed: 2, category: "thin-bars", count: 1) {
+            $0.hasPrefix("locate 1")
+        }
+        #expect(located == ["thin-bars-0.jpg"])
     }
 }

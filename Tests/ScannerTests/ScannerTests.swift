@@ -35,6 +35,42 @@ struct BarcodeLocatorTests {
                 && abs(region.centerY - Double(image.height) / 2) < 40)
     }
 
+    @Test("a symbol cut by a column of weak blocks (a soft wide space) is found whole, not in pieces")
+    func weakColumn() async throws {
+        let whole = try photo(of: "905123456")
+        var cut = whole
+        // One block column, and a pixel either side, flat: no gradient energy inside that block.
+        let column = whole.width / 2 / 8 * 8
+        for y in 0..<cut.height { for x in column - 1...column + 8 { cut[x, y] = 200 } }
+        let weakened = cut
+        let (expected, found) = await OffThePool.compute {
+            (BarcodeLocator.locate(in: whole).first, BarcodeLocator.locate(in: weakened))
+        }
+        let reference = try #require(expected)
+        let region = try #require(found.first)
+        #expect(region.length >= 0.95 * reference.length, "found \(found)")
+        #expect(abs(region.centerX - reference.centerX) < 8)
+    }
+
+    @Test("two symbols side by side, only their quiet zones between them, stay two regions")
+    func sideBySide() async throws {
+        // Each raster has its quiet zones (10 narrow bars, 30 px): 60 px of white between the bars.
+        let symbol = try CodabarSymbol(normalizing: "905123456")
+        let bars = CodabarRaster.image(of: symbol, style: try BarcodeStyle(narrowBarWidth: 3, barHeight: 30))
+            .grayImage
+        var pair = GrayImage(width: 2 * bars.width + 80, height: 600)
+        for y in 0..<bars.height {
+            for x in 0..<bars.width {
+                pair[40 + x, 300 + y] = bars[x, y]
+                pair[40 + bars.width + x, 300 + y] = bars[x, y]
+            }
+        }
+        let image = pair
+        let found = await OffThePool.compute { BarcodeLocator.locate(in: image) }
+        #expect(found.count == 2, "found \(found)")
+        #expect(found.allSatisfy { $0.length < 1.5 * Double(bars.width) }, "found \(found)")
+    }
+
     @Test("finds nothing in a flat or noisy image")
     func nothing() {
         var generator = SeededGenerator(seed: 9)
