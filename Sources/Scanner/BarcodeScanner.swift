@@ -31,6 +31,8 @@ public struct BarcodeScanner: Sendable {
     struct Stage {
         var name: String
         var isAggressive: Bool
+        /// Cut from the best located region (its crops, stretches, finer cuts and sharpened copies).
+        var isBestRegion = false
         var image: () -> GrayImage
     }
 
@@ -51,14 +53,25 @@ public struct BarcodeScanner: Sendable {
         var readGuard = ReadGuard()
         var stagesRun: [String] = []
         var firstTrusted: StageRead?
-        for stage in stages(photo: photo, working: working, fullResolution: fullResolution) {
+        var pending = stages(photo: photo, working: working, fullResolution: fullResolution)[...]
+        var confirming = false
+        while let stage = pending.popFirst() {
             if !stagesRun.isEmpty, clock.now - start > timeBudget { break }
             stagesRun.append(stage.name)
+            var readHere = false
             for symbol in reader.decode(stage.image()) {
                 let read = StageRead(stage: stage.name, isAggressive: stage.isAggressive, symbol: symbol)
+                readHere = true
                 if let trusted = readGuard.record(read), firstTrusted == nil { firstTrusted = trusted }
             }
             if firstTrusted != nil, !findAll { break }
+            // A read from the best region that still needs a second stage: the other cuts of that region
+            // are the likeliest to confirm it and cost little, so they run next, before the rotations and
+            // the full-size passes (a far 12 MP card was confirmed at about 540 ms instead of 430).
+            if stage.isBestRegion, readHere, !confirming, firstTrusted == nil {
+                confirming = true
+                pending = pending.filter(\.isBestRegion) + pending.filter { !$0.isBestRegion }
+            }
         }
         let texts = readGuard.trustedTexts
         let findings = texts.map { text -> ScanFinding in
@@ -88,7 +101,8 @@ public struct BarcodeScanner: Sendable {
         stages.append(Stage(name: "plain", isAggressive: false) { working })
         stages.append(Stage(name: "blur", isAggressive: false) { smoothed.value })
         // Crop each likely symbol upright out of the largest image there is. The locator looks at the
-        // decoded photo (about 2000 px), where even a far card's bars are still two pixels wide.
+        // decoded photo (about 2000 px), where even a far card's bars are still two pixels wide; that
+        // photo, blurred once, also serves the full-size stages.
         let located = Lazy { isLarger ? photo.blurred(sigma: 1) : smoothed.value }
         let regions = Lazy { BarcodeLocator.locate(in: located.value, limit: 2) }
         let largest = Lazy { () -> GrayImage in
@@ -97,13 +111,13 @@ public struct BarcodeScanner: Sendable {
         }
         for rank in 0..<2 {
             stages.append(
-                Stage(name: "locate \(rank + 1)", isAggressive: false) {
+                Stage(name: "locate \(rank + 1)", isAggressive: false, isBestRegion: rank == 0) {
                     guard rank < regions.value.count else { return GrayImage(width: 0, height: 0) }
                     return Self.crop(regions.value[rank], foundIn: located.value, from: largest.value)
                 })
         }
         if isLarger {
-            stages.append(Stage(name: "full-size", isAggressive: false) { photo.blurred(sigma: 1) })
+            stages.append(Stage(name: "full-size", isAggressive: false) { located.value })
         }
         // Bars of about a pixel, which zbar's edge detector cannot separate: the best region cut upright
         // and stretched across 2, 3 and 4 times (Lanczos). Aggressive, as any upscale is: a read stands
@@ -115,7 +129,7 @@ public struct BarcodeScanner: Sendable {
         }
         for factor in [2, 3, 4] {
             stages.append(
-                Stage(name: "locate 1 \(factor)x", isAggressive: true) {
+                Stage(name: "locate 1 \(factor)x", isAggressive: true, isBestRegion: true) {
                     upright.value.stretchedSharply(by: factor)
                 })
         }
@@ -123,33 +137,35 @@ public struct BarcodeScanner: Sendable {
         // stages below, which are for upright bars.
         stages.append(Stage(name: "rotate 45", isAggressive: false) { working.rotated(degrees: 45) })
         stages.append(Stage(name: "rotate -45", isAggressive: false) { working.rotated(degrees: -45) })
+        // Soft bars (defocus, a far card, heavy JPEG): unsharp masking restores their edges. Aggressive, as
+        // it can sharpen noise into bars too. The region's sharpened cuts cost a few milliseconds, so they
+        // run before the finer cuts and the whole sharpened image, which cost tens.
+        let sharpUpright = Lazy {
+            upright.value.sharpened(sigma: Self.sharpenSigma, amount: Self.sharpenAmount)
+        }
+        stages.append(
+            Stage(name: "locate 1 sharp", isAggressive: true, isBestRegion: true) { sharpUpright.value })
+        for factor in [2, 3] {
+            stages.append(
+                Stage(name: "locate 1 sharp \(factor)x", isAggressive: true, isBestRegion: true) {
+                    sharpUpright.value.stretchedSharply(by: factor)
+                })
+        }
         // Bars of about a pixel, cut out of the photo twice and three times finer than its pixels, sampled
         // with a Lanczos kernel along the located direction (bilinear sampling softens them). Aggressive.
         for factor in [2, 3] {
             stages.append(
-                Stage(name: "locate 1 fine \(factor)x", isAggressive: true) {
+                Stage(name: "locate 1 fine \(factor)x", isAggressive: true, isBestRegion: true) {
                     guard let region = regions.value.first else { return GrayImage(width: 0, height: 0) }
                     return Self.fineCrop(region, foundIn: located.value, from: largest.value, factor: factor)
                 })
-        }
-        // Soft bars (defocus, a far card, heavy JPEG): unsharp masking restores their edges. Aggressive, as
-        // it can sharpen noise into bars too.
-        let sharpUpright = Lazy {
-            upright.value.sharpened(sigma: Self.sharpenSigma, amount: Self.sharpenAmount)
         }
         stages.append(
             Stage(name: "sharpen", isAggressive: true) {
                 working.sharpened(sigma: Self.sharpenSigma, amount: Self.sharpenAmount)
             })
-        stages.append(Stage(name: "locate 1 sharp", isAggressive: true) { sharpUpright.value })
-        for factor in [2, 3] {
-            stages.append(
-                Stage(name: "locate 1 sharp \(factor)x", isAggressive: true) {
-                    sharpUpright.value.stretchedSharply(by: factor)
-                })
-        }
         stages.append(
-            Stage(name: "threshold", isAggressive: true) { working.blurred(sigma: 1).thresholded() })
+            Stage(name: "threshold", isAggressive: true) { smoothed.value.thresholded() })
         if isSmall {
             stages.append(Stage(name: "upscale 2x", isAggressive: true) { working.upscaled(by: 2) })
         }
@@ -161,14 +177,14 @@ public struct BarcodeScanner: Sendable {
             for angle in [45.0, -45.0, 22.5, -22.5, 67.5, -67.5] {
                 stages.append(
                     Stage(name: "full-size rotate \(angle)", isAggressive: false) {
-                        photo.blurred(sigma: 1).rotated(degrees: angle)
+                        located.value.rotated(degrees: angle)
                     })
             }
         }
         for angle in [0.0, 45.0, -45.0] {
             stages.append(
                 Stage(name: "threshold rotate \(angle)", isAggressive: true) {
-                    working.blurred(sigma: 1).rotated(degrees: angle).thresholded()
+                    smoothed.value.rotated(degrees: angle).thresholded()
                 })
         }
         if isSmall {
