@@ -15,6 +15,26 @@ public struct BarcodeRegion: Sendable, Equatable {
     public var height: Double
     /// How strongly bar-like the region is; larger is surer.
     public var score: Double
+    /// Extent across the bars of the bar-like blocks themselves, pixels, without the margins.
+    public var barsLength: Double
+    /// Extent along the bars of the bar-like blocks themselves, pixels, without the margins.
+    public var barsHeight: Double
+
+    /// Whether the bar-like blocks come within `distance` pixels of the border of an image of that size.
+    public func barsReachBorder(width: Int, height: Int, within distance: Double) -> Bool {
+        let radians = angleDegrees * Double.pi / 180
+        let (cosine, sine) = (cos(radians), sin(radians))
+        for (along, across) in [(-1.0, -1.0), (-1, 1), (1, -1), (1, 1)] {
+            let u = along * barsLength / 2
+            let v = across * barsHeight / 2
+            let x = centerX + u * cosine - v * sine
+            let y = centerY + u * sine + v * cosine
+            if x < distance || y < distance || x > Double(width) - distance || y > Double(height) - distance {
+                return true
+            }
+        }
+        return false
+    }
 }
 
 /// Finds bar-code-like regions: areas where the image's gradients are strong and all point the same way.
@@ -202,6 +222,7 @@ public enum BarcodeLocator {
             angleDegrees: angle * 180 / Double.pi,
             // Margins: the blocks at the ends straddle the quiet zone; keep a fifth more on each side.
             length: length * 1.4 + 4 * Double(blockSize), height: height * 1.2 + 2 * Double(blockSize),
-            score: Double(members.count) * (sumXX + sumYY) / Double(members.count))
+            score: Double(members.count) * (sumXX + sumYY) / Double(members.count),
+            barsLength: length, barsHeight: height)
     }
 }

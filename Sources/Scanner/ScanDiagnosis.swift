@@ -55,7 +55,7 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
             return .tooSmall(barWidth: width)
         }
         if working.edgeStrength < 10 { return .tooBlurred }
-        if barDetailTouchesEdge(working) { return .cutOff }
+        if symbolTouchesEdge(working) { return .cutOff }
         return .nothingFound
     }
 
@@ -77,7 +77,15 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     /// is located: the lower quartile of the runs between edges along the middle of the upright crop
     /// (most of a Codabar symbol's elements are narrow ones).
     public static func narrowBarWidth(in image: GrayImage) -> Double? {
-        guard let region = BarcodeLocator.locate(in: image, limit: 1).first else { return nil }
+        guard let region = BarcodeLocator.locate(in: image, limit: 1).first,
+            let elements = elementWidths(of: region, in: image)
+        else { return nil }
+        return Double(elements[elements.count / 4])
+    }
+
+    /// The widths of the bars and spaces across the middle of a located region, in pixels of `image`,
+    /// sorted (the margins left out); `nil` when the region has no contrast or fewer than 8 elements.
+    static func elementWidths(of region: BarcodeRegion, in image: GrayImage) -> [Int]? {
         // A symbol within a degree of upright (or sideways) is read pixel for pixel: resampling would blur
         // 1-pixel bars together. Others are turned upright first.
         let length = Int(region.length)
@@ -120,40 +128,22 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
             }
         }
         // The first and last runs are the margins, not elements.
-        let elements = runs.dropFirst().dropLast().sorted()
+        let elements = Array(runs.dropFirst().dropLast().sorted())
         guard elements.count >= 8 else { return nil }
-        return Double(elements[elements.count / 4])
+        return elements
     }
 
-    /// Whether the columns (or rows) with the most bar-like detail reach the image's border.
-    static func barDetailTouchesEdge(_ image: GrayImage) -> Bool {
-        guard image.width >= 40, image.height >= 40 else { return false }
-        func profile(alongRows: Bool) -> [Double] {
-            let length = alongRows ? image.width : image.height
-            let across = alongRows ? image.height : image.width
-            return (0..<length - 1).map { position in
-                var sum = 0
-                for other in stride(from: 0, to: across, by: 2) {
-                    let (x, y, nx, ny) =
-                        alongRows
-                        ? (position, other, position + 1, other) : (other, position, other, position + 1)
-                    sum += abs(Int(image[x, y]) - Int(image[nx, ny]))
-                }
-                return Double(sum) / Double(across / 2)
-            }
-        }
-        for alongRows in [true, false] {
-            let values = profile(alongRows: alongRows)
-            let sorted = values.sorted()
-            let median = sorted[sorted.count / 2]
-            let strong = sorted[sorted.count * 95 / 100]
-            guard strong > 4 * Swift.max(median, 1) else { continue }
-            let margin = Swift.max(2, values.count / 50)
-            if values.prefix(margin).contains(where: { $0 >= strong })
-                || values.suffix(margin).contains(where: { $0 >= strong })
-            {
-                return true
-            }
+    /// Whether a located symbol's bars reach the image's border. A region counts as a symbol when it has
+    /// at least 20 bars and spaces across it (the shortest Codabar, `A1B`, has 23; a few stacked lines of
+    /// text, which the locator can also find, have fewer). Columns of strong detail at the border were
+    /// taken for a cut-off symbol before: printed text around a whole label is such detail, and two
+    /// photos on a printed page were told to include the whole card.
+    static func symbolTouchesEdge(_ image: GrayImage) -> Bool {
+        let smooth = image.blurred(sigma: 1)
+        for region in BarcodeLocator.locate(in: smooth, limit: 3) {
+            guard let elements = elementWidths(of: region, in: smooth), elements.count >= 20 else { continue }
+            return region.barsReachBorder(
+                width: image.width, height: image.height, within: Double(BarcodeLocator.blockSize))
         }
         return false
     }

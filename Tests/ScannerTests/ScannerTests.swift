@@ -1,9 +1,10 @@
 import Codabar
 import Imaging
-import Scanner
 import Symbols
 import TestSupport
 import Testing
+
+@testable import Scanner
 
 /// A symbol on a white canvas, turned by `degrees`, for the scanner's unit tests.
 func photo(of id: String, degrees: Double = 0, canvas: Int = 900) throws -> GrayImage {
@@ -148,6 +149,21 @@ struct BarcodeScannerTests {
         #expect(report.findings.map(\.text) == ["C12-345:678D"])
     }
 
+    @Test(
+        "the whole image turned by the located angle puts the bars upright for every scan line",
+        arguments: [56.0, -34, 123, 200])
+    func turned(degrees: Double) async throws {
+        let image = try photo(of: "905123456", degrees: degrees)
+        let texts = await OffThePool.compute { () -> [String] in
+            let working = image.downscaled(toMaximumSide: BarcodeScanner().workingSide)
+            let stage = BarcodeScanner().stages(photo: image, working: working).first {
+                $0.name == "locate 1 turned"
+            }
+            return stage.map { ZBarReader().decode($0.image()).map(\.text) } ?? []
+        }
+        #expect(texts == ["A905123456B"])
+    }
+
     @Test("stops at the first trustworthy read, and --all style scanning finds both symbols")
     func stopsEarlyAndFindsAll() async throws {
         var image = try photo(of: "905123456")
@@ -181,6 +197,27 @@ struct BarcodeScannerTests {
         if case .tooSmall = small.diagnosis {
             Issue.record("a size hint for \(String(describing: small.diagnosis))")
         }
+    }
+
+    @Test("cut off only when the symbol's own bars reach the border, not when printed text does")
+    func cutOff() throws {
+        let whole = try photo(of: "905123456")
+        let region = try #require(BarcodeLocator.locate(in: whole).first)
+        // Half the symbol outside the photo.
+        let cut = whole.cropped(x: 0, y: 0, width: Int(region.centerX), height: whole.height)
+        #expect(ScanDiagnosis.symbolTouchesEdge(cut))
+        // The whole symbol on a page of text lines (rows of dashes) that run into every border.
+        var page = whole
+        for y in stride(from: 0, to: page.height, by: 14) {
+            for x in 0..<page.width where (x / 37) % 3 != 2 {
+                let insideSymbol =
+                    abs(Double(x) - region.centerX) < region.length / 2
+                    && abs(Double(y) - region.centerY) < region.height / 2
+                if !insideSymbol { for dy in 0..<4 where y + dy < page.height { page[x, y + dy] = 40 } }
+            }
+        }
+        #expect(!ScanDiagnosis.symbolTouchesEdge(page))
+        #expect(!ScanDiagnosis.symbolTouchesEdge(whole))
     }
 
     @Test(
