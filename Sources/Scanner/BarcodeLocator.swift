@@ -196,21 +196,13 @@ public enum BarcodeLocator {
     private static func region(of members: [Int], columns: Int, xx: [Double], yy: [Double], xy: [Double])
         -> BarcodeRegion?
     {
-        let sumXX = members.reduce(0) { $0 + xx[$1] }
-        let sumYY = members.reduce(0) { $0 + yy[$1] }
-        let sumXY = members.reduce(0) { $0 + xy[$1] }
-        let angle = 0.5 * atan2(2 * sumXY, sumXX - sumYY)
+        guard let extent = extent(of: members, columns: columns, xx: xx, yy: yy, xy: xy) else { return nil }
+        let angle = extent.angle
         let (cosine, sine) = (cos(angle), sin(angle))
-        let half = Double(blockSize) / 2
-        let centers = members.map {
-            (Double($0 % columns * blockSize) + half, Double($0 / columns * blockSize) + half)
-        }
-        // Extents along the gradient (across the bars) and perpendicular to it.
-        let along = centers.map { $0.0 * cosine + $0.1 * sine }
-        let across = centers.map { -$0.0 * sine + $0.1 * cosine }
-        guard let minAlong = along.min(), let maxAlong = along.max(), let minAcross = across.min(),
-            let maxAcross = across.max()
-        else { return nil }
+        let (minAlong, maxAlong) = (extent.along.lowerBound, extent.along.upperBound)
+        let (minAcross, maxAcross) = (extent.across.lowerBound, extent.across.upperBound)
+        // How bar-like: the region's gradient energy.
+        let energy = members.reduce(0) { $0 + xx[$1] } + members.reduce(0) { $0 + yy[$1] }
         let length = maxAlong - minAlong + Double(blockSize)
         let height = maxAcross - minAcross + Double(blockSize)
         // A symbol is longer across its bars than along them; a tall thin region is something else.
@@ -222,7 +214,7 @@ public enum BarcodeLocator {
             angleDegrees: angle * 180 / Double.pi,
             // Margins: the blocks at the ends straddle the quiet zone; keep a fifth more on each side.
             length: length * 1.4 + 4 * Double(blockSize), height: height * 1.2 + 2 * Double(blockSize),
-            score: Double(members.count) * (sumXX + sumYY) / Double(members.count),
+            score: energy,
             barsLength: length, barsHeight: height)
     }
 }
