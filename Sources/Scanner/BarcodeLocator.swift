@@ -21,7 +21,7 @@ public struct BarcodeRegion: Sendable, Equatable {
     public var barsHeight: Double
 
     /// Whether the bar-like blocks come within `distance` pixels of the border of an image of that size.
-    public func barsReachBorder(width: Int, height: Int, within distance: Double) -> Bool {
+    func barsReachBorder(width: Int, height: Int, within distance: Double) -> Bool {
         let radians = angleDegrees * Double.pi / 180
         let (cosine, sine) = (cos(radians), sin(radians))
         for (along, across) in [(-1.0, -1.0), (-1, 1), (1, -1), (1, 1)] {
