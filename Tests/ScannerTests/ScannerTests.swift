@@ -159,7 +159,7 @@ struct BarcodeScannerTests {
             let stage = BarcodeScanner().stages(photo: image, working: working).first {
                 $0.name == "locate 1 turned"
             }
-            return stage.map { ZBarReader().decode($0.image()).map(\.text) } ?? []
+            return stage?.image().map { ZBarReader().decode($0).map(\.text) } ?? []
         }
         #expect(texts == ["A905123456B"])
     }
@@ -261,6 +261,41 @@ struct BarcodeScannerTests {
         #expect(
             ScanDiagnosis.tooSmall(barWidth: 1.2).description.hasPrefix(
                 "the barcode's narrowest bars are about 1 pixel wide"))
+    }
+
+    @Test(
+        "a large photo with nothing bar-like in it skips the full-size rotations; one with a located region that does not read runs them"
+    )
+    func fullSizeRotationsNeedARegion() async throws {
+        // Larger than the working side, so the full-size stages exist. A smooth gradient has no bar-like
+        // block; random stripes are located but are no Codabar symbol.
+        var plain = GrayImage(width: 1400, height: 1000)
+        var stripes = plain
+        var generator = SeededGenerator(seed: 14)
+        var stripeDark = false
+        var nextEdge = 450
+        for x in 0..<1400 {
+            if x == nextEdge, x < 950 {
+                stripeDark.toggle()
+                nextEdge += Int.random(in: 3...9, using: &generator)
+            }
+            for y in 0..<1000 {
+                plain[x, y] = UInt8(60 + x * 120 / 1400 + y * 40 / 1000)
+                stripes[x, y] = (450..<950).contains(x) && (420..<580).contains(y) && stripeDark ? 30 : 235
+            }
+        }
+        let (smooth, striped) = (plain, stripes)
+        let (nothing, unreadable) = await OffThePool.compute {
+            (
+                BarcodeScanner(timeBudget: .seconds(30)).scan(smooth),
+                BarcodeScanner(timeBudget: .seconds(30)).scan(striped)
+            )
+        }
+        #expect(nothing.findings.isEmpty && unreadable.findings.isEmpty)
+        #expect(!nothing.stagesRun.contains { $0.hasPrefix("full-size rotate") })
+        #expect(!nothing.stagesRun.contains { $0.hasPrefix("locate") })
+        #expect(nothing.stagesRun.contains("threshold"))
+        #expect(unreadable.stagesRun.filter { $0.hasPrefix("full-size rotate") }.count == 6)
     }
 
     @Test("the time budget bounds the work")
