@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Accuracy and speed of gymcard scan against zbarimg (Debian's zbar-tools) and zxing-cpp (PyPI, in a
-# virtual environment under Benchmarks/.venv), over the seeded card-photo corpus (18 categories, six of
-# them photograph-like: defocus, motion, small-jpeg, thin-bars, tilt-clutter, label;
+# virtual environment under Benchmarks/.venv), over the seeded card-photo corpus (19 categories, seven of
+# them photograph-like: defocus, motion, small-jpeg, thin-bars, tilt-clutter, label, tiny-scan;
 # PER_CATEGORY photos each, 12 MP phone frames included; generated here, never committed).
 #   Benchmarks/scan.sh [PER_CATEGORY] [SEED]        (defaults: 20, 2026)
 set -euo pipefail

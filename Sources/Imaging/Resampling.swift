@@ -155,6 +155,16 @@ extension GrayImage {
         return GrayImage(width: newWidth, height: newHeight, pixels: output)
     }
 
+    /// Rows turned into columns (a mirror across the diagonal): exact, no resampling, so that an operation
+    /// on rows (``stretchedSharply(by:)``) can be applied to columns.
+    public func transposed() -> GrayImage {
+        var output = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width { output[x * height + y] = pixels[y * width + x] }
+        }
+        return GrayImage(width: height, height: width, pixels: output)
+    }
+
     /// A rectangle of the image, clipped to its bounds.
     public func cropped(x: Int, y: Int, width cropWidth: Int, height cropHeight: Int) -> GrayImage {
         let left = Swift.max(0, x)

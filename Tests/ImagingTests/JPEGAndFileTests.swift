@@ -155,6 +155,16 @@ struct FilterTests {
         #expect(sharp[31, 0] == 30)
     }
 
+    @Test("transposing turns rows into columns exactly, and twice gives the image back")
+    func transposed() {
+        let image = GrayImage(width: 3, height: 2, pixels: [1, 2, 3, 4, 5, 6])
+        let turned = image.transposed()
+        #expect(turned.width == 2 && turned.height == 3)
+        #expect(turned.pixels == [1, 4, 2, 5, 3, 6])
+        let picture = pattern(width: 17, height: 9)
+        #expect(picture.transposed().transposed() == picture)
+    }
+
     @Test("an extracted, rotated rectangle comes out upright")
     func extracted() {
         var image = GrayImage(width: 200, height: 200)

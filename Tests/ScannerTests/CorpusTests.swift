@@ -143,3 +143,20 @@ struct JoinedPiecesTests {
         #expect(located == ["thin-bars-0.jpg"])
     }
 }
+
+@Suite("A tiny scan")
+struct TinyScanTests {
+    /// A small, nearly upright label with narrow bars of 1 to 1.4 px: most bar edges fall inside a pixel,
+    /// so every scan line sees grey where a narrow bar and space alternate, and the locator (on the
+    /// blurred image) finds the symbol in pieces. The whole image stretched across two and three times
+    /// with a Lanczos kernel reads it. Seed 2's first four tiny-scan photos (also
+    /// `generate-corpus DIR 4 2 tiny-scan`): the first and the last read so, confirmed by both factors;
+    /// without those stages none of the four read.
+    @Test("tiny scan: read through the whole image stretched across, confirmed by two factors, never misread")
+    func tinyScan() async throws {
+        let stretched = try await readThrough(seed: 2, category: "tiny-scan", count: 4) {
+            $0.hasPrefix("stretch")
+        }
+        #expect(stretched == ["tiny-scan-0.jpg", "tiny-scan-3.jpg"])
+    }
+}

@@ -153,6 +153,12 @@ public struct CardPhotoGenerator {
             rotationDegrees: -60...60, perspective: 0...0.08, lightingGradient: 0...0.4, noiseSigma: 2...5,
             blurSigma: 0.4...0.9, jpegQuality: 40...75, mustRead: false, narrowBarPixels: 1.5...3,
             clutter: true, label: true),
+        // A small scan of a label (issue 14's 183×68 px example): nearly upright, narrow bars of 1 to 1.4
+        // px, so that most bar edges fall inside a pixel and every scan line sees them as grey.
+        Recipe(
+            category: "tiny-scan", frameWidth: 360, frameHeight: 140, cardFraction: 0.5...0.6,
+            rotationDegrees: -1.5...1.5, perspective: 0...0, noiseSigma: 1...3, blurSigma: 0.3...0.5,
+            jpegQuality: 50...90, mustRead: false, narrowBarPixels: 1...1.4, clutter: true, label: true),
     ]
 
     /// The same categories with 12 MP frames reduced to 1600×1200, so a debug-build test stays fast.
