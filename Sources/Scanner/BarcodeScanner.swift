@@ -216,14 +216,6 @@ public struct BarcodeScanner: Sendable {
                     smoothed.value.rotated(degrees: angle).thresholded()
                 })
         }
-        if isSmall {
-            for angle in [45.0, -45.0, 22.5, -22.5, 67.5, -67.5] {
-                stages.append(
-                    Stage(name: "upscale rotate \(angle)", isAggressive: true) {
-                        working.rotated(degrees: angle).upscaled(by: 2)
-                    })
-            }
-        }
         return stages
     }
 }
