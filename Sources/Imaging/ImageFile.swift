@@ -80,6 +80,7 @@ public enum ImageFile {
         if bytes.starts(with: PNGCodec.signature) {
             return try PNGCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
         }
+        if let format = ForeignImageFormat(signatureOf: bytes) { throw .unsupportedFormat(format) }
         throw .unrecognizedFormat
     }
 }

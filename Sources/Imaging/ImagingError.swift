@@ -4,6 +4,9 @@ import FoundationEssentials
 public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The bytes are not an image format gymcard reads.
     case unrecognizedFormat
+    /// An image format gymcard does not read but recognises (a phone's HEIC, a browser's WebP), so the
+    /// message can say what the file is and how to convert it.
+    case unsupportedFormat(ForeignImageFormat)
     /// The file is cut short or its data is damaged; `detail` is the decoder's own words.
     case corrupt(format: String, detail: String)
     /// The header claims dimensions beyond ``ImageLimits``; refused before allocating.
@@ -17,7 +20,10 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     public var description: String {
         switch self {
         case .unrecognizedFormat:
-            return "not a JPEG or PNG image"
+            return "not a JPEG or PNG image; gymcard reads photos saved as JPEG or PNG"
+        case .unsupportedFormat(let format):
+            return "\(format.withArticle) image, which gymcard does not read; convert it to JPEG or PNG first"
+                + (format.converter.map { " (\($0))" } ?? "")
         case .corrupt(let format, let detail):
             return "the \(format) data is damaged or cut short (\(detail))"
         case .tooLarge(let width, let height):
@@ -49,6 +55,63 @@ public enum ImageLimits {
         guard width > 0, height > 0 else { throw .empty(format: format) }
         guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
             throw .tooLarge(width: width, height: height)
+        }
+    }
+}
+
+/// An image format that gymcard does not decode but recognises by its signature.
+public enum ForeignImageFormat: String, Sendable, CaseIterable {
+    case heic = "HEIC"
+    case avif = "AVIF"
+    case webp = "WebP"
+    case gif = "GIF"
+    case bmp = "BMP"
+    case tiff = "TIFF"
+
+    /// The format recognised from a file's first bytes, if it is one of these.
+    public init?(signatureOf bytes: [UInt8]) {
+        func ascii(_ range: Range<Int>) -> String? {
+            range.upperBound <= bytes.count ? String(decoding: bytes[range], as: UTF8.self) : nil
+        }
+        // HEIF and AVIF are ISO media files: a `ftyp` box first, then the major brand.
+        if ascii(4..<8) == "ftyp", let brand = ascii(8..<12) {
+            if ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"].contains(
+                brand)
+            {
+                self = .heic
+                return
+            }
+            if ["avif", "avis"].contains(brand) {
+                self = .avif
+                return
+            }
+        }
+        if ascii(0..<4) == "RIFF", ascii(8..<12) == "WEBP" {
+            self = .webp
+        } else if ascii(0..<4) == "GIF8" {
+            self = .gif
+        } else if ascii(0..<2) == "BM", bytes.count >= 26 {
+            self = .bmp
+        } else if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00])
+            || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+        {
+            self = .tiff
+        } else {
+            return nil
+        }
+    }
+
+    /// "a HEIC", "an AVIF": the name with its article, to begin a sentence.
+    var withArticle: String { (self == .avif ? "an " : "a ") + rawValue }
+
+    /// A Debian tool that converts it, when the format is common on phones and the web.
+    var converter: String? {
+        switch self {
+        case .heic:
+            "an iPhone saves HEIC unless set to Most Compatible; heif-convert from libheif-examples converts it"
+        case .avif: "heif-convert from libheif-examples converts it"
+        case .webp: "dwebp from the webp package converts it"
+        case .gif, .bmp, .tiff: nil
         }
     }
 }

@@ -105,14 +105,17 @@ struct ScanCommandTests {
         #expect(
             objects.map { $0["file"] as? String } == [broken, Self.samples + "/card-webcam.jpg", missing])
         #expect(objects[0]["status"] as? Int == 65)
-        #expect(objects[0]["error"] as? String == "\(broken): not a JPEG or PNG image")
+        #expect(
+            objects[0]["error"] as? String
+                == "\(broken): not a JPEG or PNG image; gymcard reads photos saved as JPEG or PNG")
         #expect(objects[1]["id"] as? String == "A905123456B" && objects[1]["error"] == nil)
         #expect(objects[2]["status"] as? Int == 66)
         #expect(objects[2]["error"] as? String == "\(missing): no such file")
         // People still read why on standard error.
         #expect(
             result.stderrLines == [
-                "gymcard: \(broken): not a JPEG or PNG image", "gymcard: \(missing): no such file",
+                "gymcard: \(broken): not a JPEG or PNG image; gymcard reads photos saved as JPEG or PNG",
+                "gymcard: \(missing): no such file",
             ])
     }
 
@@ -194,6 +197,11 @@ struct ScanCommandTests {
             ("truncated.jpg", jpeg.prefix(jpeg.count / 2)),
             ("truncated.png", Data(png.prefix(png.count / 2))),
             ("text.jpg", Data("this is not a photo\n".utf8)),
+            // An iPhone's photo: an ISO media file whose major brand is heic.
+            (
+                "IMG_0001.HEIC",
+                Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
+            ),
             ("zero.jpg", Data()),
             ("huge.png", Data(forgedPNGHeader(width: 100_000, height: 100_000))),
             ("unreadable.jpg", jpeg),
@@ -208,6 +216,10 @@ struct ScanCommandTests {
             ("truncated.jpg", 65, "damaged or cut short"),
             ("truncated.png", 65, "damaged or cut short"),
             ("text.jpg", 65, "not a JPEG or PNG image"),
+            (
+                "IMG_0001.HEIC", 65,
+                "a HEIC image, which gymcard does not read; convert it to JPEG or PNG first"
+            ),
             ("zero.jpg", 65, "is empty"),
             ("huge.png", 65, "100000×100000"),
             ("folder.jpg", 66, "is a directory"),

@@ -73,6 +73,36 @@ struct ImageFileTests {
         }
     }
 
+    @Test(
+        "formats gymcard does not read are named by their signature, and the message says how to convert them",
+        arguments: [
+            (
+                [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0], ForeignImageFormat.heic, "heif-convert"
+            ),
+            ([0, 0, 0, 28] + Array("ftypmif1".utf8) + [0, 0, 0, 0], .heic, "heif-convert"),
+            ([0, 0, 0, 32] + Array("ftypavif".utf8) + [0, 0, 0, 0], .avif, "heif-convert"),
+            (Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), .webp, "dwebp"),
+            (Array("GIF89a".utf8) + [1, 0, 1, 0], .gif, "first"),
+            (Array("BM".utf8) + [UInt8](repeating: 0, count: 30), .bmp, "first"),
+            ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff, "first"),
+        ] as [([UInt8], ForeignImageFormat, String)])
+    func foreignFormats(bytes: [UInt8], format: ForeignImageFormat, advice: String) {
+        #expect(ForeignImageFormat(signatureOf: bytes) == format)
+        #expect(throws: ImagingError.unsupportedFormat(format)) { try ImageFile.decodeGray(bytes) }
+        let message = ImagingError.unsupportedFormat(format).description
+        #expect(message.contains(format.rawValue) && message.contains(advice))
+        #expect(!message.contains("\n"))
+    }
+
+    @Test("a file that is no image at all, or a box of another brand, is not named")
+    func unknownSignatures() {
+        #expect(ForeignImageFormat(signatureOf: Array("not an image\n".utf8)) == nil)
+        #expect(ForeignImageFormat(signatureOf: [0, 0, 0, 24] + Array("ftypisom".utf8)) == nil)
+        #expect(
+            ForeignImageFormat(signatureOf: Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8)) == nil)
+        #expect(ForeignImageFormat(signatureOf: []) == nil)
+    }
+
     @Test("missing, directory and empty files are told apart")
     func readErrors() throws {
         let directory = try TemporaryDirectory()
