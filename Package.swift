@@ -33,6 +33,10 @@ let package = Package(
         // dependency tree (X11, D-Bus, systemd, libgcrypt) costs every gymcard process 1.2 ms. So no
         // pkgConfig here: `pkg-config --libs zbar` is only -lzbar, and zbar.h is in /usr/include.
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
+        // libheif (iPhone HEIC and AVIF photos) is loaded the same way, on the first HEIF photo: it brings
+        // HEVC and AV1 codecs (libde265, x265, aom, dav1d) that no other command needs. heif.h is in
+        // Debian's multiarch include directory, which the compiler searches.
+        .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
@@ -49,7 +53,7 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings),
-        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG"], swiftSettings: strictSettings),
+        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif"], swiftSettings: strictSettings),
         .target(
             name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
             swiftSettings: strictSettings),

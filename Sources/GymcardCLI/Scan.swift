@@ -11,15 +11,17 @@ struct Scan: ParsableCommand {
         commandName: "scan",
         abstract: "Read the barcode off photos of a member card.",
         discussion: """
-            Prints the normalized ID of each photo (JPEG or PNG; - reads standard input), prefixed by the \
+            Prints the normalized ID of each photo (JPEG, PNG, HEIC or AVIF; - reads standard input), prefixed by the \
             file name when several are given. Rotated, noisy, unevenly lit and 12 MP phone photos are \
             handled; a read that is not confirmed is never printed. A photo with no barcode prints \
             nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
-            status is the worst: 66, then 65, then 1.
+            status is the worst: 69 (a HEIC or AVIF photo without libheif), then 66, then 65, then 1.
             """
     )
 
-    @Argument(help: ArgumentHelp("Photos to read (JPEG or PNG); - is standard input.", valueName: "photo"))
+    @Argument(
+        help: ArgumentHelp(
+            "Photos to read (JPEG, PNG, HEIC or AVIF); - is standard input.", valueName: "photo"))
     var photos: [String]
 
     @Flag(
@@ -99,6 +101,9 @@ struct Scan: ParsableCommand {
             if case .empty = error { throw Failure(error.description, status: .dataError) }
             throw Failure(error.description, status: .noInput)
         } catch let error as ImagingError {
+            if case .decoderMissing = error {
+                throw Failure("\(name): \(error.description)", status: .unavailable)
+            }
             throw Failure("\(name): \(error.description)", status: .dataError)
         }
         let report = scanner.scan(
@@ -132,7 +137,7 @@ struct Scan: ParsableCommand {
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {
         let order: [ExitStatus] = [
-            .success, .nothingFound, .dataError, .noInput, .usage, .ioError, .wrongPassphrase,
+            .success, .nothingFound, .dataError, .noInput, .unavailable, .usage, .ioError, .wrongPassphrase,
         ]
         return (order.firstIndex(of: rhs) ?? 0) > (order.firstIndex(of: lhs) ?? 0) ? rhs : lhs
     }

@@ -67,7 +67,8 @@ public enum ImageFile {
         return bytes
     }
 
-    /// Decodes JPEG or PNG bytes to grey, recognising the format by its signature, not the file name.
+    /// Decodes JPEG, PNG, HEIC or AVIF bytes to grey, recognising the format by its signature, not the file
+    /// name.
     ///
     /// Large images are decoded at reduced scale: the result's longer side is at least `minimumLongSide`
     /// (or the photo's own). TurboJPEG scales JPEGs by its factors; PNGs are averaged down row by row.
@@ -80,7 +81,10 @@ public enum ImageFile {
         if bytes.starts(with: PNGCodec.signature) {
             return try PNGCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
         }
-        if let format = ForeignImageFormat(signatureOf: bytes) { throw .unsupportedFormat(format) }
+        if let format = ForeignImageFormat(signatureOf: bytes) {
+            guard format.isReadable else { throw .unsupportedFormat(format) }
+            return try HEIFCodec.decodeGray(bytes, format: format, minimumLongSide: minimumLongSide)
+        }
         throw .unrecognizedFormat
     }
 }

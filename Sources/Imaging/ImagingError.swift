@@ -4,9 +4,11 @@ import FoundationEssentials
 public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The bytes are not an image format gymcard reads.
     case unrecognizedFormat
-    /// An image format gymcard does not read but recognises (a phone's HEIC, a browser's WebP), so the
-    /// message can say what the file is and how to convert it.
+    /// An image format gymcard does not read but recognises (a browser's WebP, a GIF), so the message can
+    /// say what the file is and how to convert it.
     case unsupportedFormat(ForeignImageFormat)
+    /// A HEIC or AVIF photo while libheif, which reads them, is not installed.
+    case decoderMissing(ForeignImageFormat)
     /// The file is cut short or its data is damaged; `detail` is the decoder's own words.
     case corrupt(format: String, detail: String)
     /// The header claims dimensions beyond ``ImageLimits``; refused before allocating.
@@ -24,6 +26,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .unsupportedFormat(let format):
             return "\(format.withArticle) image, which gymcard does not read; convert it to JPEG or PNG first"
                 + (format.converter.map { " (\($0))" } ?? "")
+        case .decoderMissing(let format):
+            return
+                "\(format.withArticle) image; reading it needs libheif, which is not installed (Debian: apt install libheif1)"
         case .corrupt(let format, let detail):
             return "the \(format) data is damaged or cut short (\(detail))"
         case .tooLarge(let width, let height):
@@ -59,7 +64,8 @@ public enum ImageLimits {
     }
 }
 
-/// An image format that gymcard does not decode but recognises by its signature.
+/// An image format recognised by its signature besides JPEG and PNG: HEIC and AVIF are read through
+/// libheif (``HEIFCodec``); the others are named and refused.
 public enum ForeignImageFormat: String, Sendable, CaseIterable {
     case heic = "HEIC"
     case avif = "AVIF"
@@ -104,12 +110,13 @@ public enum ForeignImageFormat: String, Sendable, CaseIterable {
     /// "a HEIC", "an AVIF": the name with its article, to begin a sentence.
     var withArticle: String { (self == .avif ? "an " : "a ") + rawValue }
 
-    /// A Debian tool that converts it, when the format is common on phones and the web.
+    /// Whether gymcard reads it (through libheif).
+    public var isReadable: Bool { self == .heic || self == .avif }
+
+    /// A Debian tool that converts it, when gymcard does not read it and it is common on the web.
     var converter: String? {
         switch self {
-        case .heic:
-            "an iPhone saves HEIC unless set to Most Compatible; heif-convert from libheif-examples converts it"
-        case .avif: "heif-convert from libheif-examples converts it"
+        case .heic, .avif: nil
         case .webp: "dwebp from the webp package converts it"
         case .gif, .bmp, .tiff: nil
         }

@@ -157,34 +157,92 @@ struct ScanCommandTests {
 
     @Test("without libzbar, scan says so (exit 69) instead of claiming there is no barcode")
     func missingLibzbar() throws {
-        let home = try TemporaryDirectory()
-        let library = "/usr/lib/x86_64-linux-gnu/libzbar.so.0"
-        _ = FileManager.default.createFile(atPath: home.path + "/empty", contents: Data())
         let photo = Self.samples + "/card-webcam.jpg"
-        // A private mount namespace hides the library from this one process only.
+        guard let (status, message) = try Self.scanHiding("libzbar.so.0", ["scan", photo]) else { return }
+        #expect(status == 69)
+        #expect(
+            message
+                == "gymcard: libzbar is not installed, so photos cannot be scanned; install it (Debian: apt install libzbar0)\n"
+        )
+    }
+
+    @Test("a HEIC photo without libheif says so (exit 69, the worst); a JPEG beside it still reads")
+    func missingLibheif() throws {
+        let home = try TemporaryDirectory()
+        let heic = home.path + "/IMG_0001.HEIC"
+        try Self.encodeHEIF(Self.samples + "/card-webcam.jpg", to: heic)
+        let jpeg = Self.samples + "/card-webcam.jpg"
+        guard let (status, message) = try Self.scanHiding("libheif.so.1", ["scan", heic, jpeg]) else {
+            return
+        }
+        #expect(status == 69)
+        #expect(
+            message
+                == "gymcard: \(heic): a HEIC image; reading it needs libheif, which is not installed (Debian: apt install libheif1)\n"
+        )
+    }
+
+    /// Runs gymcard with a system library hidden from it (a private mount namespace binds an empty file
+    /// over it, for this one process); nil, with a note, where that cannot be done.
+    static func scanHiding(_ library: String, _ arguments: [String]) throws -> (Int32, String)? {
+        let home = try TemporaryDirectory()
+        let path = "/usr/lib/x86_64-linux-gnu/" + library
+        _ = FileManager.default.createFile(atPath: home.path + "/empty", contents: Data())
         let script =
-            "mount --bind \(home.path)/empty \(library) && exec \(GymcardProcess.executable.path) scan \(photo)"
+            "mount --bind \(home.path)/empty \(path) && exec \(GymcardProcess.executable.path) "
+            + arguments.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = ["-m", "sh", "-c", script]
         let error = Pipe()
         process.standardError = error
         process.standardOutput = FileHandle.nullDevice
-        guard FileManager.default.fileExists(atPath: library), (try? process.run()) != nil else {
-            print("note: skipping the missing-libzbar test: no unshare or no libzbar here")
-            return
+        guard FileManager.default.fileExists(atPath: path), (try? process.run()) != nil else {
+            print("note: skipping a missing-\(library) test: no unshare or no \(library) here")
+            return nil
         }
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard !message.contains("Operation not permitted"), !message.contains("mount:") else {
-            print("note: skipping the missing-libzbar test: mount namespaces are not permitted here")
-            return
+            print("note: skipping a missing-\(library) test: mount namespaces are not permitted here")
+            return nil
         }
-        #expect(process.terminationStatus == 69)
+        return (process.terminationStatus, message)
+    }
+
+    /// A HEIC (or, with `avif`, an AVIF) copy of a photo, made by libheif's own encoder (heif-enc, from
+    /// Debian's libheif-examples, which scripts/install-system-packages installs).
+    static func encodeHEIF(_ photo: String, to output: String, avif: Bool = false) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
+        process.arguments = (avif ? ["-A"] : []) + ["-q", "80", photo, "-o", output]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "heif-enc \(photo)")
+    }
+
+    @Test("HEIC and AVIF photos read like the JPEG they were made from; a HEIC cut short is one line, 65")
+    func heifPhotos() async throws {
+        let home = try TemporaryDirectory()
+        let jpeg = Self.samples + "/card-webcam.jpg"
+        try Self.encodeHEIF(jpeg, to: home.path + "/card.heic")
+        try Self.encodeHEIF(Self.samples + "/card-rotated.jpg", to: home.path + "/rotated.avif", avif: true)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: home.path + "/card.heic"))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: home.path + "/cut.heic"))
+        let gymcard = GymcardProcess(home: home.path)
+        let read = try await gymcard.run(["scan", home.path + "/card.heic", home.path + "/rotated.avif"])
+        #expect(read.status == 0, "\(read.stderrLines)")
         #expect(
-            message
-                == "gymcard: libzbar is not installed, so photos cannot be scanned; install it (Debian: apt install libzbar0)\n"
-        )
+            read.stdoutText
+                == "\(home.path)/card.heic: A905123456B\n\(home.path)/rotated.avif: C12-345:678/90D\n")
+        let cut = try await gymcard.run(["scan", home.path + "/cut.heic"])
+        #expect(cut.status == 65)
+        #expect(cut.stderrLines.count == 1)
+        #expect(
+            cut.stderrLines.first?.hasPrefix("gymcard: \(home.path)/cut.heic: the HEIC data is damaged")
+                == true)
     }
 
     @Test("bad input: one line, the documented exit code, no crash")
@@ -197,11 +255,13 @@ struct ScanCommandTests {
             ("truncated.jpg", jpeg.prefix(jpeg.count / 2)),
             ("truncated.png", Data(png.prefix(png.count / 2))),
             ("text.jpg", Data("this is not a photo\n".utf8)),
-            // An iPhone's photo: an ISO media file whose major brand is heic.
+            // An iPhone's photo cut down to its first box (an ISO media file whose major brand is heic), and
+            // a browser's WebP, which gymcard names and does not read.
             (
                 "IMG_0001.HEIC",
                 Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
             ),
+            ("photo.webp", Data(Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8))),
             ("zero.jpg", Data()),
             ("huge.png", Data(forgedPNGHeader(width: 100_000, height: 100_000))),
             ("unreadable.jpg", jpeg),
@@ -216,10 +276,8 @@ struct ScanCommandTests {
             ("truncated.jpg", 65, "damaged or cut short"),
             ("truncated.png", 65, "damaged or cut short"),
             ("text.jpg", 65, "not a JPEG or PNG image"),
-            (
-                "IMG_0001.HEIC", 65,
-                "a HEIC image, which gymcard does not read; convert it to JPEG or PNG first"
-            ),
+            ("IMG_0001.HEIC", 65, "the HEIC data is damaged or cut short"),
+            ("photo.webp", 65, "a WebP image, which gymcard does not read; convert it to JPEG or PNG first"),
             ("zero.jpg", 65, "is empty"),
             ("huge.png", 65, "100000×100000"),
             ("folder.jpg", 66, "is a directory"),
