@@ -53,7 +53,8 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings),
-        .target(name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif"], swiftSettings: strictSettings),
+        .target(
+            name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif"], swiftSettings: strictSettings),
         .target(
             name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
             swiftSettings: strictSettings),
