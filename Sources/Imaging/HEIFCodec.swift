@@ -2,6 +2,11 @@ import CHeif
 
 /// HEIC (an iPhone's photos) and AVIF through libheif, loaded on first use (``HEIFLibrary``).
 public enum HEIFCodec {
+    /// The largest HEIF photo read, in pixels. libheif decodes only at full size (colour planes and all),
+    /// so memory grows with the photo: a 48 MP HEIC peaked at 149 MB, and 64 MP (more than the largest
+    /// HEIF a phone saves, an iPhone's 48 MP) stays under the 300 MB every image inside the limits gets.
+    public static let maximumPixels = 64_000_000
+
     /// Whether libheif could be loaded (a runtime dependency: Debian's libheif1).
     public static var isAvailable: Bool { HEIFLibrary.shared != nil }
 
@@ -33,8 +38,11 @@ public enum HEIFCodec {
         var handle: OpaquePointer?
         try check(heif.primaryImageHandle(context, &handle), format: name)
         defer { heif.handleRelease(handle) }
-        try ImageLimits.check(
-            width: Int(heif.handleWidth(handle)), height: Int(heif.handleHeight(handle)), format: name)
+        let (fileWidth, fileHeight) = (Int(heif.handleWidth(handle)), Int(heif.handleHeight(handle)))
+        try ImageLimits.check(width: fileWidth, height: fileHeight, format: name)
+        guard fileWidth * fileHeight <= maximumPixels else {
+            throw .tooLargeToDecodeWhole(format: name, width: fileWidth, height: fileHeight)
+        }
         var image: OpaquePointer?
         try check(
             heif.decodeImage(handle, &image, heif_colorspace_monochrome, heif_chroma_monochrome, nil),

@@ -9,6 +9,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     case unsupportedFormat(ForeignImageFormat)
     /// A HEIC or AVIF photo while libheif, which reads them, is not installed.
     case decoderMissing(ForeignImageFormat)
+    /// A HEIC or AVIF photo larger than ``HEIFCodec/maximumPixels``: libheif decodes only at full size.
+    case tooLargeToDecodeWhole(format: String, width: Int, height: Int)
     /// The file is cut short or its data is damaged; `detail` is the decoder's own words.
     case corrupt(format: String, detail: String)
     /// The header claims dimensions beyond ``ImageLimits``; refused before allocating.
@@ -26,6 +28,10 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .unsupportedFormat(let format):
             return "\(format.withArticle) image, which gymcard does not read; convert it to JPEG or PNG first"
                 + (format.converter.map { " (\($0))" } ?? "")
+        case .tooLargeToDecodeWhole(let format, let width, let height):
+            return
+                "the \(format) image is \(width)×\(height) pixels; gymcard reads \(format) photos of up to "
+                + "\(HEIFCodec.maximumPixels / 1_000_000) megapixels (they are decoded whole); convert it to JPEG"
         case .decoderMissing(let format):
             return
                 "\(format.withArticle) image; reading it needs libheif, which is not installed (Debian: apt install libheif1)"

@@ -180,7 +180,7 @@ public struct BarcodeScanner: Sendable {
             // A tiny scan: a small, nearly upright symbol whose narrow bars are 1 to 1.4 px, so most of
             // its edges fall inside a pixel and the blurred image the locator looks at splits it in pieces.
             // The whole image stretched across (or down, for a symbol on its side) with a Lanczos kernel,
-            // as the region's crops are. Tiny-scan photos of seed 2026: 5 -> 11 of 30 (zxing-cpp 6,
+            // as the region's crops are. Tiny-scan photos (generate-corpus DIR 30 2026 tiny-scan): 5 -> 11 of 30 (zxing-cpp 6,
             // zbarimg 3); no new read or misread elsewhere in the seeded corpora, and no false positive on
             // 180 small photos without a barcode (text, stripes).
             for (factor, across) in [(2, true), (3, true), (2, false), (3, false)] {

@@ -223,7 +223,9 @@ struct ScanCommandTests {
         #expect(process.terminationStatus == 0, "heif-enc \(photo)")
     }
 
-    @Test("HEIC and AVIF photos read like the JPEG they were made from; a HEIC cut short is one line, 65")
+    @Test(
+        "HEIC and AVIF photos read like the JPEG they were made from; one claiming 80 MP or cut short is one line, 65"
+    )
     func heifPhotos() async throws {
         let home = try TemporaryDirectory()
         let jpeg = Self.samples + "/card-webcam.jpg"
@@ -237,6 +239,19 @@ struct ScanCommandTests {
         #expect(
             read.stdoutText
                 == "\(home.path)/card.heic: A905123456B\n\(home.path)/rotated.avif: C12-345:678/90D\n")
+        // The same file claiming 10000×8000 in its image-size box (ispe: version and flags, width, height):
+        // refused before libheif decodes anything, as whole-size decoding would pass the memory bound.
+        var claimed = [UInt8](whole)
+        let box = try #require(
+            (0..<claimed.count - 4).first { Array(claimed[$0..<$0 + 4]) == Array("ispe".utf8) })
+        claimed.replaceSubrange(box + 8..<box + 16, with: [0, 0, 0x27, 0x10, 0, 0, 0x1F, 0x40])
+        try Data(claimed).write(to: URL(fileURLWithPath: home.path + "/huge.heic"))
+        let huge = try await gymcard.run(["scan", home.path + "/huge.heic"])
+        #expect(huge.status == 65)
+        #expect(
+            huge.stderrLines == [
+                "gymcard: \(home.path)/huge.heic: the HEIC image is 10000×8000 pixels; gymcard reads HEIC photos of up to 64 megapixels (they are decoded whole); convert it to JPEG"
+            ])
         let cut = try await gymcard.run(["scan", home.path + "/cut.heic"])
         #expect(cut.status == 65)
         #expect(cut.stderrLines.count == 1)
