@@ -103,8 +103,10 @@ public struct BarcodeScanner: Sendable {
         stages.append(Stage(name: "blur", isAggressive: false) { smoothed.value })
         // Crop each likely symbol upright out of the largest image there is. The locator looks at the
         // decoded photo (about 2000 px), where even a far card's bars are still two pixels wide; that
-        // photo, blurred once, also serves the full-size stages.
-        let located = Lazy { isLarger ? photo.blurred(sigma: 1) : smoothed.value }
+        // photo, blurred once, also serves the full-size stages. A photo no larger than the working image
+        // is searched as it is: blurred, bars of about a pixel lost the gradient energy of their narrow
+        // runs and were found in pieces (on 1247 photos: 15 more read, 2 fewer, no misread).
+        let located = Lazy { isLarger ? photo.blurred(sigma: 1) : working }
         let regions = Lazy { BarcodeLocator.locate(in: located.value, limit: 2) }
         let largest = Lazy { () -> GrayImage in
             if let full = fullResolution?(), full.width > photo.width { return full }
