@@ -7,9 +7,6 @@ public enum HEIFCodec {
     /// HEIF a phone saves, an iPhone's 48 MP) stays under the 300 MB every image inside the limits gets.
     public static let maximumPixels = 64_000_000
 
-    /// Whether libheif could be loaded (a runtime dependency: Debian's libheif1).
-    public static var isAvailable: Bool { HEIFLibrary.shared != nil }
-
     /// Decodes the primary image of a HEIF file (HEIC or AVIF) to 8-bit grey (its luma), turned as the
     /// file says. The file's dimensions are checked against ``ImageLimits`` before decoding; a photo
     /// larger than needed is then averaged down by whole blocks, so that its longer side is still at least
@@ -21,15 +18,17 @@ public enum HEIFCodec {
         // libheif reads the bytes in place: the context lives and dies inside this scope.
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImagingError) -> GrayImage in
-                try decode(buffer, with: heif, format: format.rawValue, minimumLongSide: minimumLongSide)
+                try decode(buffer, with: heif, format: format, minimumLongSide: minimumLongSide)
             }
         }
         return try result.get()
     }
 
     private static func decode(
-        _ buffer: UnsafeRawBufferPointer, with heif: HEIFLibrary, format name: String, minimumLongSide: Int
+        _ buffer: UnsafeRawBufferPointer, with heif: HEIFLibrary, format: ForeignImageFormat,
+        minimumLongSide: Int
     ) throws(ImagingError) -> GrayImage {
+        let name = format.rawValue
         guard let context = heif.contextAllocate() else {
             throw .corrupt(format: name, detail: "libheif did not start")
         }
@@ -41,7 +40,7 @@ public enum HEIFCodec {
         let (fileWidth, fileHeight) = (Int(heif.handleWidth(handle)), Int(heif.handleHeight(handle)))
         try ImageLimits.check(width: fileWidth, height: fileHeight, format: name)
         guard fileWidth * fileHeight <= maximumPixels else {
-            throw .tooLargeToDecodeWhole(format: name, width: fileWidth, height: fileHeight)
+            throw .tooLargeToDecodeWhole(format, width: fileWidth, height: fileHeight)
         }
         var image: OpaquePointer?
         try check(

@@ -71,7 +71,8 @@ public enum ImageFile {
     /// name.
     ///
     /// Large images are decoded at reduced scale: the result's longer side is at least `minimumLongSide`
-    /// (or the photo's own). TurboJPEG scales JPEGs by its factors; PNGs are averaged down row by row.
+    /// (or the photo's own). TurboJPEG scales JPEGs by its factors; PNGs are averaged down row by row;
+    /// libheif decodes HEIC and AVIF only whole, which are then averaged down.
     public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError)
         -> GrayImage
     {

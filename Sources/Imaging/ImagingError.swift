@@ -10,7 +10,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     /// A HEIC or AVIF photo while libheif, which reads them, is not installed.
     case decoderMissing(ForeignImageFormat)
     /// A HEIC or AVIF photo larger than ``HEIFCodec/maximumPixels``: libheif decodes only at full size.
-    case tooLargeToDecodeWhole(format: String, width: Int, height: Int)
+    case tooLargeToDecodeWhole(ForeignImageFormat, width: Int, height: Int)
     /// The file is cut short or its data is damaged; `detail` is the decoder's own words.
     case corrupt(format: String, detail: String)
     /// The header claims dimensions beyond ``ImageLimits``; refused before allocating.
@@ -30,7 +30,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
                 + (format.converter.map { " (\($0))" } ?? "")
         case .tooLargeToDecodeWhole(let format, let width, let height):
             return
-                "the \(format) image is \(width)×\(height) pixels; gymcard reads \(format) photos of up to "
+                "the \(format.rawValue) image is \(width)×\(height) pixels; gymcard reads \(format.rawValue) photos of up to "
                 + "\(HEIFCodec.maximumPixels / 1_000_000) megapixels (they are decoded whole); convert it to JPEG"
         case .decoderMissing(let format):
             return
@@ -66,65 +66,6 @@ public enum ImageLimits {
         guard width > 0, height > 0 else { throw .empty(format: format) }
         guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
             throw .tooLarge(width: width, height: height)
-        }
-    }
-}
-
-/// An image format recognised by its signature besides JPEG and PNG: HEIC and AVIF are read through
-/// libheif (``HEIFCodec``); the others are named and refused.
-public enum ForeignImageFormat: String, Sendable, CaseIterable {
-    case heic = "HEIC"
-    case avif = "AVIF"
-    case webp = "WebP"
-    case gif = "GIF"
-    case bmp = "BMP"
-    case tiff = "TIFF"
-
-    /// The format recognised from a file's first bytes, if it is one of these.
-    public init?(signatureOf bytes: [UInt8]) {
-        func ascii(_ range: Range<Int>) -> String? {
-            range.upperBound <= bytes.count ? String(decoding: bytes[range], as: UTF8.self) : nil
-        }
-        // HEIF and AVIF are ISO media files: a `ftyp` box first, then the major brand.
-        if ascii(4..<8) == "ftyp", let brand = ascii(8..<12) {
-            if ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"].contains(
-                brand)
-            {
-                self = .heic
-                return
-            }
-            if ["avif", "avis"].contains(brand) {
-                self = .avif
-                return
-            }
-        }
-        if ascii(0..<4) == "RIFF", ascii(8..<12) == "WEBP" {
-            self = .webp
-        } else if ascii(0..<4) == "GIF8" {
-            self = .gif
-        } else if ascii(0..<2) == "BM", bytes.count >= 26 {
-            self = .bmp
-        } else if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00])
-            || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-        {
-            self = .tiff
-        } else {
-            return nil
-        }
-    }
-
-    /// "a HEIC", "an AVIF": the name with its article, to begin a sentence.
-    var withArticle: String { (self == .avif ? "an " : "a ") + rawValue }
-
-    /// Whether gymcard reads it (through libheif).
-    public var isReadable: Bool { self == .heic || self == .avif }
-
-    /// A Debian tool that converts it, when gymcard does not read it and it is common on the web.
-    var converter: String? {
-        switch self {
-        case .heic, .avif: nil
-        case .webp: "dwebp from the webp package converts it"
-        case .gif, .bmp, .tiff: nil
         }
     }
 }
