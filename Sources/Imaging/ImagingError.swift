@@ -24,7 +24,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     public var description: String {
         switch self {
         case .unrecognizedFormat:
-            return "not a JPEG or PNG image; gymcard reads photos saved as JPEG or PNG"
+            return "not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC or AVIF"
         case .unsupportedFormat(let format):
             return "\(format.withArticle) image, which gymcard does not read; convert it to JPEG or PNG first"
                 + (format.converter.map { " (\($0))" } ?? "")

@@ -107,14 +107,14 @@ struct ScanCommandTests {
         #expect(objects[0]["status"] as? Int == 65)
         #expect(
             objects[0]["error"] as? String
-                == "\(broken): not a JPEG or PNG image; gymcard reads photos saved as JPEG or PNG")
+                == "\(broken): not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC or AVIF")
         #expect(objects[1]["id"] as? String == "A905123456B" && objects[1]["error"] == nil)
         #expect(objects[2]["status"] as? Int == 66)
         #expect(objects[2]["error"] as? String == "\(missing): no such file")
         // People still read why on standard error.
         #expect(
             result.stderrLines == [
-                "gymcard: \(broken): not a JPEG or PNG image; gymcard reads photos saved as JPEG or PNG",
+                "gymcard: \(broken): not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC or AVIF",
                 "gymcard: \(missing): no such file",
             ])
     }
@@ -290,7 +290,7 @@ struct ScanCommandTests {
         let cases: [(String, Int32, String)] = [
             ("truncated.jpg", 65, "damaged or cut short"),
             ("truncated.png", 65, "damaged or cut short"),
-            ("text.jpg", 65, "not a JPEG or PNG image"),
+            ("text.jpg", 65, "not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC or AVIF"),
             ("IMG_0001.HEIC", 65, "the HEIC data is damaged or cut short"),
             ("photo.webp", 65, "a WebP image, which gymcard does not read; convert it to JPEG or PNG first"),
             ("zero.jpg", 65, "is empty"),
