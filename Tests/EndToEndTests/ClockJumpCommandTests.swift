@@ -1,4 +1,5 @@
 import Foundation
+import History
 import TestServer
 import TestSupport
 import Testing
@@ -23,7 +24,7 @@ private func waybar(_ result: GymcardProcess.Result) throws -> [String: Any] {
     try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
 }
 
-@Suite("occupancy and --cached across the clock jumping ahead and back, end to end")
+@Suite("occupancy, --cached and collect across the clock jumping ahead and back, end to end")
 struct ClockJumpCommandTests {
     @Test(
         "a reading dated in the future is shown stale, never fresh, and the next live reading replaces it")
@@ -107,5 +108,52 @@ struct ClockJumpCommandTests {
         #expect(offline.stderr.contains("Bouldering Wall (showing its value from 3 days ago)"))
         #expect(
             offline.stdoutText.split(separator: "\n").allSatisfy { $0.hasSuffix("stale (read 3 days ago)") })
+    }
+
+    @Test(
+        "collect and the history: a clock ahead, then set right, then reaching the stamps it wrote; nothing lost, nothing twice"
+    )
+    func collectAcrossJumps() async throws {
+        let fake = try await FakeRecSports()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        // An hour ahead (a hardware clock kept in local time, say), at 16:00.
+        let hourAhead = try minutes(60)
+        #expect(try await fake.gymcard(home, now: hourAhead).run(["collect", "--timeout", "20"]).status == 0)
+
+        // Set right; 15:05: sampled, and the status bars follow.
+        fake.answer(600, 120, 6)
+        let sampled = try await fake.gymcard(home, now: try minutes(5)).run(["collect", "--timeout", "20"])
+        #expect(sampled.status == 0, "\(sampled.stderr)")
+        let tmux = try await fake.gymcard(home, now: try minutes(5)).run([
+            "occupancy", "--cached", "--format", "tmux",
+        ])
+        #expect(tmux.stdoutText == "WM 50% McC 20% Wall 6/8\n")
+        // 15:06, a minute after that sample: skipped, as any sample moments after another.
+        let skipped = try await fake.gymcard(home, now: try minutes(6)).run(["collect", "--timeout", "20"])
+        #expect(skipped.status == 0)
+
+        // 16:00 again: the last sample was 55 minutes ago, so this one is taken, and kept beside the
+        // readings stamped 16:00 an hour earlier; the same reading from `occupancy` is not stored twice.
+        fake.answer(900, 300, 2)
+        let again = try await fake.gymcard(home, now: hourAhead).run(["collect", "--timeout", "20"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try await fake.gymcard(home, now: hourAhead).run(["occupancy"]).status == 0)
+
+        let store = try #require(
+            try HistoryStore.openIfPresent(path: home.path + "/state/gymcard/history.sqlite3"))
+        let attempts = try store.attempts(
+            from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 4e9))
+        #expect(attempts.filter { $0.status == .success }.count == 4)
+        #expect(
+            attempts.filter { $0.status == .skipped }.map(\.at) == [
+                try Date(try minutes(6), strategy: .iso8601)
+            ])
+        let mccomas = try store.readings(
+            facility: "mccomas", from: Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: 4e9))
+        let start = try Date(right, strategy: .iso8601)
+        #expect(
+            mccomas.map { [Int($0.fetchedAt.timeIntervalSince(start) / 60), $0.occupancy] }
+                .sorted { ($0[0], $0[1]) < ($1[0], $1[1]) } == [[5, 120], [60, 230], [60, 300]])
     }
 }
