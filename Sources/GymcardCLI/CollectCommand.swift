@@ -62,11 +62,14 @@ struct CollectCommand: AsyncParsableCommand {
 
     private func sample(environment: [String: String], directories: XDGDirectories) async throws {
         let settings = try campus.settings(directories, environment: environment)
-        let now = try CurrentTime.now(environment)
+        let clock = try CurrentTime(environment)
+        let now = clock.now
         // Before the network (and the hand-over to gymcard-network): a sample moments ago is enough.
         if let store = try HistoryAccess.openForReading(directories, campus: settings.campus) {
             let last: HistoryAttempt?
             do { last = try store.lastTriedAttempt() } catch { throw HistoryAccess.failure(error) }
+            // The last attempt recorded, not the latest stamped. One dated ahead of now (the clock was
+            // set back since) was taken at an unknown time: sample rather than skip.
             if let last, now.timeIntervalSince(last.at) >= 0,
                 now.timeIntervalSince(last.at) < Self.minimumSpacingSeconds
             {
@@ -78,7 +81,8 @@ struct CollectCommand: AsyncParsableCommand {
         }
         let monitor = OccupancyMonitor(
             settings: settings, fetcher: try network.fetcher(),
-            stateFile: OccupancyStateFile(directories: directories, campus: settings.campus))
+            stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
+            now: { clock.now })
         let refresh: OccupancyMonitor.Refresh
         do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
         if let notRecorded = HistoryAccess.record(

@@ -45,8 +45,10 @@ public final class HistoryStore {
 
     // MARK: - Writing
 
-    /// Records one collection attempt and its readings; returns how many readings were new (a reading
-    /// already stored, by fetch time or by the source's own time, is not stored twice).
+    /// Records one collection attempt and its readings; returns how many readings were new. A reading
+    /// already stored is not stored twice: one with the same source time (the page's own "last
+    /// updated"), or with the same fetch time and the same values. One fetched at a second already
+    /// stored but saying something else (the clock was set back) is new.
     @discardableResult
     public func record(_ attempt: HistoryAttempt, readings: [HistoryReading]) throws(HistoryError) -> Int {
         try perform { connection throws(SQLiteError) in
@@ -176,11 +178,12 @@ public final class HistoryStore {
         }
     }
 
-    /// The latest attempt that was tried (not skipped), if any.
+    /// The attempt tried (not skipped) most recently, if any: the last recorded, whatever its time says,
+    /// so that one stamped ahead by a clock that was wrong does not stand for the latest.
     public func lastTriedAttempt() throws(HistoryError) -> HistoryAttempt? {
         try perform { connection throws(SQLiteError) in
             let statement = try connection.prepare(
-                "SELECT at, status, error FROM attempts WHERE status != 'skipped' ORDER BY at DESC LIMIT 1")
+                "SELECT at, status, error FROM attempts WHERE status != 'skipped' ORDER BY id DESC LIMIT 1")
             guard try statement.step() else { return nil }
             return HistoryAttempt(
                 at: Date(timeIntervalSince1970: Double(statement.integer(0))),
@@ -228,7 +231,15 @@ public final class HistoryStore {
         );
         CREATE UNIQUE INDEX readings_fetched ON readings (facility, fetched_at);
         CREATE UNIQUE INDEX readings_source ON readings (facility, source_time) WHERE source_time IS NOT NULL;
+        """,
+        // A reading is the one already stored with the same source time (the page's own), or with the
+        // same fetch time and the same values; not by fetch time alone: a clock set back (NTP after a
+        // clock that was ahead) fetches again at seconds already stored, and what it reads then is new.
+        // The fetch time stays second in the index, for the range queries.
         """
+        DROP INDEX readings_fetched;
+        CREATE UNIQUE INDEX readings_fetched ON readings (facility, fetched_at, occupancy, capacity, status);
+        """,
     ]
 
     /// The schema version this gymcard writes.

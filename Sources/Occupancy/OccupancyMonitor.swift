@@ -14,10 +14,9 @@ public struct OccupancyMonitor: Sendable {
     /// The clock (tests choose it).
     public var now: @Sendable () -> Date
 
-    /// A stored value counts as current for this long (the app reused one for at most 15 minutes).
+    /// A stored value counts as current for this long (the app reused one for at most 15 minutes); an
+    /// older one is shown stale with its age, however old.
     public static let freshSeconds: Double = 15 * 60
-    /// A stored value older than this is not shown at all.
-    public static let staleLimitSeconds: Double = 24 * 3600
 
     /// Creates a monitor.
     public init(
@@ -116,19 +115,18 @@ public struct OccupancyMonitor: Sendable {
                 facility: facility, status: .unavailable, reading: nil, observedAt: nil, problem: problem)
         }
         let age = time.timeIntervalSince(entry.observedAt)
-        if age > Self.staleLimitSeconds {
-            return FacilityStatus(
-                facility: facility, status: .unavailable, reading: nil, observedAt: nil,
-                problem: cachedOnly ? "the stored reading is more than a day old" : problem)
-        }
-        let current = cachedOnly && age <= Self.freshSeconds
+        // Dated ahead of now: the clock was ahead when it was read (at boot, before NTP) or is behind now.
+        // Its age is unknown, so it is never current; the next live reading replaces it.
+        let datedAhead = -age > OccupancyState.clockSkewToleranceSeconds
+        let current = cachedOnly && !datedAhead && age <= Self.freshSeconds
+        let ageWords = Age.ago(from: entry.observedAt, to: time)
+        let storedProblem =
+            datedAhead
+            ? "the stored reading is dated \(ageWords); the clock was wrong when it was read, or is now"
+            : "the stored reading is from \(ageWords)"
         return FacilityStatus(
             facility: facility, status: current ? .ok : .stale, reading: entry.reading,
-            observedAt: entry.observedAt,
-            problem: current
-                ? nil
-                : (cachedOnly
-                    ? "the stored reading is from \(Age.ago(from: entry.observedAt, to: time))" : problem))
+            observedAt: entry.observedAt, problem: current ? nil : cachedOnly ? storedProblem : problem)
     }
 
     /// Every facility's reading, in facility order: one request per facility, all at once (DESIGN §7),

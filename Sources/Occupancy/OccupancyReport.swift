@@ -8,7 +8,8 @@ public struct FacilityStatus: Sendable, Equatable {
     public enum Status: String, Sendable, Codable {
         /// Read just now (or, from `--cached`, within the last 15 minutes).
         case ok
-        /// The last known value, older, because the fetch failed.
+        /// The last known value, because the fetch failed (or, from `--cached`, one older than 15 minutes
+        /// or dated ahead of now by a clock that was wrong).
         case stale
         /// No value at all.
         case unavailable

@@ -79,10 +79,23 @@ public struct OccupancyState: Sendable, Equatable {
         return Array((try? encoder.encode(file)) ?? Data()) + [0x0A]
     }
 
-    /// Keeps the newer of each facility's entries.
+    /// How far ahead of a reading just taken a stored entry may be stamped and still count as taken at
+    /// the same time (two processes saving at once, a clock stepped by a few seconds); further ahead, its
+    /// clock was wrong (ahead at boot before NTP) or this one is behind.
+    public static let clockSkewToleranceSeconds: Double = 60
+
+    /// Merges readings just taken (`other`, stamped by this process's clock) into the stored ones: of
+    /// each facility's two entries the newer is kept, unless the stored one is stamped more than
+    /// ``clockSkewToleranceSeconds`` ahead of the new one. That one came from a clock that was ahead (or
+    /// this clock went back), and the reading just taken replaces it: a wrong stamp must never keep later
+    /// readings from being saved until the clock catches up with it.
     public mutating func merge(_ other: OccupancyState) {
         for (key, entry) in other.entries {
-            if let existing = entries[key], existing.observedAt > entry.observedAt { continue }
+            if let existing = entries[key], existing.observedAt > entry.observedAt,
+                existing.observedAt.timeIntervalSince(entry.observedAt) <= Self.clockSkewToleranceSeconds
+            {
+                continue
+            }
             entries[key] = entry
         }
     }

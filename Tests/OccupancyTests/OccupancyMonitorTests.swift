@@ -128,9 +128,11 @@ struct OccupancyMonitorTests {
         let cached = monitor.cached()
         #expect(cached.report.facilities.map(\.status) == [.ok, .stale, .unavailable])
         #expect(cached.report.facilities[1].problem == "the stored reading is from 17 min ago")
-        // A day later nothing cached is shown.
+        // A day later the last readings are still shown, stale, with their age.
         clock.advance(25 * 3600)
-        #expect(monitor.cached().report.completeness == .nothing)
+        let dayOld = monitor.cached().report
+        #expect(dayOld.facilities.map(\.status) == [.stale, .stale, .unavailable])
+        #expect(dayOld.facilities[1].problem == "the stored reading is from 25 h ago")
     }
 
     @Test("every page without numbers is unavailable, never 0 people")
