@@ -2,6 +2,7 @@ import Codabar
 import Imaging
 import Symbols
 import TerminalGraphics
+import TerminalText
 
 /// How the symbol reaches the screen.
 public enum TurnstileRenderer: String, Sendable, CaseIterable {
@@ -215,7 +216,8 @@ public enum TurnstileFrame {
         }
         var text = centred(content.caption, row: min(row + 1, geometry.rows - 2), style: "\u{1B}[1m")
         if let label = content.label, !label.isEmpty {
-            text += centred(label, row: min(row + 2, geometry.rows - 1), style: "")
+            // The label is the card file's text: shown, never obeyed, by the terminal.
+            text += centred(label.terminalSafe, row: min(row + 2, geometry.rows - 1), style: "")
         }
         return text + centred(content.hint, row: geometry.rows, style: "\u{1B}[2m")
     }

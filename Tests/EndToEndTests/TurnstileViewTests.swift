@@ -229,4 +229,28 @@ struct TurnstileViewTests {
         let drawing = drawingLines(try await tmux.screen(escapes: true))
         #expect(await decodeScreen(drawing) == ["A905123456B"], "--inline")
     }
+
+    @Test(
+        "in tmux: a label with escape sequences is shown escaped under the ID; the window title stays",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxEvilLabel() async throws {
+        let home = try TemporaryDirectory()
+        let stored = try await GymcardProcess(home: home.path).run([
+            "set", "905123456", "--label", "evil\u{1B}[31mRED\u{1B}]2;pwned\u{07}\nx", "--no-passphrase",
+        ])
+        #expect(stored.status == 0)
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try await tmux.start(columns: 120, rows: 40, command: command(home, "show"))
+        try await tmux.waitFor("any key closes")
+        let plain = try await tmux.screen()
+        #expect(plain.contains { $0.contains("evil\\e[31mRED\\e]2;pwned\\a\\nx") }, "\(plain)")
+        let colours = try await tmux.screen(escapes: true)
+        #expect(!colours.contains { $0.contains("\u{1B}[31m") })
+        let title = try await tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_title}"])
+        #expect(!title.contains("pwned"), "\(title)")
+        #expect(await decodeScreen(colours) == ["A905123456B"])
+        try await tmux.tmux(["send-keys", "-t", tmux.name, "x"])
+        try await tmux.waitFor("status=0")
+    }
 }
