@@ -19,10 +19,12 @@ public enum StatusBarFormats {
         return (report.isDemo ? "DEMO " : "") + parts.joined(separator: separator)
     }
 
-    /// tmux's `status-right`: `WM 58% McC 38% Wall 4/8`, terminal-safe (short names come from the config
-    /// file). waybar's JSON keeps names as they are: JSON escapes every control character.
+    /// tmux's `status-right`: `WM 58% McC 38% Wall 4/8`, terminal-safe, with `#` doubled: tmux reads
+    /// `#[…]` in a `#()` command's output as a style and drops `#(…)`, and shows `##` as `#` (tmux 3.3a).
+    /// Short names come from the config file or a page. waybar's JSON keeps names as they are: JSON
+    /// escapes every control character.
     public static func tmux(_ report: OccupancyReport) -> String {
-        summary(report, separator: " ").terminalSafe
+        String(summary(report, separator: " ").terminalSafe.flatMap { $0 == "#" ? ["#", "#"] : [$0] })
     }
 
     /// waybar's custom module: `{"text", "alt", "tooltip", "class", "percentage"}`.

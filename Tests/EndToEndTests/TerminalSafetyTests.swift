@@ -133,7 +133,7 @@ struct TerminalSafetyTests {
             atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
         let config = """
             {"occupancy": {"facilities": [{"key": "wall", "name": "Wall\\u001b[2J\\nHall", \
-            "shortName": "W\\u001b]0;t\\u0007", "id": "\(wallID)", "capacity": 8}]}}
+            "shortName": "W\\u001b]0;t\\u0007#[reverse]", "id": "\(wallID)", "capacity": 8}]}}
             """
         try Data(config.utf8).write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
         let text = try await fake.gymcard(home).run(["occupancy", "--timeout", "60", "--no-color"])
@@ -141,9 +141,11 @@ struct TerminalSafetyTests {
         #expect(text.stdoutText == "Wall\\e[2J\\nHall  ████░░░░     4 / 8      50%     4 left\n")
         let tmux = try await fake.gymcard(home).run(["occupancy", "--timeout", "60", "--format", "tmux"])
         #expect(tmux.status == 0, "\(tmux.stderr)")
-        #expect(tmux.stdoutText == "W\\e]0;t\\a 4/8\n")
+        // tmux styles `#[…]` in a status command's output and shows `##` as `#`.
+        #expect(tmux.stdoutText == "W\\e]0;t\\a##[reverse] 4/8\n")
         let waybar = try await fake.gymcard(home).run(["occupancy", "--timeout", "60", "--format", "waybar"])
         let module = try #require(try JSONSerialization.jsonObject(with: waybar.stdout) as? [String: Any])
-        #expect(module["text"] as? String == "W\u{1B}]0;t\u{07} 4/8", "waybar's JSON stays faithful")
+        #expect(
+            module["text"] as? String == "W\u{1B}]0;t\u{07}#[reverse] 4/8", "waybar's JSON stays faithful")
     }
 }
