@@ -63,12 +63,16 @@ let package = Package(
         .target(name: "TerminalGraphics", dependencies: ["Imaging"], swiftSettings: strictSettings),
         // The full-screen card at the turnstile: the largest drawing that fits, pixel exact, with its text.
         .target(
-            name: "Turnstile", dependencies: ["Codabar", "Imaging", "Symbols", "TerminalGraphics"],
+            name: "Turnstile",
+            dependencies: ["Codabar", "Imaging", "Symbols", "TerminalGraphics", "TerminalText"],
             swiftSettings: strictSettings),
         .target(
             name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
         .target(name: "TextSearch", swiftSettings: strictSettings),
+        // Text gymcard did not write (labels, names from pages, feed titles, file names) made safe to print
+        // on a terminal: its own module without dependencies, so that every module that prints can use it.
+        .target(name: "TerminalText", swiftSettings: strictSettings),
         // Reading web pages: start tags with their attributes, and readable text out of HTML.
         .target(name: "Markup", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         // The config file: its problems worded for a person (the key, the line and column, the closest
@@ -87,13 +91,16 @@ let package = Package(
         // Opening hours: the RecSports hours service, weekly hours from the config file, a per-day cache.
         .target(
             name: "OpeningHours",
-            dependencies: ["CivilTime", "Configuration", "Fetching", "Storage", "JSONOutput", "TextSearch"],
+            dependencies: [
+                "CivilTime", "Configuration", "Fetching", "Storage", "JSONOutput", "TextSearch",
+                "TerminalText",
+            ],
             swiftSettings: strictSettings),
         .target(
             name: "Occupancy",
             dependencies: [
                 "CivilTime", "Configuration", "Fetching", "Markup", "Storage", "OpeningHours", "JSONOutput",
-                "TextSearch",
+                "TextSearch", "TerminalText",
             ],
             swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
@@ -104,7 +111,7 @@ let package = Package(
         .target(name: "Collector", swiftSettings: strictSettings),
         // When to go: the weekly heatmap, the quietest windows and collection status, from the history.
         .target(
-            name: "Trends", dependencies: ["History", "CivilTime", "Imaging", "JSONOutput"],
+            name: "Trends", dependencies: ["History", "CivilTime", "Imaging", "JSONOutput", "TerminalText"],
             swiftSettings: strictSettings),
         // JSON output conventions shared by every --json: explicit nulls.
         .target(name: "JSONOutput", swiftSettings: strictSettings),
@@ -113,7 +120,9 @@ let package = Package(
         .target(name: "CivilTime", swiftSettings: strictSettings),
         .target(
             name: "Events",
-            dependencies: ["CivilTime", "Configuration", "Fetching", "Storage", "JSONOutput"],
+            dependencies: [
+                "CivilTime", "Configuration", "Fetching", "Storage", "JSONOutput", "TerminalText",
+            ],
             swiftSettings: strictSettings),
         // The RSS parser needs FoundationXML (all of Foundation): only gymcard-network links it.
         .target(
@@ -129,7 +138,7 @@ let package = Package(
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
-                "Turnstile", "JSONOutput", "Configuration", "TextSearch",
+                "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -192,6 +201,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"], swiftSettings: strictSettings),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCLITests",
             dependencies: ["GymcardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],

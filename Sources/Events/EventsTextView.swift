@@ -1,8 +1,10 @@
 import CivilTime
 import FoundationEssentials
+import TerminalText
 
 /// The agenda as terminal lines: a heading per local day, then each event with when, title, and a
-/// second line with location and hosts.
+/// second line with location and hosts. Titles, locations and hosts come from the feed: they are shown
+/// terminal-safe (control characters as visible escapes).
 ///
 /// ```
 /// Sat, Nov 21
@@ -48,7 +50,7 @@ public struct EventsTextView: Sendable {
                 let padding = String(repeating: " ", count: labelWidth - label.count + 2)
                 var title: [Words] = []
                 if event.status == .cancelled { title.append(Words("CANCELLED", code: "1;31")) }
-                title.append(Words(event.title, code: "1"))
+                title.append(Words(event.title.terminalSafe, code: "1"))
                 if let end = until(event) { title.append(Words("(until \(end))", code: "2")) }
                 for (index, line) in wrap(title, width: width).enumerated() {
                     lines.append((index == 0 ? "  " + label + padding : indent) + line)
@@ -56,7 +58,8 @@ public struct EventsTextView: Sendable {
                 let details = ([event.location].compactMap { $0 } + [event.hosts.joined(separator: ", ")])
                     .filter { !$0.isEmpty }
                 if !details.isEmpty {
-                    for line in wrap([Words(details.joined(separator: " · "), code: "2")], width: width) {
+                    let text = details.joined(separator: " · ").terminalSafe
+                    for line in wrap([Words(text, code: "2")], width: width) {
                         lines.append(indent + line)
                     }
                 }

@@ -3,6 +3,7 @@ import CivilTime
 import FoundationEssentials
 import Occupancy
 import OpeningHours
+import TerminalText
 import Trends
 
 /// `gymcard best`: the quietest times in the coming hours for a workout of a given length.
@@ -80,12 +81,12 @@ struct BestCommand: AsyncParsableCommand {
                     ? Self.outsideHours(
                         opening, facility: facility.key, days: days, length: length, horizon: horizon)
                     : Self.thin(shown.heatmap, weeks: weeks.weeks)
-                lines.append("\(shown.name): " + reason)
+                lines.append("\(shown.name.terminalSafe): " + reason)
                 continue
             }
             suggested = true
             lines.append(
-                "\(shown.name): the quietest \(DurationText.text(length)) in the next \(DurationText.text(horizon))"
+                "\(shown.name.terminalSafe): the quietest \(DurationText.text(length)) in the next \(DurationText.text(horizon))"
                     + " (from \(weeks.weeks) weeks of history, within opening hours)")
             let rows = windows.map { window in
                 (

@@ -6,6 +6,7 @@ import Glibc
 import JSONOutput
 import Occupancy
 import Storage
+import TerminalText
 import TextSearch
 
 /// `gymcard campus add|list|use|remove`: other Innosoft Fusion campuses, kept as profiles in the config
@@ -247,7 +248,7 @@ struct CampusCommand: ParsableCommand {
             }
             print(
                 "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
-            )
+                    .terminalSafe)
             print(
                 FacilitiesCommand.table(header: ["KEY", "NAME", "CAPACITY", "NOW", "ID"], rows: rows).joined(
                     separator: "\n"))

@@ -5,6 +5,7 @@ import Codabar
 import FoundationEssentials
 import Glibc
 import JSONOutput
+import TerminalText
 
 /// `gymcard card`: what is stored, with or without the passphrase.
 struct CardCommand: ParsableCommand {
@@ -69,7 +70,8 @@ struct CardCommand: ParsableCommand {
                         : "locked: give the passphrase with --passphrase-file or --passphrase-fd"
                 ))
         }
-        for (name, value) in lines { print((name + ":").padding(9) + value) }
+        // The label and the path are the user's (or a card file's) text: shown terminal-safe.
+        for (name, value) in lines { print((name + ":").padding(9) + value.terminalSafe) }
     }
 
     /// The `--json` object: explicit `null`s, times in ISO 8601 UTC.

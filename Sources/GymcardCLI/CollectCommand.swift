@@ -6,6 +6,7 @@ import Glibc
 import History
 import Occupancy
 import Storage
+import TerminalText
 import Trends
 
 /// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5
@@ -231,7 +232,8 @@ struct CollectCommand: AsyncParsableCommand {
                 lines.append("Gaps over 15 min: none")
             }
         }
-        Terminal().printLines(lines)
+        // Paths and the last recorded error are not gymcard's own text.
+        Terminal().printLines(lines.map(\.terminalSafe))
         if timerInstalled, lastSample.map({ now.timeIntervalSince($0) > 3600 }) ?? true {
             throw Failure(
                 "the timer is installed but the last sample is "

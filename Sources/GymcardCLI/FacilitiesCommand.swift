@@ -4,6 +4,7 @@ import FoundationEssentials
 import JSONOutput
 import Occupancy
 import Storage
+import TerminalText
 import TextSearch
 
 /// `gymcard facilities`: the configured facilities, or (with `--discover`) those on the occupancy page.
@@ -97,7 +98,8 @@ struct FacilitiesCommand: AsyncParsableCommand {
 
     /// Columns padded to their widest cell.
     static func table(header: [String], rows: [[String]]) -> [String] {
-        let all = [header] + rows
+        // Names come from the page or the config file: made terminal-safe before the columns are measured.
+        let all = ([header] + rows).map { $0.map(\.terminalSafe) }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { index, cell in

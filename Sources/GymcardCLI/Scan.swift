@@ -4,6 +4,7 @@ import FoundationEssentials
 import Imaging
 import JSONOutput
 import Scanner
+import TerminalText
 
 /// `gymcard scan`: read the member card's barcode off photos.
 struct Scan: ParsableCommand {
@@ -129,7 +130,7 @@ struct Scan: ParsableCommand {
                     confirmations: finding.confirmations, milliseconds: milliseconds)
                 print(JSONText.line(line))
             } else {
-                print(photos.count > 1 ? "\(name): \(symbol.text)" : symbol.text)
+                print(photos.count > 1 ? "\(name.terminalSafe): \(symbol.text)" : symbol.text)
             }
         }
         return ids[0].1

@@ -18,8 +18,14 @@ struct Show: ParsableCommand {
             graphics), on sixel terminals (xterm -ti vt340, foot, mlterm, Windows Terminal) and in iTerm2 \
             the barcode is a real image at its exact pixel size, each bar a whole number of pixels; \
             elsewhere, and inside tmux without allow-passthrough, it is drawn in black-on-white blocks. \
-            The terminal is asked what it can draw (about 100 ms at most). Camera (imager) scanners read \
-            screens; laser scanners mostly cannot.
+            The drawing stays black on white with NO_COLOR or --no-color (it is the picture a scanner \
+            reads, not decoration; only the text loses its bold and dim). The terminal is asked what it \
+            can draw (about 100 ms at most). Camera (imager) scanners read screens; laser scanners mostly \
+            cannot.
+
+            With TERM=dumb the screen is not taken (a dumb terminal has no alternate screen or cursor \
+            addressing): the barcode is printed in plain characters, which read only on a light \
+            background, with a warning that names --png; the exit status is 0.
 
             --inline prints the drawing into the scrollback instead, as does a pipe. Give - as a file \
             name to write to standard output. Without --id, the stored card is used, after its \
@@ -46,7 +52,9 @@ struct Show: ParsableCommand {
     @Flag(name: .customLong(QROption.terminalFlag), help: .hidden)
     var qrOnTerminal = false
 
-    @Flag(name: .customLong("no-color"), help: "Draw on the terminal without colour codes.")
+    @Flag(
+        name: .customLong("no-color"),
+        help: "Draw on the terminal without colour codes (the full-screen card stays black on white).")
     var noColor = false
 
     @Flag(name: [.short, .long], help: "Write a PNG to standard output even when it is a terminal.")
@@ -94,9 +102,13 @@ struct Show: ParsableCommand {
         let style = try symbolOptions.style()
         let (symbol, label) = try resolveSymbol()
         let terminal = Terminal()
-        if png == nil, svg == nil, qr == nil, !inline, terminal.stdoutIsTerminal {
+        // A dumb terminal cannot take the screen: the drawing is printed inline, plain, with a warning.
+        if png == nil, svg == nil, qr == nil, !inline, terminal.stdoutIsTerminal,
+            terminal.environment["TERM"] != "dumb"
+        {
             let drawing: TurnstileContent.Drawing =
                 qrOnTerminal ? .qr(try qrSymbol(for: symbol)) : .codabar(symbol, style.layout)
+            // Colour here is the text's bold and dim: the drawing is black on white either way.
             let reason = terminal.reasonColourIsOff(noColorFlag: noColor)
             let view = TurnstileView(
                 content: TurnstileContent(

@@ -2,13 +2,16 @@ import FoundationEssentials
 import Glibc
 import Storage
 import Symbols
+import TerminalText
 
 /// What the process is attached to: whether stdout is a terminal, how wide it is, whether colour is wanted.
 struct Terminal {
     /// Writes to standard error, for everything said to a person.
     struct StandardError {
+        /// Says one line. Messages carry file names, labels and text from pages and feeds: the whole line
+        /// is made terminal-safe here, so that none of them can steer the terminal or break the line.
         func say(_ message: String) {
-            write("gymcard: " + message + "\n")
+            write("gymcard: " + message.terminalSafe + "\n")
         }
 
         /// Writes without a newline or prefix (progress lines).

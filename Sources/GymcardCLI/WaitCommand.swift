@@ -6,6 +6,7 @@ import Glibc
 import Occupancy
 import OpeningHours
 import Storage
+import TerminalText
 import TextSearch
 
 /// `gymcard wait`: block until a facility is quiet enough, then print one line and exit 0.
@@ -177,7 +178,7 @@ struct WaitCommand: AsyncParsableCommand {
                     "\(chosen.name) is at \(latest.percent)% (\(latest.occupancy)/\(latest.capacity)), below \(condition.thresholdText)"
                 if condition.holdSeconds > 0 { message += " for \(Self.minutes(held))" }
                 status.clear()
-                print(message)
+                print(message.terminalSafe)
                 await send(
                     notifier, title: "\(chosen.name) is quiet", message: message, urgent: true,
                     fetcher: fetcher)
@@ -307,7 +308,8 @@ struct StatusLine {
         guard enabled else { return }
         var size = winsizeColumns()
         if size < 20 { size = 80 }
-        let clipped = text.count >= size ? String(text.prefix(size - 2)) + "…" : text
+        let safe = text.terminalSafe
+        let clipped = safe.count >= size ? String(safe.prefix(size - 2)) + "…" : safe
         Terminal.standardError.write("\r\u{1B}[K" + clipped)
     }
 

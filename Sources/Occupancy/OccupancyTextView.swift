@@ -1,6 +1,7 @@
 import CivilTime
 import FoundationEssentials
 import OpeningHours
+import TerminalText
 
 /// The text view: one line per facility with a segmented bar coloured by the app's thresholds.
 ///
@@ -76,10 +77,13 @@ public struct OccupancyTextView: Sendable {
     }
 
     private func render(_ status: FacilityStatus, in report: OccupancyReport, layout: Layout) -> Rendered {
-        let names = report.facilities.map { layout.shortNames ? $0.facility.shortName : $0.facility.name }
+        // Names come from the config file or a page: terminal-safe, and measured as shown.
+        let names = report.facilities.map {
+            (layout.shortNames ? $0.facility.shortName : $0.facility.name).terminalSafe
+        }
         let nameWidth = names.map(\.count).max() ?? 0
         let barWidth = layout.bars ? (report.facilities.map(\.facility.segments).max() ?? 0) : 0
-        let name = layout.shortNames ? status.facility.shortName : status.facility.name
+        let name = (layout.shortNames ? status.facility.shortName : status.facility.name).terminalSafe
         var line = Rendered()
         line.append(pad(name, to: nameWidth))
         if case .closed(let opensAt) = status.opening {

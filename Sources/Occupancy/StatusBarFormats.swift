@@ -1,6 +1,7 @@
 import CivilTime
 import FoundationEssentials
 import OpeningHours
+import TerminalText
 
 /// One-line answers for status bars: waybar's custom-module JSON and a plain line for tmux.
 public enum StatusBarFormats {
@@ -18,8 +19,13 @@ public enum StatusBarFormats {
         return (report.isDemo ? "DEMO " : "") + parts.joined(separator: separator)
     }
 
-    /// tmux's `status-right`: `WM 58% McC 38% Wall 4/8`.
-    public static func tmux(_ report: OccupancyReport) -> String { summary(report, separator: " ") }
+    /// tmux's `status-right`: `WM 58% McC 38% Wall 4/8`, terminal-safe, with `#` doubled: tmux reads
+    /// `#[…]` in a `#()` command's output as a style and drops `#(…)`, and shows `##` as `#` (tmux 3.3a).
+    /// Short names come from the config file or a page. waybar's JSON keeps names as they are: JSON
+    /// escapes every control character.
+    public static func tmux(_ report: OccupancyReport) -> String {
+        String(summary(report, separator: " ").terminalSafe.flatMap { $0 == "#" ? ["#", "#"] : [$0] })
+    }
 
     /// waybar's custom module: `{"text", "alt", "tooltip", "class", "percentage"}`.
     ///

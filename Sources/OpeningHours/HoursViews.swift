@@ -1,6 +1,7 @@
 import CivilTime
 import FoundationEssentials
 import JSONOutput
+import TerminalText
 import TextSearch
 
 /// A facility as the hours views show it.
@@ -23,7 +24,8 @@ public struct HoursEntry: Sendable {
     }
 }
 
-/// `gymcard hours` as text: each facility's state now, then a line per day, today marked.
+/// `gymcard hours` as text: each facility's state now, then a line per day, today marked. Names, notes
+/// and labels come from the hours service or the config file: they are shown terminal-safe.
 ///
 /// ```
 /// McComas Hall · open, closes in 25 min
@@ -53,7 +55,9 @@ public struct HoursTextView: Sendable {
         for entry in entries {
             if !lines.isEmpty { lines.append("") }
             let state = entry.hours.state(at: now, zone: zone)
-            var heading = paint(entry.name, "1") + " · " + OpeningWords.summary(state, zone: zone, now: now)
+            var heading =
+                paint(entry.name.terminalSafe, "1") + " · "
+                + OpeningWords.summary(state, zone: zone, now: now)
             if entry.source == nil {
                 heading += " (no source: give them in the config file, hours.facilities.\(entry.key))"
             }
@@ -76,7 +80,7 @@ public struct HoursTextView: Sendable {
                                 : labels.clock(interval.closes) + " (next day)"
                         let label = interval.label.flatMap { $0 == "Regular Hours" ? nil : $0 }
                         return "\(labels.clock(interval.opens)) – \(closes)"
-                            + (label.map { " (\($0))" } ?? "")
+                            + (label.map { " (\($0.terminalSafe))" } ?? "")
                     }.joined(separator: ", ")
                 }
                 let heading = labels.heading(day)
@@ -90,7 +94,7 @@ public struct HoursTextView: Sendable {
     /// `closed`, or `closed (Thanksgiving)` from a note such as "Thanksgiving - Closed" (the word
     /// "closed" and the separators around it taken out, so that it is not said twice).
     static func closed(note: String?) -> String {
-        guard var rest = note?.trimmed, !rest.isEmpty else { return "closed" }
+        guard var rest = note?.trimmed.terminalSafe, !rest.isEmpty else { return "closed" }
         if let range = rest.range(ignoringCaseOf: "closed") {
             rest.removeSubrange(range)
         }

@@ -1,6 +1,7 @@
 import CivilTime
 import FoundationEssentials
 import Imaging
+import TerminalText
 
 /// The heatmap on a terminal: a title, an hour ruler, seven rows of 48 half-hour cells (53 columns),
 /// a legend and the "now" line. Coloured cells in truecolour or xterm's 256 colours; under `NO_COLOR`,
@@ -43,7 +44,7 @@ public struct HeatmapTextView: Sendable {
     public func lines(_ facility: Facility, weeks: Int, zone: LocalTimeZone, now: Date) -> [String] {
         let heatmap = facility.heatmap
         var lines = [
-            "\(facility.name) · usual occupancy by half hour · last \(weeks) weeks "
+            "\(facility.name.terminalSafe) · usual occupancy by half hour · last \(weeks) weeks "
                 + "(\(heatmap.readingCount) readings on \(heatmap.dayCount) days)"
         ]
         var ruler = Array(repeating: Character(" "), count: 5 + WeeklyHeatmap.slotsPerDay)

@@ -86,6 +86,7 @@ public enum TrendsJSON {
             facilities: entries)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? String(decoding: encoder.encode(document), as: UTF8.self)) ?? "{}"
+        guard let data = try? encoder.encode(document) else { return "{}" }
+        return JSONText.escapingTerminalControls(String(decoding: data, as: UTF8.self))
     }
 }

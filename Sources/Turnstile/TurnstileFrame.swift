@@ -2,6 +2,7 @@ import Codabar
 import Imaging
 import Symbols
 import TerminalGraphics
+import TerminalText
 
 /// How the symbol reaches the screen.
 public enum TurnstileRenderer: String, Sendable, CaseIterable {
@@ -127,7 +128,12 @@ public enum TurnstileFrame {
     }
 
     /// The whole screen as one string: clear, the drawing centred, the text below, the hint on the last row.
-    /// `colour` turns on black-on-white blocks and bold/dim text; `throughTmux` wraps image sequences.
+    /// `colour` turns on bold and dim text; `throughTmux` wraps image sequences.
+    ///
+    /// Blocks are always black on white, with or without `colour`: they are the picture a scanner reads,
+    /// as the kitty and sixel images are, not decoration. In plain characters they would take the
+    /// terminal's own colours, light bars on dark on a dark theme, which no scanner reads; reverse video
+    /// is right only on a dark theme, explicit black (256-colour 16) on white (231) on every theme.
     public static func render(
         _ content: TurnstileContent, geometry: ScreenGeometry, renderer: TurnstileRenderer, colour: Bool,
         throughTmux: Bool = false, maximumSize: PixelSize? = nil
@@ -145,8 +151,7 @@ public enum TurnstileFrame {
             screen += try imageSequence(image, renderer: renderer, throughTmux: throughTmux)
             screen += caption(content, below: top + drawingRows, geometry: geometry, colour: colour)
         } else {
-            let palette: TerminalArt.Palette = colour ? .blackOnWhite : .plain
-            let lines = try blockLines(content.drawing, geometry: geometry, palette: palette)
+            let lines = try blockLines(content.drawing, geometry: geometry, palette: .blackOnWhite)
             drawingRows = lines.count
             let top = topRow(drawingRows: drawingRows, geometry: geometry)
             let width = lines.first.map(visibleWidth) ?? 0
@@ -215,7 +220,8 @@ public enum TurnstileFrame {
         }
         var text = centred(content.caption, row: min(row + 1, geometry.rows - 2), style: "\u{1B}[1m")
         if let label = content.label, !label.isEmpty {
-            text += centred(label, row: min(row + 2, geometry.rows - 1), style: "")
+            // The label is the card file's text: shown, never obeyed, by the terminal.
+            text += centred(label.terminalSafe, row: min(row + 2, geometry.rows - 1), style: "")
         }
         return text + centred(content.hint, row: geometry.rows, style: "\u{1B}[2m")
     }

@@ -93,8 +93,9 @@ func drawingLines(_ lines: [String]) -> [String] {
 }
 
 /// What libzbar reads from the drawing on screen, off the concurrency pool (the suite's servers need it).
-func decodeScreen(_ lines: [String]) async -> [String] {
-    let image = rasterize(drawingLines(lines))
+/// `darkTheme` paints cells without colour codes light on dark, as a dark terminal theme shows them.
+func decodeScreen(_ lines: [String], darkTheme: Bool = false) async -> [String] {
+    let image = rasterize(drawingLines(lines), darkTheme: darkTheme)
     return await OffThePool.compute { ZBarReader().decode(image).map(\.text) }
 }
 
@@ -228,5 +229,82 @@ struct TurnstileViewTests {
         try await tmux.waitFor("status=0")
         let drawing = drawingLines(try await tmux.screen(escapes: true))
         #expect(await decodeScreen(drawing) == ["A905123456B"], "--inline")
+    }
+
+    @Test(
+        "in tmux with NO_COLOR: the full-screen card still scans on a dark theme (black on white is the picture)",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxNoColor() async throws {
+        let home = try TemporaryDirectory()
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        let show = GymcardProcess(home: home.path).shellCommand("show --id 905123456")
+            .replacingOccurrences(of: "unset NO_COLOR; ", with: "export NO_COLOR=1; ")
+        try await tmux.start(columns: 120, rows: 40, command: "echo ready; \(show); echo status=$?")
+        try await tmux.waitFor("any key closes")
+        let screen = try await tmux.screen(escapes: true)
+        #expect(await decodeScreen(screen, darkTheme: true) == ["A905123456B"], "dark theme")
+        #expect(await decodeScreen(screen, darkTheme: false) == ["A905123456B"], "light theme")
+        // The text follows NO_COLOR: no bold ID, no dim hint.
+        let caption = try #require(screen.first { $0.contains("9051-23456") })
+        #expect(!caption.contains("\u{1B}[1m"), "\(caption)")
+        try await tmux.tmux(["send-keys", "-t", tmux.name, "x"])
+        try await tmux.waitFor("status=0")
+    }
+
+    @Test(
+        "in tmux with TERM=dumb: no alternate screen, no cursor addressing, no escape at all; the barcode plain, a warning naming --png, exit 0",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxDumbTerminal() async throws {
+        let home = try TemporaryDirectory()
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        let folder = try TemporaryDirectory()
+        let output = folder.path + "/pane"
+        let show = GymcardProcess(home: home.path).shellCommand("show --id 905123456")
+        // The shell waits for a line so that every byte gymcard writes is recorded by pipe-pane.
+        try await tmux.start(
+            columns: 120, rows: 40, command: "read -r _; export TERM=dumb; \(show); echo status=$?")
+        try await tmux.tmux(["pipe-pane", "-t", tmux.name, "-o", "cat >> \(output)"])
+        try await tmux.tmux(["send-keys", "-t", tmux.name, "Enter"])
+        try await tmux.waitFor("status=0")
+        let joined = try await tmux.tmux(["capture-pane", "-t", tmux.name, "-p", "-J"])
+        #expect(joined.contains("colours are off (TERM is dumb)") && joined.contains("--png"), "\(joined)")
+        // Plain blocks, on a light theme, in a font whose █ fills the cell.
+        let image = rasterize(drawingLines(try await tmux.screen()), fullBlockWidth: 11)
+        #expect(await OffThePool.compute { ZBarReader().decode(image).map(\.text) } == ["A905123456B"])
+        // pipe-pane has written everything once the pane shows the status.
+        var written = Data()
+        for _ in 0..<100 {
+            written = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
+            if String(decoding: written, as: UTF8.self).contains("status=0") { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(String(decoding: written, as: UTF8.self).contains("status=0"))
+        #expect(!written.contains(0x1B), "\(String(decoding: written, as: UTF8.self).debugDescription)")
+    }
+
+    @Test(
+        "in tmux: a label with escape sequences is shown escaped under the ID; the window title stays",
+        .enabled(if: TmuxSession.isAvailable))
+    func tmuxEvilLabel() async throws {
+        let home = try TemporaryDirectory()
+        let stored = try await GymcardProcess(home: home.path).run([
+            "set", "905123456", "--label", "evil\u{1B}[31mRED\u{1B}]2;pwned\u{07}\nx", "--no-passphrase",
+        ])
+        #expect(stored.status == 0)
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try await tmux.start(columns: 120, rows: 40, command: command(home, "show"))
+        try await tmux.waitFor("any key closes")
+        let plain = try await tmux.screen()
+        #expect(plain.contains { $0.contains("evil\\e[31mRED\\e]2;pwned\\a\\nx") }, "\(plain)")
+        let colours = try await tmux.screen(escapes: true)
+        #expect(!colours.contains { $0.contains("\u{1B}[31m") })
+        let title = try await tmux.tmux(["display-message", "-p", "-t", tmux.name, "#{pane_title}"])
+        #expect(!title.contains("pwned"), "\(title)")
+        #expect(await decodeScreen(colours) == ["A905123456B"])
+        try await tmux.tmux(["send-keys", "-t", tmux.name, "x"])
+        try await tmux.waitFor("status=0")
     }
 }

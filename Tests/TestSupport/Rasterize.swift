@@ -6,14 +6,16 @@ import Imaging
 ///
 /// `fullBlockWidth` models fonts whose `█` glyph is narrower than the cell: xterm's default font draws
 /// it 9 px wide in an 11 px cell, which is the default here so a regression to `█` in colour output fails.
+/// `darkTheme` paints text without colour codes as a dark theme does: light on dark.
 public func rasterize(
-    _ lines: [String], cellWidth: Int = 11, cellHeight: Int = 22, fullBlockWidth: Int = 9
+    _ lines: [String], cellWidth: Int = 11, cellHeight: Int = 22, fullBlockWidth: Int = 9,
+    darkTheme: Bool = false
 ) -> GrayImage {
     var rows: [[(glyph: Character, foregroundDark: Bool, backgroundDark: Bool)]] = []
     for line in lines {
         var cells: [(glyph: Character, foregroundDark: Bool, backgroundDark: Bool)] = []
-        var foregroundDark = true
-        var backgroundDark = false
+        var foregroundDark = !darkTheme
+        var backgroundDark = darkTheme
         var escape: String?
         for character in line {
             if character == "\u{1B}" {
@@ -22,8 +24,8 @@ public func rasterize(
                 if character == "m" {
                     let numbers = code.dropFirst().split(separator: ";").compactMap { Int($0) }
                     if numbers == [0] || numbers.isEmpty {
-                        foregroundDark = true
-                        backgroundDark = false
+                        foregroundDark = !darkTheme
+                        backgroundDark = darkTheme
                     }
                     var index = 0
                     while index + 2 < numbers.count {
