@@ -20,7 +20,8 @@ public enum TIFFCodec {
     }
 
     /// Decodes one page (0 is the first) to 8-bit grey (colour by its luma, transparent parts on white),
-    /// upright whatever its orientation tag. The page's dimensions are checked against ``ImageLimits`` and
+    /// its rows in the order the file stores them (a page tagged as upside down or mirrored is not turned:
+    /// read in bands, libtiff could only flip each band, and the scanner turns photos itself). The page's dimensions are checked against ``ImageLimits`` and
     /// its strip size against ``maximumStripBytes`` before decoding; an image larger than needed is
     /// averaged down by whole blocks as it is read, so that its longer side is still at least
     /// `minimumLongSide`.
@@ -72,7 +73,7 @@ public enum TIFFCodec {
         let bandLimit = Swift.max(16, maximumBandBytes / (4 * width) / 16 * 16)
         let bandRows = Swift.min(
             height, chunkRows > 0 && chunkRows <= bandLimit ? bandLimit / chunkRows * chunkRows : bandLimit)
-        image.req_orientation = UInt16(ORIENTATION_TOPLEFT)
+        image.req_orientation = image.orientation
         var reducer = GrayRowReducer(
             width: width, height: height,
             factor: GrayRowReducer.factor(width: width, height: height, minimumLongSide: minimumLongSide))

@@ -166,6 +166,33 @@ struct ScanFormatTests {
         #expect(read.stdoutText == files.map { "\(directory)/\($0): \(Self.id)\n" }.joined())
     }
 
+    @Test(
+        "a TIFF without libtiff and a WebP without libwebp say which package to install (exit 69); a JPEG beside still reads",
+        arguments: [
+            (
+                "libtiff.so.6", "card.tif",
+                "a TIFF image; reading it needs libtiff, which is not installed (Debian: apt install libtiff6)"
+            ),
+            (
+                "libwebp.so.7", "card.webp",
+                "a WebP image; reading it needs libwebp, which is not installed (Debian: apt install libwebp7)"
+            ),
+        ])
+    func missingLibrary(library: String, file: String, message: String) throws {
+        let home = try TemporaryDirectory()
+        let png = try Self.colourCard(in: home.path)
+        try Self.tool("pngtopnm", [png], output: home.path + "/card.ppm")
+        try Self.tool("pnmtotiff", [home.path + "/card.ppm"], output: home.path + "/card.tif")
+        try Self.tool("cwebp", ["-quiet", png, "-o", home.path + "/card.webp"])
+        let photo = home.path + "/" + file
+        let jpeg = ScanCommandTests.samples + "/card-webcam.jpg"
+        guard let (status, stderr) = try ScanCommandTests.scanHiding(library, ["scan", photo, jpeg]) else {
+            return
+        }
+        #expect(status == 69)
+        #expect(stderr == "gymcard: \(photo): \(message)\n")
+    }
+
     static let realScan = GymcardProcess.packageRoot.deletingLastPathComponent()
         .appendingPathComponent("shared/realworld/codabar-photos/other-scenes/damaged-sheet-scan.tif").path
 
