@@ -37,6 +37,10 @@ let package = Package(
         // HEVC and AV1 codecs (libde265, x265, aom, dav1d) that no other command needs. heif.h is in
         // Debian's multiarch include directory, which the compiler searches.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        // libtiff (scanners' TIFFs) and libwebp (browsers' WebPs) are loaded the same way, each on the first
+        // file of its format; their headers only are used at build time.
+        .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
@@ -54,7 +58,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .target(
-            name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif"], swiftSettings: strictSettings),
+            name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP"],
+            swiftSettings: strictSettings),
         .target(
             name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
             swiftSettings: strictSettings),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 14's bounds for images inside the documented limits: time (against --budget) and peak memory of
-# gymcard scan on a blank 14000x14000 PNG and a noisy 20000x10000 PNG (written here, never committed),
-# with zbarimg on the same files for comparison. Goal: at most twice --budget and 300 MB.
+# gymcard scan on a blank 14000x14000 PNG and a noisy 20000x10000 PNG, and the noisy one as a scanner's
+# PGM and LZW TIFF and a browser's WebP (16000x8000, WebP's limit being 16383; all written here, never
+# committed), with zbarimg on the same files for comparison. Goal: at most twice --budget and 300 MB.
 #   Benchmarks/scan-limits.sh [BUDGET]        (default 0.5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,9 +27,14 @@ blank = b"\x00" + b"\xff" * 14000
 png(sys.argv[1] + "/blank-14000x14000.png", 14000, 14000, lambda y: blank)
 rows = [b"\x00" + bytes(200 + (b & 15) for b in random.Random(k).randbytes(20000)) for k in range(16)]
 png(sys.argv[1] + "/noisy-20000x10000.png", 20000, 10000, lambda y: rows[y % 16])
+with open(sys.argv[1] + "/noisy-20000x10000.pgm", "wb") as f:
+    f.write(b"P5\n20000 10000\n255\n")
+    for y in range(10000): f.write(rows[y % 16][1:])
 PY
+pnmtotiff -lzw "$work/noisy-20000x10000.pgm" >"$work/noisy-20000x10000.tif" 2>/dev/null
+cwebp -quiet -q 50 -resize 16000 8000 "$work/noisy-20000x10000.png" -o "$work/noisy-16000x8000.webp"
 echo "(zbarimg reads through ImageMagick, whose default limits refuse images this large: its times are refusals.)"
-for image in "$work"/*.png; do
+for image in "$work"/*.png "$work"/*.pgm "$work"/*.tif "$work"/*.webp; do
   name=$(basename "$image")
   echo "== $name ($(du -h "$image" | cut -f1))"
   hyperfine -N -i -w 1 -r 5 --export-json "$work/t.json" \

@@ -12,17 +12,20 @@ struct Scan: ParsableCommand {
         commandName: "scan",
         abstract: "Read the barcode off photos of a member card.",
         discussion: """
-            Prints the normalized ID of each photo (JPEG, PNG, HEIC or AVIF; - reads standard input), prefixed by the \
-            file name when several are given. Rotated, noisy, unevenly lit and 12 MP phone photos are \
+            Prints the normalized ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
+            input), prefixed by the file name when several are given. Every page of a multi-page TIFF is \
+            scanned, sharing the budget, until one reads (with --all, every page). Rotated, noisy, unevenly lit and 12 MP phone photos are \
             handled; a read that is not confirmed is never printed. A photo with no barcode prints \
             nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
-            status is the worst: 69 (a HEIC or AVIF photo without libheif), then 66, then 65, then 1.
+            status is the worst: 69 (a HEIC or AVIF photo without libheif, a WebP without libwebp, a TIFF \
+            without libtiff), then 66, then 65, then 1.
             """
     )
 
     @Argument(
         help: ArgumentHelp(
-            "Photos to read (JPEG, PNG, HEIC or AVIF); - is standard input.", valueName: "photo"))
+            "Photos to read (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM); - is standard input.",
+            valueName: "photo"))
     var photos: [String]
 
     @Flag(
@@ -89,36 +92,53 @@ struct Scan: ParsableCommand {
         if worst != .success { throw Failure.silent(worst) }
     }
 
-    /// Scans one photo, prints its result, and returns the best ID.
+    /// Scans one photo (every page of a multi-page TIFF, until one reads), prints its result, and returns
+    /// the best ID.
     private func scan(_ path: String, with scanner: BarcodeScanner) throws -> CodabarSymbol {
         let name = path == "-" ? "standard input" : path
         let started = ContinuousClock.now
-        let image: GrayImage
-        let bytes: [UInt8]
-        do {
-            bytes = try ImageFile.readBytes(path: path)
-            image = try ImageFile.decodeGray(bytes, minimumLongSide: BarcodeScanner.decodeSide)
-        } catch let error as ImageFile.ReadError {
-            if case .empty = error { throw Failure(error.description, status: .dataError) }
-            throw Failure(error.description, status: .noInput)
-        } catch let error as ImagingError {
-            if case .decoderMissing = error {
-                throw Failure("\(name): \(error.description)", status: .unavailable)
+        let bytes = try readPhoto(path)
+        let pageCount = try decoding(name) { () throws(ImagingError) in try ImageFile.pageCount(bytes) }
+        var ids: [(ScanFinding, CodabarSymbol)] = []
+        var firstDiagnosis: ScanDiagnosis?
+        var report: ScanReport?
+        var pagesScanned = 0
+        // The pages share the photo's budget: a page is begun only while it lasts (the first always), so a
+        // long document takes no more than a photo. The first page that reads ends the scan, unless --all
+        // asks for every barcode on every page.
+        for page in 0..<pageCount where all || ids.isEmpty {
+            if page > 0, ContinuousClock.now - started > scanner.timeBudget { break }
+            pagesScanned += 1
+            let label = pageCount > 1 ? "\(name) (page \(page + 1) of \(pageCount))" : name
+            let image = try decoding(label) { () throws(ImagingError) in
+                try ImageFile.decodeGray(bytes, page: page, minimumLongSide: BarcodeScanner.decodeSide)
             }
-            throw Failure("\(name): \(error.description)", status: .dataError)
+            let pageReport = scanner.scan(
+                image,
+                fullResolution: {
+                    try? ImageFile.decodeGray(
+                        bytes, page: page, minimumLongSide: BarcodeScanner.fullResolutionSide)
+                },
+                findAll: all, startedAt: started)
+            for finding in pageReport.findings {
+                guard let symbol = try? CodabarSymbol(normalizing: finding.text),
+                    !ids.contains(where: { $0.1 == symbol })
+                else { continue }
+                ids.append((finding, symbol))
+            }
+            if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
+            report = pageReport
         }
-        let report = scanner.scan(
-            image,
-            fullResolution: {
-                try? ImageFile.decodeGray(bytes, minimumLongSide: BarcodeScanner.fullResolutionSide)
-            },
-            findAll: all, startedAt: started)
-        let ids = report.findings.compactMap { finding -> (ScanFinding, CodabarSymbol)? in
-            (try? CodabarSymbol(normalizing: finding.text)).map { (finding, $0) }
-        }
-        guard !ids.isEmpty else {
-            let diagnosis = report.diagnosis ?? .nothingFound
-            throw Failure("\(name): \(diagnosis.description)", status: .nothingFound)
+        guard let report, !ids.isEmpty else {
+            let diagnosis = firstDiagnosis ?? .nothingFound
+            let message =
+                pageCount == 1
+                ? diagnosis.description
+                : pagesScanned == pageCount
+                    ? "no barcode found on any of its \(pageCount) pages"
+                    : "no barcode found on its first \(pagesScanned) of \(pageCount) pages; the time allowed ran "
+                        + "out before the others (give more with --budget)"
+            throw Failure("\(name): \(message)", status: .nothingFound)
         }
         let milliseconds =
             Int(report.elapsed.components.seconds * 1000)
@@ -134,6 +154,29 @@ struct Scan: ParsableCommand {
             }
         }
         return ids[0].1
+    }
+
+    /// The photo's bytes; a file that cannot be read is 66, an empty one 65.
+    private func readPhoto(_ path: String) throws -> [UInt8] {
+        do {
+            return try ImageFile.readBytes(path: path)
+        } catch {
+            if case .empty = error { throw Failure(error.description, status: .dataError) }
+            throw Failure(error.description, status: .noInput)
+        }
+    }
+
+    /// The body's result, or its decoding error as the line said about `label`: 69 when the library that
+    /// reads the format is missing, else 65.
+    private func decoding<Value>(_ label: String, _ body: () throws(ImagingError) -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch {
+            if case .decoderMissing = error {
+                throw Failure("\(label): \(error.description)", status: .unavailable)
+            }
+            throw Failure("\(label): \(error.description)", status: .dataError)
+        }
     }
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {

@@ -1,5 +1,6 @@
-/// An image format recognised by its signature besides JPEG and PNG: HEIC and AVIF are read through
-/// libheif (``HEIFCodec``); the others are named and refused.
+/// An image format recognised by its signature besides JPEG, PNG and PNM, read through a library loaded
+/// only for it (HEIC and AVIF through libheif, WebP through libwebp, TIFF through libtiff) or, for GIF and
+/// BMP, named and refused.
 public enum ForeignImageFormat: String, Sendable {
     case heic = "HEIC"
     case avif = "AVIF"
@@ -44,9 +45,25 @@ public enum ForeignImageFormat: String, Sendable {
     /// "a HEIC", "an AVIF": the name with its article, to begin a sentence.
     var withArticle: String { (self == .avif ? "an " : "a ") + rawValue }
 
-    /// Whether gymcard reads it (through libheif).
-    public var isReadable: Bool { self == .heic || self == .avif }
+    /// Whether gymcard reads it (through a library loaded only for such a file).
+    public var isReadable: Bool { self != .gif && self != .bmp }
 
-    /// A Debian tool that converts it, when gymcard does not read it and it is common on the web.
-    var converter: String? { self == .webp ? "dwebp from the webp package converts it" : nil }
+    /// The library that reads it and the Debian package that has it, for a message when it is missing.
+    var library: (name: String, package: String)? {
+        switch self {
+        case .heic, .avif: ("libheif", "libheif1")
+        case .webp: ("libwebp", "libwebp7")
+        case .tiff: ("libtiff", "libtiff6")
+        case .gif, .bmp: nil
+        }
+    }
+
+    /// A Debian tool that converts it, when gymcard does not read it.
+    var converter: String? {
+        switch self {
+        case .gif: "giftopnm from the netpbm package converts it"
+        case .bmp: "bmptopnm from the netpbm package converts it"
+        default: nil
+        }
+    }
 }

@@ -42,33 +42,60 @@ public enum HEIFCodec {
         guard fileWidth * fileHeight <= maximumPixels else {
             throw .tooLargeToDecodeWhole(format, width: fileWidth, height: fileHeight)
         }
+        // Decoded as stored, with no colour conversion: Debian's libheif 1.15 cannot convert a colour
+        // photo to monochrome ("Unsupported color conversion"), and the luma is all gymcard needs. A YCbCr
+        // photo (4:2:0, 4:2:2 or 4:4:4, 8 or 10 bits) or a monochrome one comes with a Y plane; one stored
+        // with the identity matrix (RGB) as R, G and B planes, combined here.
         var image: OpaquePointer?
         try check(
-            heif.decodeImage(handle, &image, heif_colorspace_monochrome, heif_chroma_monochrome, nil),
+            heif.decodeImage(handle, &image, heif_colorspace_undefined, heif_chroma_undefined, nil),
             format: name)
         defer { heif.imageRelease(image) }
-        let width = Int(heif.imageWidth(image, heif_channel_Y))
-        let height = Int(heif.imageHeight(image, heif_channel_Y))
-        var stride: Int32 = 0
-        guard width > 0, height > 0, let plane = heif.planeReadOnly(image, heif_channel_Y, &stride) else {
-            throw .empty(format: name)
+        let channels =
+            heif.hasChannel(image, heif_channel_Y) != 0
+            ? [heif_channel_Y] : [heif_channel_R, heif_channel_G, heif_channel_B]
+        var planes: [Plane] = []
+        for channel in channels {
+            var stride: Int32 = 0
+            guard heif.hasChannel(image, channel) != 0,
+                let samples = heif.planeReadOnly(image, channel, &stride)
+            else { throw .corrupt(format: name, detail: "the image has neither a luma plane nor RGB planes") }
+            planes.append(
+                Plane(
+                    samples: samples, stride: Int(stride),
+                    shift: Int(heif.bitsPerPixelRange(image, channel)) - 8))
         }
-        // More than 8 bits (an HDR photo) come as 16-bit little-endian samples: keep the top 8.
-        let shift = Int(heif.bitsPerPixelRange(image, heif_channel_Y)) - 8
+        let width = Int(heif.imageWidth(image, channels[0]))
+        let height = Int(heif.imageHeight(image, channels[0]))
+        guard width > 0, height > 0 else { throw .empty(format: name) }
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
-            let row = plane + y * Int(stride)
             for x in 0..<width {
-                pixels[y * width + x] =
-                    shift > 0
-                    ? UInt8(truncatingIfNeeded: (Int(row[2 * x]) | Int(row[2 * x + 1]) << 8) >> shift)
-                    : row[x]
+                let level =
+                    planes.count == 1
+                    ? planes[0][x, y]
+                    : (299 * planes[0][x, y] + 587 * planes[1][x, y] + 114 * planes[2][x, y] + 500) / 1000
+                pixels[y * width + x] = UInt8(truncatingIfNeeded: level)
             }
         }
         let full = GrayImage(width: width, height: height, pixels: pixels)
         let longSide = Swift.max(width, height)
         let factor = Swift.max(1, longSide / Swift.max(1, minimumLongSide))
         return factor > 1 ? full.downscaled(toMaximumSide: (longSide + factor - 1) / factor) : full
+    }
+
+    /// One plane of a decoded image, as libheif lends it.
+    private struct Plane {
+        let samples: UnsafePointer<UInt8>
+        let stride: Int
+        /// Bits beyond 8: more than 8 bits (an HDR photo) come as 16-bit little-endian samples, of which
+        /// the top 8 are kept.
+        let shift: Int
+
+        subscript(x: Int, y: Int) -> Int {
+            let row = samples + y * stride
+            return shift > 0 ? (Int(row[2 * x]) | Int(row[2 * x + 1]) << 8) >> shift : Int(row[x])
+        }
     }
 
     private static func check(_ error: heif_error, format: String) throws(ImagingError) {

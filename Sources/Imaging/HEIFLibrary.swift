@@ -24,6 +24,7 @@ struct HEIFLibrary: @unchecked Sendable {
     typealias PlaneReadOnly =
         @convention(c) (OpaquePointer?, heif_channel, UnsafeMutablePointer<Int32>?) -> UnsafePointer<UInt8>?
     typealias BitsPerPixelRange = @convention(c) (OpaquePointer?, heif_channel) -> Int32
+    typealias HasChannel = @convention(c) (OpaquePointer?, heif_channel) -> Int32
     typealias ImageRelease = @convention(c) (OpaquePointer?) -> Void
 
     let contextAllocate: ContextAllocate
@@ -38,6 +39,7 @@ struct HEIFLibrary: @unchecked Sendable {
     let imageHeight: ImageSide
     let planeReadOnly: PlaneReadOnly
     let bitsPerPixelRange: BitsPerPixelRange
+    let hasChannel: HasChannel
     let imageRelease: ImageRelease
 
     /// The library, loaded and initialised once per process; `nil` when libheif is not installed.
@@ -61,6 +63,7 @@ struct HEIFLibrary: @unchecked Sendable {
             let imageHeight = load("heif_image_get_height", as: ImageSide.self),
             let planeReadOnly = load("heif_image_get_plane_readonly", as: PlaneReadOnly.self),
             let bitsPerPixelRange = load("heif_image_get_bits_per_pixel_range", as: BitsPerPixelRange.self),
+            let hasChannel = load("heif_image_has_channel", as: HasChannel.self),
             let imageRelease = load("heif_image_release", as: ImageRelease.self)
         else {
             dlclose(handle)
@@ -86,6 +89,7 @@ struct HEIFLibrary: @unchecked Sendable {
         self.imageHeight = imageHeight
         self.planeReadOnly = planeReadOnly
         self.bitsPerPixelRange = bitsPerPixelRange
+        self.hasChannel = hasChannel
         self.imageRelease = imageRelease
     }
 }

@@ -67,14 +67,20 @@ public enum ImageFile {
         return bytes
     }
 
-    /// Decodes JPEG, PNG, HEIC or AVIF bytes to grey, recognising the format by its signature, not the file
-    /// name.
+    /// The number of pages (images) in the file: more than 1 only for a multi-page TIFF.
+    public static func pageCount(_ bytes: [UInt8]) throws(ImagingError) -> Int {
+        ForeignImageFormat(signatureOf: bytes) == .tiff ? try TIFFCodec.pageCount(bytes) : 1
+    }
+
+    /// Decodes JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM bytes to grey, recognising the format by its
+    /// signature, not the file name; `page` (0 is the first) chooses a page of a multi-page TIFF.
     ///
     /// Large images are decoded at reduced scale: the result's longer side is at least `minimumLongSide`
-    /// (or the photo's own). TurboJPEG scales JPEGs by its factors; PNGs are averaged down row by row;
-    /// libheif decodes HEIC and AVIF only whole, which are then averaged down.
-    public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError)
-        -> GrayImage
+    /// (or the photo's own). TurboJPEG scales JPEGs by its factors; libwebp scales WebPs as it decodes;
+    /// PNG, TIFF and PNM are averaged down row by row; libheif decodes HEIC and AVIF only whole, which are
+    /// then averaged down.
+    public static func decodeGray(_ bytes: [UInt8], page: Int = 0, minimumLongSide: Int = .max)
+        throws(ImagingError) -> GrayImage
     {
         if bytes.starts(with: JPEGCodec.signature) {
             return try JPEGCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
@@ -82,10 +88,16 @@ public enum ImageFile {
         if bytes.starts(with: PNGCodec.signature) {
             return try PNGCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
         }
-        if let format = ForeignImageFormat(signatureOf: bytes) {
-            guard format.isReadable else { throw .unsupportedFormat(format) }
-            return try HEIFCodec.decodeGray(bytes, format: format, minimumLongSide: minimumLongSide)
+        if PNMCodec.hasSignature(bytes) {
+            return try PNMCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
         }
-        throw .unrecognizedFormat
+        switch ForeignImageFormat(signatureOf: bytes) {
+        case .heic: return try HEIFCodec.decodeGray(bytes, format: .heic, minimumLongSide: minimumLongSide)
+        case .avif: return try HEIFCodec.decodeGray(bytes, format: .avif, minimumLongSide: minimumLongSide)
+        case .webp: return try WebPCodec.decodeGray(bytes, minimumLongSide: minimumLongSide)
+        case .tiff: return try TIFFCodec.decodeGray(bytes, page: page, minimumLongSide: minimumLongSide)
+        case .some(let format): throw .unsupportedFormat(format)
+        case nil: throw .unrecognizedFormat
+        }
     }
 }

@@ -4,13 +4,17 @@ import FoundationEssentials
 public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The bytes are not an image format gymcard reads.
     case unrecognizedFormat
-    /// An image format gymcard does not read but recognises (a browser's WebP, a GIF), so the message can
-    /// say what the file is and how to convert it.
+    /// An image format gymcard does not read but recognises (a GIF, a BMP), so the message can say what
+    /// the file is and how to convert it.
     case unsupportedFormat(ForeignImageFormat)
-    /// A HEIC or AVIF photo while libheif, which reads them, is not installed.
+    /// A HEIC, AVIF, WebP or TIFF image while the library that reads it is not installed.
     case decoderMissing(ForeignImageFormat)
-    /// A HEIC or AVIF photo larger than ``HEIFCodec/maximumPixels``: libheif decodes only at full size.
+    /// A HEIC or AVIF photo larger than ``HEIFCodec/maximumPixels``, or a lossless WebP larger than
+    /// ``WebPCodec/maximumLosslessPixels``: the library decodes these only at full size.
     case tooLargeToDecodeWhole(ForeignImageFormat, width: Int, height: Int)
+    /// A TIFF whose compressed strips (or tiles) each decode to more than ``TIFFCodec/maximumStripBytes``:
+    /// libtiff decodes a strip whole.
+    case tooLargeToDecodeInParts(ForeignImageFormat, megabytes: Int)
     /// The file is cut short or its data is damaged; `detail` is the decoder's own words.
     case corrupt(format: String, detail: String)
     /// The header claims dimensions beyond ``ImageLimits``; refused before allocating.
@@ -24,17 +28,27 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     public var description: String {
         switch self {
         case .unrecognizedFormat:
-            return "not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC or AVIF"
+            return "not an image gymcard reads; it reads photos saved as \(Self.readableFormats)"
         case .unsupportedFormat(let format):
-            return "\(format.withArticle) image, which gymcard does not read; convert it to JPEG or PNG first"
+            return "\(format.withArticle) image, which gymcard does not read; convert it to PNG or JPEG first"
                 + (format.converter.map { " (\($0))" } ?? "")
         case .tooLargeToDecodeWhole(let format, let width, let height):
+            let (kind, limit) =
+                format == .webp
+                ? ("lossless WebP images", WebPCodec.maximumLosslessPixels)
+                : ("\(format.rawValue) photos", HEIFCodec.maximumPixels)
             return
-                "the \(format.rawValue) image is \(width)×\(height) pixels; gymcard reads \(format.rawValue) photos of up to "
-                + "\(HEIFCodec.maximumPixels / 1_000_000) megapixels (they are decoded whole); convert it to JPEG"
+                "the \(format.rawValue) image is \(width)×\(height) pixels; gymcard reads \(kind) of up to "
+                + "\(limit / 1_000_000) megapixels (they are decoded whole); convert it to JPEG"
+        case .tooLargeToDecodeInParts(let format, let megabytes):
+            return
+                "the \(format.rawValue) image is stored in strips of \(megabytes) MB each, more than the "
+                + "\(TIFFCodec.maximumStripBytes >> 20) MB gymcard decodes at once; rewrite it in smaller strips "
+                + "(tiffcp -r 64 from the libtiff-tools package) or convert it to PNG"
         case .decoderMissing(let format):
+            let library = format.library ?? (name: "a library", package: "")
             return
-                "\(format.withArticle) image; reading it needs libheif, which is not installed (Debian: apt install libheif1)"
+                "\(format.withArticle) image; reading it needs \(library.name), which is not installed (Debian: apt install \(library.package))"
         case .corrupt(let format, let detail):
             return "the \(format) data is damaged or cut short (\(detail))"
         case .tooLarge(let width, let height):
@@ -47,6 +61,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "could not encode the image (\(detail))"
         }
     }
+
+    /// The formats gymcard reads, for messages.
+    public static let readableFormats = "JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM"
 
     /// The same text as ``description``.
     public var errorDescription: String? { description }

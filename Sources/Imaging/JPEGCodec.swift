@@ -33,13 +33,16 @@ public enum JPEGCodec {
         let factor = scalingFactor(width: Int(width), height: Int(height), minimumLongSide: minimumLongSide)
         let scaledWidth = Int(gymcard_tj_scaled(width, factor))
         let scaledHeight = Int(gymcard_tj_scaled(height, factor))
-        var pixels = [UInt8](repeating: 128, count: scaledWidth * scaledHeight)
-        let decoded = pixels.withUnsafeMutableBufferPointer { destination in
+        // TurboJPEG refuses to turn a CMYK (or YCCK) JPEG into grey: it is decoded as CMYK and converted.
+        let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let (format, samplesPerPixel) = isCMYK ? (TJPF_CMYK, 4) : (TJPF_GRAY, 1)
+        var samples = [UInt8](repeating: 128, count: scaledWidth * scaledHeight * samplesPerPixel)
+        let decoded = samples.withUnsafeMutableBufferPointer { destination in
             bytes.withUnsafeBufferPointer { source in
                 tjDecompress2(
                     handle, source.baseAddress, UInt(source.count), destination.baseAddress,
                     Int32(scaledWidth), 0,
-                    Int32(scaledHeight), Int32(TJPF_GRAY.rawValue), 0)
+                    Int32(scaledHeight), Int32(format.rawValue), 0)
             }
         }
         if decoded != 0 {
@@ -49,6 +52,7 @@ public enum JPEGCodec {
                 throw .corrupt(format: "JPEG", detail: message)
             }
         }
+        let pixels = isCMYK ? grayFromCMYK(samples, isInverted: hasAdobeMarker(bytes)) : samples
         return GrayImage(width: scaledWidth, height: scaledHeight, pixels: pixels)
     }
 
@@ -70,6 +74,41 @@ public enum JPEGCodec {
         defer { tjFree(output) }
         guard status == 0, let output else { throw .encodingFailed(detail: errorText(handle)) }
         return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    /// Grey from CMYK samples, by the naive formula (no colour management: enough for a barcode's dark
+    /// and light). TurboJPEG hands the samples back as stored; Photoshop and every writer that puts an
+    /// Adobe marker in the file (libjpeg, ImageMagick) store them inverted, 255 meaning no ink.
+    static func grayFromCMYK(_ samples: [UInt8], isInverted: Bool) -> [UInt8] {
+        var pixels = [UInt8](repeating: 255, count: samples.count / 4)
+        for index in pixels.indices {
+            func paper(_ offset: Int) -> Int {
+                let value = Int(samples[4 * index + offset])
+                return isInverted ? value : 255 - value
+            }
+            let black = paper(3)
+            let (red, green, blue) = (paper(0) * black / 255, paper(1) * black / 255, paper(2) * black / 255)
+            pixels[index] = UInt8((299 * red + 587 * green + 114 * blue + 500) / 1000)
+        }
+        return pixels
+    }
+
+    /// Whether an APP14 "Adobe" segment stands among the markers before the image data.
+    static func hasAdobeMarker(_ bytes: [UInt8]) -> Bool {
+        var offset = 2
+        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
+            let marker = bytes[offset + 1]
+            // Start of scan: the markers are over.
+            if marker == 0xDA { return false }
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            if marker == 0xEE, offset + 9 <= bytes.count,
+                bytes[offset + 4..<offset + 9].elementsEqual("Adobe".utf8)
+            {
+                return true
+            }
+            offset += 2 + length
+        }
+        return false
     }
 
     private static func scalingFactor(width: Int, height: Int, minimumLongSide: Int) -> tjscalingfactor {

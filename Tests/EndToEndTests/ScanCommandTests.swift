@@ -107,14 +107,15 @@ struct ScanCommandTests {
         #expect(objects[0]["status"] as? Int == 65)
         #expect(
             objects[0]["error"] as? String
-                == "\(broken): not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC or AVIF")
+                == "\(broken): not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM"
+        )
         #expect(objects[1]["id"] as? String == "A905123456B" && objects[1]["error"] == nil)
         #expect(objects[2]["status"] as? Int == 66)
         #expect(objects[2]["error"] as? String == "\(missing): no such file")
         // People still read why on standard error.
         #expect(
             result.stderrLines == [
-                "gymcard: \(broken): not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC or AVIF",
+                "gymcard: \(broken): not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM",
                 "gymcard: \(missing): no such file",
             ])
     }
@@ -270,13 +271,14 @@ struct ScanCommandTests {
             ("truncated.jpg", jpeg.prefix(jpeg.count / 2)),
             ("truncated.png", Data(png.prefix(png.count / 2))),
             ("text.jpg", Data("this is not a photo\n".utf8)),
-            // An iPhone's photo cut down to its first box (an ISO media file whose major brand is heic), and
-            // a browser's WebP, which gymcard names and does not read.
+            // An iPhone's photo cut down to its first box (an ISO media file whose major brand is heic), a
+            // browser's WebP cut down to its header, and a GIF, which gymcard names and does not read.
             (
                 "IMG_0001.HEIC",
                 Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
             ),
             ("photo.webp", Data(Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8))),
+            ("animation.gif", Data(Array("GIF89a".utf8) + [1, 0, 1, 0])),
             ("zero.jpg", Data()),
             ("huge.png", Data(forgedPNGHeader(width: 100_000, height: 100_000))),
             ("unreadable.jpg", jpeg),
@@ -290,9 +292,16 @@ struct ScanCommandTests {
         let cases: [(String, Int32, String)] = [
             ("truncated.jpg", 65, "damaged or cut short"),
             ("truncated.png", 65, "damaged or cut short"),
-            ("text.jpg", 65, "not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC or AVIF"),
+            (
+                "text.jpg", 65,
+                "not an image gymcard reads; it reads photos saved as JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM"
+            ),
             ("IMG_0001.HEIC", 65, "the HEIC data is damaged or cut short"),
-            ("photo.webp", 65, "a WebP image, which gymcard does not read; convert it to JPEG or PNG first"),
+            ("photo.webp", 65, "the WebP data is damaged or cut short"),
+            (
+                "animation.gif", 65,
+                "a GIF image, which gymcard does not read; convert it to PNG or JPEG first (giftopnm from the netpbm package converts it)"
+            ),
             ("zero.jpg", 65, "is empty"),
             ("huge.png", 65, "100000×100000"),
             ("folder.jpg", 66, "is a directory"),

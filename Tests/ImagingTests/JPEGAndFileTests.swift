@@ -76,13 +76,8 @@ struct ImageFileTests {
     @Test(
         "formats gymcard does not read are named by their signature, and the message says how to convert them",
         arguments: [
-            (
-                Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), ForeignImageFormat.webp,
-                "dwebp"
-            ),
-            (Array("GIF89a".utf8) + [1, 0, 1, 0], .gif, "first"),
-            (Array("BM".utf8) + [UInt8](repeating: 0, count: 30), .bmp, "first"),
-            ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff, "first"),
+            (Array("GIF89a".utf8) + [1, 0, 1, 0], ForeignImageFormat.gif, "giftopnm"),
+            (Array("BM".utf8) + [UInt8](repeating: 0, count: 30), .bmp, "bmptopnm"),
         ] as [([UInt8], ForeignImageFormat, String)])
     func foreignFormats(bytes: [UInt8], format: ForeignImageFormat, advice: String) {
         #expect(ForeignImageFormat(signatureOf: bytes) == format)

@@ -1,0 +1,211 @@
+import Codabar
+import Foundation
+import Imaging
+import Symbols
+import TestSupport
+import Testing
+
+/// What phones, scanners and browsers write, made in the test by the Debian tools that write them from a
+/// rendered card in colour (navy bars on cream, so a reader that took one colour channel, or none, fails).
+@Suite("gymcard scan, the files phones, scanners and browsers write")
+struct ScanFormatTests {
+    static let id = "A905123456B"
+
+    /// A colour PNG of the card, written to the directory, and its path.
+    static func colourCard(in directory: String) throws -> String {
+        let bars = CodabarRaster.image(
+            of: try CodabarSymbol(normalizing: id), style: try BarcodeStyle(narrowBarWidth: 4, barHeight: 120)
+        )
+        // A quiet margin around it, as on a real card.
+        let margin = 60
+        var card = RGBImage(width: bars.width + 2 * margin, height: bars.height + 2 * margin)
+        for y in 0..<card.height {
+            for x in 0..<card.width {
+                let isDark =
+                    (margin..<margin + bars.width).contains(x) && (margin..<margin + bars.height).contains(y)
+                    && bars[x - margin, y - margin]
+                let colour: [UInt8] = isDark ? [20, 40, 120] : [250, 235, 200]
+                card.pixels.replaceSubrange(
+                    (y * card.width + x) * 3..<(y * card.width + x + 1) * 3, with: colour)
+            }
+        }
+        let path = directory + "/card.png"
+        try Data(try PNGCodec.encode(card)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Runs a Debian tool; its standard output goes to `output` when given.
+    static func tool(_ name: String, _ arguments: [String], output: String? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
+        process.arguments = arguments
+        if let output {
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(name) \(arguments.joined(separator: " "))")
+    }
+
+    /// The first half of a file, as a download or a copy cut short leaves it.
+    static func cutInHalf(_ path: String, to cut: String) throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
+    }
+
+    @Test(
+        "a scanner's PNM and TIFF and a browser's WebP read; every page of a multi-page TIFF is scanned; cut short, each is one line and 65"
+    )
+    func scannerAndBrowserFiles() async throws {
+        let home = try TemporaryDirectory()
+        let directory = home.path
+        let png = try Self.colourCard(in: directory)
+        try Self.tool("pngtopnm", [png], output: directory + "/card.ppm")
+        try Self.tool("pamdepth", ["65535", directory + "/card.ppm"], output: directory + "/card16.ppm")
+        try Self.tool("ppmtopgm", [directory + "/card.ppm"], output: directory + "/card.pgm")
+        try Self.tool("pnmtotiff", ["-lzw", directory + "/card.ppm"], output: directory + "/card.tif")
+        try Self.tool("pgmtopbm", ["-threshold", directory + "/card.pgm"], output: directory + "/card.pbm")
+        try Self.tool("pnmtotiff", ["-g4", directory + "/card.pbm"], output: directory + "/card-g4.tif")
+        // pnmtotiff writes a palette for so few colours; JPEG-in-TIFF (YCbCr, subsampled) needs true colour.
+        try Self.tool(
+            "pnmtotiff", ["-truecolor", "-lzw", directory + "/card.ppm"], output: directory + "/rgb.tif")
+        try Self.tool(
+            "tiffcp", ["-c", "jpeg", "-r", "16", directory + "/rgb.tif", directory + "/card-jpeg.tif"])
+        try Self.tool("cwebp", ["-quiet", "-q", "80", png, "-o", directory + "/card.webp"])
+        try Self.tool("cwebp", ["-quiet", "-lossless", png, "-o", directory + "/lossless.webp"])
+        // A blank first page, then the card: a stack from a document feeder.
+        let blank = "P5\n640 480\n255\n".utf8 + [UInt8](repeating: 255, count: 640 * 480)
+        try Data(blank).write(to: URL(fileURLWithPath: directory + "/blank.pgm"))
+        try Self.tool("pnmtotiff", [directory + "/blank.pgm"], output: directory + "/blank.tif")
+        try Self.tool(
+            "tiffcp", [directory + "/blank.tif", directory + "/card.tif", directory + "/pages.tif"])
+        try Self.tool(
+            "tiffcp", [directory + "/blank.tif", directory + "/blank.tif", directory + "/blanks.tif"])
+        let files = [
+            "card.ppm", "card16.ppm", "card.pgm", "card.pbm", "card.tif", "card-jpeg.tif", "card-g4.tif",
+            "card.webp", "lossless.webp", "pages.tif",
+        ]
+        let gymcard = GymcardProcess(home: home.path)
+        // A generous budget: a clean card reads at once, and a loaded machine must not fail the test.
+        let read = try await gymcard.run(["scan", "--budget", "30"] + files.map { directory + "/" + $0 })
+        #expect(read.status == 0, "\(read.stderrLines)")
+        #expect(read.stdoutText == files.map { "\(directory)/\($0): \(Self.id)\n" }.joined())
+
+        // `scanimage | gymcard scan -`
+        let ppm = try Data(contentsOf: URL(fileURLWithPath: directory + "/card.ppm"))
+        let piped = try await gymcard.run(["scan", "--budget", "30", "-"], input: ppm)
+        #expect(piped.status == 0, "\(piped.stderrLines)")
+        #expect(piped.stdoutText == Self.id + "\n")
+
+        let blanks = try await gymcard.run(["scan", "--budget", "30", directory + "/blanks.tif"])
+        #expect(blanks.status == 1)
+        #expect(
+            blanks.stderrLines == ["gymcard: \(directory)/blanks.tif: no barcode found on any of its 2 pages"]
+        )
+        // The pages share the budget: once it is spent no page is begun, and the message says so. A budget
+        // under a millisecond counts as none, so the first page's work always exceeds it.
+        let hurried = try await gymcard.run(["scan", "--budget", "0.0001", directory + "/pages.tif"])
+        #expect(hurried.status == 1)
+        #expect(
+            hurried.stderrLines == [
+                "gymcard: \(directory)/pages.tif: no barcode found on its first 1 of 2 pages; the time allowed ran out before the others (give more with --budget)"
+            ])
+
+        for (file, format) in [
+            ("card.ppm", "PNM"), ("card16.ppm", "PNM"), ("card.tif", "TIFF"), ("card-jpeg.tif", "TIFF"),
+            ("pages.tif", "TIFF"), ("card.webp", "WebP"), ("lossless.webp", "WebP"),
+        ] {
+            try Self.cutInHalf(directory + "/" + file, to: directory + "/cut-" + file)
+            let cut = try await gymcard.run(["scan", directory + "/cut-" + file])
+            #expect(cut.status == 65, "\(file): \(cut.stderr)")
+            #expect(cut.stderrLines.count == 1, "\(file): \(cut.stderr)")
+            #expect(
+                cut.stderrLines.first?.hasPrefix(
+                    "gymcard: \(directory)/cut-\(file): the \(format) data is damaged or cut short (")
+                    == true,
+                "\(file): \(cut.stderr)")
+            #expect(cut.stdout.isEmpty)
+        }
+    }
+
+    @Test(
+        "colour photos as phones save them read: HEIC 4:2:0, 4:4:4 and 10-bit, AVIF, and a CMYK JPEG"
+    )
+    func colourPhotos() async throws {
+        let home = try TemporaryDirectory()
+        let directory = home.path
+        let png = try Self.colourCard(in: directory)
+        try Self.tool("pngtopnm", [png], output: directory + "/card.ppm")
+        try Self.tool("pamdepth", ["65535", directory + "/card.ppm"], output: directory + "/card16.ppm")
+        try Self.tool("pnmtopng", [directory + "/card16.ppm"], output: directory + "/card16.png")
+        // heif-enc as the issue has it: `heif-enc -q 60 -o card.heic photo.png` (4:2:0, 8 bits).
+        try Self.tool("heif-enc", ["-q", "60", "-o", directory + "/card.heic", png])
+        try Self.tool("heif-enc", ["-q", "60", "-p", "chroma=444", "-o", directory + "/card-444.heic", png])
+        try Self.tool(
+            "heif-enc",
+            ["-q", "60", "-b", "10", "-o", directory + "/card-10bit.heic", directory + "/card16.png"])
+        try Self.tool("heif-enc", ["-A", "-q", "60", "-o", directory + "/card.avif", png])
+        // An AVIF in RGB: the identity matrix, 4:4:4.
+        try Self.tool(
+            "heif-enc",
+            [
+                "-A", "-q", "80", "--matrix_coefficients", "0", "-p", "chroma=444", "-o",
+                directory + "/rgb.avif", png,
+            ])
+        try Self.tool("convert", [png, "-colorspace", "CMYK", directory + "/card-cmyk.jpg"])
+        let files = [
+            "card.heic", "card-444.heic", "card-10bit.heic", "card.avif", "rgb.avif", "card-cmyk.jpg",
+        ]
+        let gymcard = GymcardProcess(home: home.path)
+        let read = try await gymcard.run(["scan", "--budget", "30"] + files.map { directory + "/" + $0 })
+        #expect(read.status == 0, "\(read.stderrLines)")
+        #expect(read.stdoutText == files.map { "\(directory)/\($0): \(Self.id)\n" }.joined())
+    }
+
+    @Test(
+        "a TIFF without libtiff and a WebP without libwebp say which package to install (exit 69); a JPEG beside still reads",
+        arguments: [
+            (
+                "libtiff.so.6", "card.tif",
+                "a TIFF image; reading it needs libtiff, which is not installed (Debian: apt install libtiff6)"
+            ),
+            (
+                "libwebp.so.7", "card.webp",
+                "a WebP image; reading it needs libwebp, which is not installed (Debian: apt install libwebp7)"
+            ),
+        ])
+    func missingLibrary(library: String, file: String, message: String) throws {
+        let home = try TemporaryDirectory()
+        let png = try Self.colourCard(in: home.path)
+        try Self.tool("pngtopnm", [png], output: home.path + "/card.ppm")
+        try Self.tool("pnmtotiff", [home.path + "/card.ppm"], output: home.path + "/card.tif")
+        try Self.tool("cwebp", ["-quiet", png, "-o", home.path + "/card.webp"])
+        let photo = home.path + "/" + file
+        let jpeg = ScanCommandTests.samples + "/card-webcam.jpg"
+        guard let (status, stderr) = try ScanCommandTests.scanHiding(library, ["scan", photo, jpeg]) else {
+            return
+        }
+        #expect(status == 69)
+        #expect(stderr == "gymcard: \(photo): \(message)\n")
+    }
+
+    static let realScan = GymcardProcess.packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/realworld/codabar-photos/other-scenes/damaged-sheet-scan.tif").path
+
+    @Test(
+        "a real flatbed scan saved as TIFF (../shared/realworld/codabar-photos) reads to the Codabar its manifest names",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: realScan),
+            "skipped: ../shared/realworld/codabar-photos is not beside the package"))
+    func realFlatbedTIFF() async throws {
+        let home = try TemporaryDirectory()
+        // Its manifest says C012345D; it holds eight other symbologies beside, and a pen scribble.
+        let read = try await GymcardProcess(home: home.path).run(["scan", "--budget", "30", Self.realScan])
+        #expect(read.status == 0, "\(read.stderrLines)")
+        #expect(read.stdoutText == "C012345D\n")
+    }
+}
