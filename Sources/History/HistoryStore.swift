@@ -142,6 +142,16 @@ public final class HistoryStore {
     public func readings(facility: String? = nil, from: Date, to: Date) throws(HistoryError)
         -> [HistoryReading]
     {
+        var rows: [HistoryReading] = []
+        try forEachReading(facility: facility, from: from, to: to) { rows.append($0) }
+        return rows
+    }
+
+    /// Calls `body` with each reading fetched in `[from, to)`, of one facility or all, oldest first, one
+    /// row at a time: memory stays flat however long the history (`history export`).
+    public func forEachReading(
+        facility: String? = nil, from: Date, to: Date, _ body: (HistoryReading) -> Void
+    ) throws(HistoryError) {
         try perform { connection throws(SQLiteError) in
             // Two statements, not `? IS NULL OR facility = ?`: that form keeps SQLite from using the
             // (facility, fetched_at) index, and a year of history is then scanned in full (measured:
@@ -159,9 +169,8 @@ public final class HistoryStore {
                 statement = try connection.prepare("\(columns) WHERE \(range) ORDER BY fetched_at, facility")
                 try statement.bind(bounds)
             }
-            var rows: [HistoryReading] = []
             while try statement.step() {
-                rows.append(
+                body(
                     HistoryReading(
                         facility: statement.text(0),
                         facilityID: statement.isNull(1) ? nil : statement.text(1),
@@ -171,7 +180,6 @@ public final class HistoryStore {
                         occupancy: Int(statement.integer(4)), capacity: Int(statement.integer(5)),
                         status: HistoryReading.Status(rawValue: statement.text(6)) ?? .ok))
             }
-            return rows
         }
     }
 
