@@ -142,9 +142,13 @@ public final class HistoryStore {
     public func readings(facility: String? = nil, from: Date, to: Date) throws(HistoryError)
         -> [HistoryReading]
     {
-        var rows: [HistoryReading] = []
-        try forEachReading(facility: facility, from: from, to: to) { rows.append($0) }
-        return rows
+        // Collected inside the operation: when a damaged file is replaced part-way, the rows read from
+        // it are dropped with it.
+        try perform { connection throws(SQLiteError) in
+            var rows: [HistoryReading] = []
+            try Self.scanReadings(connection, facility: facility, from: from, to: to) { rows.append($0) }
+            return rows
+        }
     }
 
     /// Calls `body` with each reading fetched in `[from, to)`, of one facility or all, oldest first, one
@@ -153,33 +157,41 @@ public final class HistoryStore {
         facility: String? = nil, from: Date, to: Date, _ body: (HistoryReading) -> Void
     ) throws(HistoryError) {
         try perform { connection throws(SQLiteError) in
-            // Two statements, not `? IS NULL OR facility = ?`: that form keeps SQLite from using the
-            // (facility, fetched_at) index, and a year of history is then scanned in full (measured:
-            // trends took 100 ms instead of a few).
-            let columns =
-                "SELECT facility, facility_id, fetched_at, source_time, occupancy, capacity, status FROM readings"
-            let range = "fetched_at >= ? AND fetched_at < ?"
-            let bounds: [SQLiteValue] = [.integer(Self.seconds(from)), .integer(Self.secondsRoundedUp(to))]
-            let statement: SQLiteStatement
-            if let facility {
-                statement = try connection.prepare(
-                    "\(columns) WHERE facility = ? AND \(range) ORDER BY fetched_at")
-                try statement.bind([.text(facility)] + bounds)
-            } else {
-                statement = try connection.prepare("\(columns) WHERE \(range) ORDER BY fetched_at, facility")
-                try statement.bind(bounds)
-            }
-            while try statement.step() {
-                body(
-                    HistoryReading(
-                        facility: statement.text(0),
-                        facilityID: statement.isNull(1) ? nil : statement.text(1),
-                        fetchedAt: Date(timeIntervalSince1970: Double(statement.integer(2))),
-                        sourceTime: statement.isNull(3)
-                            ? nil : Date(timeIntervalSince1970: Double(statement.integer(3))),
-                        occupancy: Int(statement.integer(4)), capacity: Int(statement.integer(5)),
-                        status: HistoryReading.Status(rawValue: statement.text(6)) ?? .ok))
-            }
+            try Self.scanReadings(connection, facility: facility, from: from, to: to, body)
+        }
+    }
+
+    /// The rows of one read, handed to `body` as they come.
+    private static func scanReadings(
+        _ connection: SQLiteConnection, facility: String?, from: Date, to: Date,
+        _ body: (HistoryReading) -> Void
+    ) throws(SQLiteError) {
+        // Two statements, not `? IS NULL OR facility = ?`: that form keeps SQLite from using the
+        // (facility, fetched_at) index, and a year of history is then scanned in full (measured:
+        // trends took 100 ms instead of a few).
+        let columns =
+            "SELECT facility, facility_id, fetched_at, source_time, occupancy, capacity, status FROM readings"
+        let range = "fetched_at >= ? AND fetched_at < ?"
+        let bounds: [SQLiteValue] = [.integer(Self.seconds(from)), .integer(Self.secondsRoundedUp(to))]
+        let statement: SQLiteStatement
+        if let facility {
+            statement = try connection.prepare(
+                "\(columns) WHERE facility = ? AND \(range) ORDER BY fetched_at")
+            try statement.bind([.text(facility)] + bounds)
+        } else {
+            statement = try connection.prepare("\(columns) WHERE \(range) ORDER BY fetched_at, facility")
+            try statement.bind(bounds)
+        }
+        while try statement.step() {
+            body(
+                HistoryReading(
+                    facility: statement.text(0),
+                    facilityID: statement.isNull(1) ? nil : statement.text(1),
+                    fetchedAt: Date(timeIntervalSince1970: Double(statement.integer(2))),
+                    sourceTime: statement.isNull(3)
+                        ? nil : Date(timeIntervalSince1970: Double(statement.integer(3))),
+                    occupancy: Int(statement.integer(4)), capacity: Int(statement.integer(5)),
+                    status: HistoryReading.Status(rawValue: statement.text(6)) ?? .ok))
         }
     }
 
