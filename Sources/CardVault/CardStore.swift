@@ -79,13 +79,10 @@ public struct CardStore: Sendable {
 
     /// The test-only hook: any work factor.
     func save(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int) throws(VaultError) {
+        // Encrypted before the lock is taken: scrypt takes about a second, and nothing is read here.
         let bytes = try Self.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
-        try makeDirectory()
-        try whileWriting { () throws(VaultError) in
-            let target = passphrase == nil ? plainPath : encryptedPath
-            try keepBackup(of: target)
-            try write(bytes, to: target)
-            removeOtherProtection(than: target)
+        try whileWriting(workFactor: workFactor) { (store) throws(VaultError) in
+            try store.write(bytes, protected: passphrase != nil)
         }
     }
 
@@ -100,16 +97,8 @@ public struct CardStore: Sendable {
 
     /// The test-only hook: any work factor.
     func rewrap(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int) throws(VaultError) {
-        let bytes = try Self.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
-        try makeDirectory()
-        try whileWriting { () throws(VaultError) in
-            remove(encryptedPath + ".bak")
-            remove(plainPath + ".bak")
-            AtomicFile.syncDirectory(directory)
-            let target = passphrase == nil ? plainPath : encryptedPath
-            try write(bytes, to: target)
-            removeOtherProtection(than: target)
-            try write(bytes, to: target + ".bak")
+        try whileWriting(workFactor: workFactor) { (store) throws(VaultError) in
+            try store.rewrap(record, passphrase: passphrase)
         }
     }
 
@@ -118,16 +107,116 @@ public struct CardStore: Sendable {
     @discardableResult
     public func forget() throws(VaultError) -> Bool {
         guard protection() != nil else { return false }
-        try whileWriting { () throws(VaultError) in
-            for path in [encryptedPath, plainPath, encryptedPath + ".bak", plainPath + ".bak"] {
-                remove(path)
+        return try whileWriting(workFactor: AgeFile.defaultWorkFactor) { (store) throws(VaultError) in
+            store.forget()
+        }
+    }
+
+    /// Runs a read-modify-write of the card holding the store's lock from before the read to after the
+    /// write, so that no other gymcard changes the card in between: `body` reads and writes through the
+    /// ``Locked`` store it is given. When another process holds the lock, `whenBusy` is called once and
+    /// this waits for it. Nothing that waits on a person (a passphrase prompt) belongs in `body`: every
+    /// other writer would wait for that person too.
+    public func whileLocked<Result>(whenBusy: () -> Void = {}, _ body: (Locked) throws -> Result) throws
+        -> Result
+    {
+        try whileLocked(workFactor: AgeFile.defaultWorkFactor, whenBusy: whenBusy, body)
+    }
+
+    /// The test-only hook: any work factor for what `body` writes.
+    func whileLocked<Result>(workFactor: Int, whenBusy: () -> Void = {}, _ body: (Locked) throws -> Result)
+        throws -> Result
+    {
+        try makeDirectory()
+        do { return try holdingLock(workFactor: workFactor, whenBusy: whenBusy, body) } catch {
+            switch error {
+            case .storage(let failure): throw VaultError.storage(failure.description)
+            case .body(let failure): throw failure
             }
         }
-        return true
+    }
+
+    /// ``whileLocked(whenBusy:_:)`` for the store's own one-step writes, whose only errors are vault errors.
+    private func whileWriting<Result>(workFactor: Int, _ body: (Locked) throws(VaultError) -> Result)
+        throws(VaultError) -> Result
+    {
+        try makeDirectory()
+        do { return try holdingLock(workFactor: workFactor, whenBusy: {}, body) } catch {
+            switch error {
+            case .storage(let failure): throw .storage(failure.description)
+            case .body(let failure): throw failure
+            }
+        }
+    }
+
+    /// Takes the lock, removes what a killed writer left, runs `body`, and flushes the directory so that
+    /// the change survives a crash.
+    private func holdingLock<Result, Failure: Error>(
+        workFactor: Int, whenBusy: () -> Void, _ body: (Locked) throws(Failure) -> Result
+    ) throws(FileLock.LockError<Failure>) -> Result {
+        let locked = Locked(store: self, workFactor: workFactor)
+        return try FileLock.withExclusiveLock(on: lockPath, whenBusy: whenBusy) { () throws(Failure) in
+            removeStaleTemporaryFiles()
+            defer { AtomicFile.syncDirectory(directory) }
+            return try body(locked)
+        }
+    }
+
+    /// The store while its lock is held (see ``CardStore/whileLocked(whenBusy:_:)``): reads and writes
+    /// that do not take the lock again.
+    public struct Locked: Sendable {
+        let store: CardStore
+        let workFactor: Int
+
+        /// How the current card is protected, or `nil` when there is none.
+        public func protection() -> Protection? { store.protection() }
+
+        /// Reads the card as ``CardStore/load(passphrase:)`` does.
+        public func load(passphrase: () throws -> [UInt8]) throws -> Loaded {
+            try store.load(passphrase: passphrase)
+        }
+
+        /// Stores a record as ``CardStore/save(_:passphrase:)`` does.
+        public func save(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
+            let bytes = try CardStore.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
+            try write(bytes, protected: passphrase != nil)
+        }
+
+        /// Stores the card under a new passphrase as ``CardStore/rewrap(_:passphrase:)`` does.
+        public func rewrap(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
+            let bytes = try CardStore.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
+            store.remove(store.encryptedPath + ".bak")
+            store.remove(store.plainPath + ".bak")
+            AtomicFile.syncDirectory(store.directory)
+            let target = passphrase == nil ? store.plainPath : store.encryptedPath
+            try store.write(bytes, to: target)
+            store.removeOtherProtection(than: target)
+            try store.write(bytes, to: target + ".bak")
+        }
+
+        /// Deletes the card and its backups; returns whether there was a card.
+        @discardableResult
+        public func forget() -> Bool {
+            let existed = store.protection() != nil
+            for path in [
+                store.encryptedPath, store.plainPath, store.encryptedPath + ".bak", store.plainPath + ".bak",
+            ] {
+                store.remove(path)
+            }
+            return existed
+        }
+
+        /// Replaces the card with a file's bytes, keeping the file it replaces as the backup.
+        fileprivate func write(_ bytes: [UInt8], protected: Bool) throws(VaultError) {
+            let target = protected ? store.encryptedPath : store.plainPath
+            try store.keepBackup(of: target)
+            try store.write(bytes, to: target)
+            store.removeOtherProtection(than: target)
+        }
     }
 
     /// The file's bytes: an age file under `passphrase`, or the JSON record with a newline.
-    private static func fileBytes(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int)
+    fileprivate static func fileBytes(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int)
         throws(VaultError) -> [UInt8]
     {
         guard let passphrase else { return record.encoded() + [10] }
@@ -135,7 +224,7 @@ public struct CardStore: Sendable {
     }
 
     /// Writes one of the store's files: 0600, durable, atomic.
-    private func write(_ bytes: [UInt8], to path: String) throws(VaultError) {
+    fileprivate func write(_ bytes: [UInt8], to path: String) throws(VaultError) {
         do { try AtomicFile.write(bytes, to: path, permissions: 0o600, durable: true) } catch {
             throw .storage("cannot write the card: \(error)")
         }
@@ -143,7 +232,7 @@ public struct CardStore: Sendable {
 
     /// Nothing readable may outlive encryption, and an encrypted copy is stale once the card is in the
     /// clear: the other protection's file and backup go.
-    private func removeOtherProtection(than target: String) {
+    fileprivate func removeOtherProtection(than target: String) {
         let other = target == encryptedPath ? plainPath : encryptedPath
         remove(other)
         remove(other + ".bak")
@@ -196,11 +285,11 @@ public struct CardStore: Sendable {
         return lstat(path, &status) == 0
     }
 
-    private func remove(_ path: String) { unlink(path) }
+    fileprivate func remove(_ path: String) { unlink(path) }
 
     /// Temporary files a killed writer left behind. Writers hold the lock, so under the lock any such
     /// file is stale: the card itself is always the old or the new version, never one of these.
-    private func removeStaleTemporaryFiles() {
+    fileprivate func removeStaleTemporaryFiles() {
         guard let listing = opendir(directory) else { return }
         defer { closedir(listing) }
         var stale: [String] = []
@@ -216,7 +305,7 @@ public struct CardStore: Sendable {
     }
 
     /// Hard-links the current file as `.bak` (atomically replacing the old backup) before it is replaced.
-    private func keepBackup(of path: String) throws(VaultError) {
+    fileprivate func keepBackup(of path: String) throws(VaultError) {
         guard exists(path) else { return }
         let staging = path + ".bak.new"
         unlink(staging)
@@ -237,26 +326,6 @@ public struct CardStore: Sendable {
     private func makeDirectory() throws(VaultError) {
         do { try Directory.create(directory, permissions: 0o700, tighten: true) } catch {
             throw .storage(error.description)
-        }
-    }
-
-    /// Runs a change to the store's files: holding the lock, after removing what a killed writer left,
-    /// and with the directory flushed afterwards so the change survives a crash.
-    private func whileWriting(_ body: () throws(VaultError) -> Void) throws(VaultError) {
-        try withLock { () throws(VaultError) in
-            removeStaleTemporaryFiles()
-            try body()
-            AtomicFile.syncDirectory(directory)
-        }
-    }
-
-    /// Runs `body` holding the store's lock (Storage's FileLock).
-    private func withLock(_ body: () throws(VaultError) -> Void) throws(VaultError) {
-        do { try FileLock.withExclusiveLock(on: lockPath, body) } catch {
-            switch error {
-            case .storage(let failure): throw .storage(failure.description)
-            case .body(let failure): throw failure
-            }
         }
     }
 }

@@ -29,7 +29,8 @@ struct Forget: ParsableCommand {
                 return
             }
         }
-        do { try access.store.forget() } catch { throw CardAccess.failure(error) }
+        // Under the card's lock: a `set` or `passphrase change` running meanwhile finishes first.
+        guard try access.forget() else { throw CardAccess.failure(VaultError.noCard) }
         Terminal.standardError.say("deleted the stored card")
     }
 }

@@ -49,16 +49,22 @@ struct HistoryCommand: ParsableCommand {
             let directories = XDGDirectories(environment: environment)
             let settings = try campus.settings(directories, environment: environment)
             let start = try since.map { try Self.date($0, zone: settings.timeZone, environment: environment) }
-            var readings: [HistoryReading] = []
+            // Written as the rows come from SQLite: a year of history is tens of megabytes of text.
+            var writeFailure: Failure?
+            var writer = HistoryExchange.ExportWriter(format: json ? .json : .csv) { piece in
+                guard writeFailure == nil else { return }
+                do { try OutputFile.write(piece, to: "-") } catch { writeFailure = error as? Failure }
+            }
             if let store = try HistoryAccess.openForReading(directories, campus: settings.campus) {
                 do {
-                    readings = try store.readings(
+                    try store.forEachReading(
                         from: start ?? Date(timeIntervalSince1970: 0),
-                        to: Date(timeIntervalSince1970: Double(1 << 40)))
+                        to: Date(timeIntervalSince1970: Double(1 << 40))
+                    ) { writer.add($0) }
                 } catch { throw HistoryAccess.failure(error) }
             }
-            Terminal.standardOutput.write(
-                json ? HistoryExchange.json(readings) : HistoryExchange.csv(readings))
+            writer.finish()
+            if let writeFailure { throw writeFailure }
         }
 
         /// A day (midnight in the facilities' zone) or an ISO 8601 time.

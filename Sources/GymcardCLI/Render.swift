@@ -17,7 +17,9 @@ struct Render: ParsableCommand {
             written to <dir> as its normalized form plus the extension, e.g. A123456789B.png; in names, \
             / is written _, : is written = and $ is written S. IDs that normalize to the same symbol share \
             one file. A bad line is reported with its line number and skipped; the exit status is \
-            then 65. <dir> is created when missing; an existing one is written into and otherwise left as it \
+            then 65. A line that is not text (a NUL byte, bytes that are not UTF-8, or over 64 KiB) is \
+            skipped too, and the third one stops the batch with one message: the file is taken for a \
+            binary one (exit status 65). <dir> is created when missing; an existing one is written into and otherwise left as it \
             is. Each file appears complete or not at all, so Ctrl-C stops the batch with only complete \
             files written (exit status 130).
             """
@@ -42,6 +44,10 @@ struct Render: ParsableCommand {
     /// Lines handed to the cores at a time: bounds memory however long the file is.
     static let chunkSize = 256
 
+    /// The line that is not text at which the batch stops, taking the file for a binary one (a photo
+    /// given by mistake): a few are skipped, as a stray byte in a list of IDs may be.
+    static let binaryLineLimit = 3
+
     func run() throws {
         let style = try symbolOptions.style()
         let reader: LineReader
@@ -59,6 +65,7 @@ struct Render: ParsableCommand {
 
         var failedLines: [Int] = []
         var seenLines = 0
+        var binaryLines = 0
         var chunk: [(line: Int, id: String)] = []
         func flush() throws {
             let outcomes = renderConcurrently(chunk, style: style, into: destination)
@@ -93,6 +100,24 @@ struct Render: ParsableCommand {
             }
         }
         for line in reader {
+            if !reader.lineIsText {
+                // Earlier lines are reported first, in order.
+                try flush()
+                binaryLines += 1
+                seenLines += 1
+                failedLines.append(reader.lineNumber)
+                guard binaryLines < Self.binaryLineLimit else {
+                    if showsProgress { Terminal.standardError.write("\n") }
+                    throw Failure(
+                        "\(source):\(reader.lineNumber): not text either; \(source) looks like a binary file, "
+                            + "not a list of IDs: stopped with \(filesWritten(destination))",
+                        status: .dataError)
+                }
+                Terminal.standardError.say(
+                    "\(source):\(reader.lineNumber): not text (a NUL byte, bytes that are not UTF-8, or over 64 KiB); "
+                        + "line skipped")
+                continue
+            }
             let trimmed = line.trimmingWhitespace()
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
             chunk.append((reader.lineNumber, trimmed))

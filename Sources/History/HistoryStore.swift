@@ -15,6 +15,10 @@ public final class HistoryStore {
     /// Things to tell the person once (a damaged file moved aside).
     public private(set) var warnings: [String] = []
     private var connection: SQLiteConnection
+    /// The file the connection was opened on, to tell whether another gymcard has since moved it aside.
+    private var identity: FileIdentity?
+    /// The time a damaged file's new name is made from (tests choose it).
+    private let clock: @Sendable () -> Date
 
     /// The history file under the XDG state home.
     public static func path(_ directories: XDGDirectories) -> String {
@@ -23,24 +27,37 @@ public final class HistoryStore {
 
     /// Opens the history at `path`, creating it (and its directory) when missing.
     public convenience init(path: String) throws(HistoryError) {
-        var warnings: [String] = []
-        let connection = try Self.openConnection(path, create: true, warnings: &warnings)
-        self.init(path: path, connection: connection, warnings: warnings)
+        try self.init(path: path, clock: { Date() })
     }
 
-    private init(path: String, connection: SQLiteConnection, warnings: [String]) {
+    /// The test hook: a clock for the names damaged files are moved to.
+    convenience init(path: String, clock: @escaping @Sendable () -> Date) throws(HistoryError) {
+        var warnings: [String] = []
+        let (connection, identity) = try Self.openConnection(
+            path, create: true, clock: clock, warnings: &warnings)
+        self.init(path: path, connection: connection, identity: identity, clock: clock, warnings: warnings)
+    }
+
+    private init(
+        path: String, connection: SQLiteConnection, identity: FileIdentity?,
+        clock: @escaping @Sendable () -> Date, warnings: [String]
+    ) {
         self.path = path
         self.connection = connection
+        self.identity = identity
+        self.clock = clock
         self.warnings = warnings
     }
 
     /// Opens an existing history, or returns `nil` when there is none yet (readers never create one).
     public static func openIfPresent(path: String) throws(HistoryError) -> HistoryStore? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard FileIdentity(path) != nil else { return nil }
         var warnings: [String] = []
-        let connection = try openConnection(path, create: false, warnings: &warnings)
-        return HistoryStore(path: path, connection: connection, warnings: warnings)
+        let clock: @Sendable () -> Date = { Date() }
+        let (connection, identity) = try openConnection(
+            path, create: false, clock: clock, warnings: &warnings)
+        return HistoryStore(
+            path: path, connection: connection, identity: identity, clock: clock, warnings: warnings)
     }
 
     // MARK: - Writing
@@ -127,36 +144,56 @@ public final class HistoryStore {
     public func readings(facility: String? = nil, from: Date, to: Date) throws(HistoryError)
         -> [HistoryReading]
     {
+        // Collected inside the operation: when a damaged file is replaced part-way, the rows read from
+        // it are dropped with it.
         try perform { connection throws(SQLiteError) in
-            // Two statements, not `? IS NULL OR facility = ?`: that form keeps SQLite from using the
-            // (facility, fetched_at) index, and a year of history is then scanned in full (measured:
-            // trends took 100 ms instead of a few).
-            let columns =
-                "SELECT facility, facility_id, fetched_at, source_time, occupancy, capacity, status FROM readings"
-            let range = "fetched_at >= ? AND fetched_at < ?"
-            let bounds: [SQLiteValue] = [.integer(Self.seconds(from)), .integer(Self.secondsRoundedUp(to))]
-            let statement: SQLiteStatement
-            if let facility {
-                statement = try connection.prepare(
-                    "\(columns) WHERE facility = ? AND \(range) ORDER BY fetched_at")
-                try statement.bind([.text(facility)] + bounds)
-            } else {
-                statement = try connection.prepare("\(columns) WHERE \(range) ORDER BY fetched_at, facility")
-                try statement.bind(bounds)
-            }
             var rows: [HistoryReading] = []
-            while try statement.step() {
-                rows.append(
-                    HistoryReading(
-                        facility: statement.text(0),
-                        facilityID: statement.isNull(1) ? nil : statement.text(1),
-                        fetchedAt: Date(timeIntervalSince1970: Double(statement.integer(2))),
-                        sourceTime: statement.isNull(3)
-                            ? nil : Date(timeIntervalSince1970: Double(statement.integer(3))),
-                        occupancy: Int(statement.integer(4)), capacity: Int(statement.integer(5)),
-                        status: HistoryReading.Status(rawValue: statement.text(6)) ?? .ok))
-            }
+            try Self.scanReadings(connection, facility: facility, from: from, to: to) { rows.append($0) }
             return rows
+        }
+    }
+
+    /// Calls `body` with each reading fetched in `[from, to)`, of one facility or all, oldest first, one
+    /// row at a time: memory stays flat however long the history (`history export`).
+    public func forEachReading(
+        facility: String? = nil, from: Date, to: Date, _ body: (HistoryReading) -> Void
+    ) throws(HistoryError) {
+        try perform { connection throws(SQLiteError) in
+            try Self.scanReadings(connection, facility: facility, from: from, to: to, body)
+        }
+    }
+
+    /// The rows of one read, handed to `body` as they come.
+    private static func scanReadings(
+        _ connection: SQLiteConnection, facility: String?, from: Date, to: Date,
+        _ body: (HistoryReading) -> Void
+    ) throws(SQLiteError) {
+        // Two statements, not `? IS NULL OR facility = ?`: that form keeps SQLite from using the
+        // (facility, fetched_at) index, and a year of history is then scanned in full (measured:
+        // trends took 100 ms instead of a few).
+        let columns =
+            "SELECT facility, facility_id, fetched_at, source_time, occupancy, capacity, status FROM readings"
+        let range = "fetched_at >= ? AND fetched_at < ?"
+        let bounds: [SQLiteValue] = [.integer(Self.seconds(from)), .integer(Self.secondsRoundedUp(to))]
+        let statement: SQLiteStatement
+        if let facility {
+            statement = try connection.prepare(
+                "\(columns) WHERE facility = ? AND \(range) ORDER BY fetched_at")
+            try statement.bind([.text(facility)] + bounds)
+        } else {
+            statement = try connection.prepare("\(columns) WHERE \(range) ORDER BY fetched_at, facility")
+            try statement.bind(bounds)
+        }
+        while try statement.step() {
+            body(
+                HistoryReading(
+                    facility: statement.text(0),
+                    facilityID: statement.isNull(1) ? nil : statement.text(1),
+                    fetchedAt: Date(timeIntervalSince1970: Double(statement.integer(2))),
+                    sourceTime: statement.isNull(3)
+                        ? nil : Date(timeIntervalSince1970: Double(statement.integer(3))),
+                    occupancy: Int(statement.integer(4)), capacity: Int(statement.integer(5)),
+                    status: HistoryReading.Status(rawValue: statement.text(6)) ?? .ok))
         }
     }
 
@@ -245,16 +282,42 @@ public final class HistoryStore {
     /// The schema version this gymcard writes.
     public static var schemaVersion: Int { migrations.count }
 
-    private static func openConnection(_ path: String, create: Bool, warnings: inout [String])
-        throws(HistoryError) -> SQLiteConnection
-    {
+    /// Opens the history; a file found damaged is moved aside (unless another gymcard already did) and
+    /// a new history started. Returns the connection and the file it is on.
+    private static func openConnection(
+        _ path: String, create: Bool, clock: () -> Date, warnings: inout [String]
+    ) throws(HistoryError) -> (SQLiteConnection, FileIdentity?) {
+        let found = FileIdentity(path)
         do {
-            return try connect(path, create: create)
+            return (try connect(path, create: create), found ?? FileIdentity(path))
         } catch let error as SQLiteError where error.isCorrupt {
-            warnings.append(try moveAside(path))
-            do { return try connect(path, create: true) } catch { throw historyError(error, path: path) }
+            return try replaceDamaged(path, found: found, clock: clock, warnings: &warnings)
         } catch {
             throw historyError(error, path: path)
+        }
+    }
+
+    /// Moves the damaged file `found` aside and starts a new history, holding a lock beside the history
+    /// so that two gymcard processes that found the same damage move it once: the second finds a
+    /// different file at `path` (the first one's new history) and opens it instead of moving it.
+    static func replaceDamaged(
+        _ path: String, found: FileIdentity?, clock: () -> Date, warnings: inout [String]
+    ) throws(HistoryError) -> (SQLiteConnection, FileIdentity?) {
+        let lockPath = AtomicFile.directory(of: path) + "/." + fileName(of: path) + ".lock"
+        do {
+            return try FileLock.withExclusiveLock(on: lockPath) { () throws(HistoryError) in
+                if found == nil || FileIdentity(path) == found {
+                    warnings.append(try moveAside(path, now: clock()))
+                }
+                do { return (try connect(path, create: true), FileIdentity(path)) } catch {
+                    throw historyError(error, path: path)
+                }
+            }
+        } catch {
+            switch error {
+            case .storage(let failure): throw historyError(failure, path: path)
+            case .body(let failure): throw failure
+            }
         }
     }
 
@@ -302,9 +365,18 @@ public final class HistoryStore {
         close(descriptor)
     }
 
-    /// Moves a damaged database (and its WAL files) to `<path>.corrupt-<UTC time>`; returns the warning.
-    private static func moveAside(_ path: String) throws(HistoryError) -> String {
-        let aside = path + ".corrupt-" + compactUTC(Date())
+    /// Moves a damaged database (and its WAL files) to `<path>.corrupt-<UTC time>`, or, when a file
+    /// already has that name (two moved aside in one second), `…-2`, `-3`, …: nothing moved aside is ever
+    /// replaced. Called holding the lock, so no other gymcard picks the same name meanwhile. Returns the
+    /// warning.
+    private static func moveAside(_ path: String, now: Date) throws(HistoryError) -> String {
+        let stem = path + ".corrupt-" + compactUTC(now)
+        var aside = stem
+        var number = 1
+        while [aside, aside + "-wal", aside + "-shm"].contains(where: { FileIdentity($0) != nil }) {
+            number += 1
+            aside = stem + "-\(number)"
+        }
         guard rename(path, aside) == 0 else {
             throw .storage(
                 path: path, reason: "it is damaged and could not be moved aside; move it away yourself")
@@ -314,14 +386,14 @@ public final class HistoryStore {
     }
 
     /// Runs a database operation; a file found damaged on the way is moved aside once, with a warning,
-    /// and the operation run again on a new history.
+    /// and the operation run again on a new history (or on the new history another gymcard started
+    /// after finding the same damage).
     private func perform<Result>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result)
         throws(HistoryError) -> Result
     {
         do { return try body(connection) } catch  where error.isCorrupt {
-            warnings.append(try Self.moveAside(path))
-            var ignored: [String] = []
-            connection = try Self.openConnection(path, create: true, warnings: &ignored)
+            (connection, identity) = try Self.replaceDamaged(
+                path, found: identity, clock: clock, warnings: &warnings)
             do { return try body(connection) } catch { throw Self.historyError(error, path: path) }
         } catch {
             throw Self.historyError(error, path: path)
@@ -357,6 +429,11 @@ public final class HistoryStore {
     /// before the window's end is inside it.
     static func secondsRoundedUp(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.up)) }
 
+    /// The last component of a path.
+    private static func fileName(of path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+
     /// `20261122T170000Z`.
     private static func compactUTC(_ date: Date) -> String {
         var time = time_t(date.timeIntervalSince1970)
@@ -365,5 +442,19 @@ public final class HistoryStore {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
             + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+}
+
+/// Which file a path names (device and inode): the same name may later name another file.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The file at `path` now, or `nil` when there is none.
+    init?(_ path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }

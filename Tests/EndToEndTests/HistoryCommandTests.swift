@@ -449,4 +449,41 @@ struct HistoryCommandTests {
         let tooltip = try #require(module["tooltip"] as? String)
         #expect(tooltip.contains(#/McComas Hall: unavailable · usually [6-9]% now/#), "\(tooltip)")
     }
+
+    @Test(
+        "history export streams: a year of readings as JSON or CSV in under 30 MB",
+        arguments: ["--json", "--csv"])
+    func exportMemory(format: String) async throws {
+        let home = try TemporaryDirectory()
+        let end = try Date(afterAutumnChange, strategy: .iso8601)
+        let database = home.path + "/state/gymcard/history.sqlite3"
+        try await OffThePool.compute {
+            try HistoryGenerator(
+                facilities: [("war-memorial", 1200), ("mccomas", 600), ("bouldering-wall", 60)],
+                missingShare: 0,
+                failedDaysBack: []
+            )
+            .write(to: database, from: end.addingTimeInterval(-365 * 86_400), to: end)
+        }
+        let environment = GymcardProcess(home: home.path).environment
+        let measured = try await OffThePool.run {
+            try PeakMemory.run(
+                GymcardProcess.executable.path, ["history", "export", format], environment: environment)
+        }
+        #expect(measured.status == 0)
+        #expect(measured.peakKilobytes < 30 * 1024, "peak \(measured.peakKilobytes / 1024) MB")
+        // The output is the whole year: as many lines as readings, and the first reading a year back.
+        let export = try await GymcardProcess(home: home.path).run(["history", "export", format])
+        let rows = try history(home).readings(from: everything.from, to: everything.to)
+        #expect(rows.count > 310_000)
+        let lines = export.stdoutText.split(separator: "\n")
+        #expect(lines.count == rows.count + (format == "--json" ? 2 : 1))
+        let parsed = try HistoryExchange.parse(Array(export.stdout))
+        func summary(_ reading: HistoryReading?) -> String? {
+            reading.map { "\($0.facility) \($0.fetchedAt) \($0.occupancy) \($0.capacity)" }
+        }
+        #expect(parsed.count == rows.count)
+        #expect(summary(parsed.first) == summary(rows.first))
+        #expect(summary(parsed.last) == summary(rows.last))
+    }
 }

@@ -258,6 +258,25 @@ struct RenderCommandTests {
         #expect(!FileManager.default.fileExists(atPath: home.path + "/o4"))
         #expect(!FileManager.default.fileExists(atPath: home.path + "/o5"))
     }
+
+    @Test("a binary file as the batch: a few lines of error, one message that says so, exit 65, no files")
+    func binaryBatch() async throws {
+        let home = try TemporaryDirectory()
+        var generator = SeededGenerator(seed: 24)
+        let noise = (0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try Data(noise).write(to: URL(fileURLWithPath: home.path + "/photo.jpg"))
+        let result = try await GymcardProcess(home: home.path).run([
+            "render", "--batch", home.path + "/photo.jpg", "--out", home.path + "/out",
+        ])
+        #expect(result.status == 65)
+        #expect(
+            result.stderrLines.count <= 6, "\(result.stderrLines.count) lines: \(result.stderr.prefix(500))")
+        #expect(
+            result.stderrLines.last?.contains(
+                "looks like a binary file, not a list of IDs: stopped with no files written")
+                == true, "\(result.stderrLines.last ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/out"))
+    }
 }
 
 @Suite("A full disk")

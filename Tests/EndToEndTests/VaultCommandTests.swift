@@ -456,4 +456,116 @@ struct VaultCommandTests {
         let stored = try store(home).load { [] }.record.id
         #expect(stored.hasPrefix("A30000000"))
     }
+
+    /// What a run started with ``race(_:_:)`` said and how it ended.
+    struct Ended: Sendable {
+        var status: Int32
+        var stderr: String
+    }
+
+    /// Starts each command line (with its standard input) while the test holds the card's lock, waits
+    /// until every one of them is queued on the lock (or has ended), then lets them go: they overlap for
+    /// certain. On code that read the card before taking the lock, every one has read it by then.
+    func race(_ home: TemporaryDirectory, _ runs: [(arguments: [String], input: String)]) async throws
+        -> (queued: Bool, ended: [Ended])
+    {
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/data/gymcard", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let lock = try HeldLock(home.path + "/data/gymcard/.lock")
+        let environment = GymcardProcess(home: home.path).environment
+        let folder = home.path
+        return try await OffThePool.run {
+            var started: [(process: Process, errorPath: String)] = []
+            for (index, run) in runs.enumerated() {
+                let process = Process()
+                process.executableURL = GymcardProcess.executable
+                process.arguments = run.arguments
+                process.environment = environment
+                let inputPath = folder + "/stdin-\(index)"
+                let errorPath = folder + "/stderr-\(index)"
+                try Data(run.input.utf8).write(to: URL(fileURLWithPath: inputPath))
+                _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+                process.standardInput = FileHandle(forReadingAtPath: inputPath)
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle(forWritingAtPath: errorPath)
+                try process.run()
+                started.append((process, errorPath))
+            }
+            let queued = lock.waitUntilQueued(started.map(\.process))
+            lock.release()
+            return (
+                queued,
+                try started.map { process, errorPath in
+                    process.waitUntilExit()
+                    return Ended(
+                        status: process.terminationStatus,
+                        stderr: try String(contentsOfFile: errorPath, encoding: .utf8))
+                }
+            )
+        }
+    }
+
+    @Test(
+        "passphrase change and set at once take turns: the change is never undone, the new ID never lost",
+        // One round at a time: each costs a few scrypt runs at 2^18, and the suite runs beside others.
+        .serialized, arguments: 0..<4)
+    func changeRacesSet(round: Int) async throws {
+        let home = try TemporaryDirectory()
+        try Self.write("words A\n", to: home.path + "/a")
+        try Self.write("words B\n", to: home.path + "/b")
+        try seed(home, "905123456", passphrase: "words A")
+        let (queued, ended) = try await race(
+            home,
+            [
+                (
+                    [
+                        "passphrase", "change", "--passphrase-file", home.path + "/a",
+                        "--new-passphrase-file",
+                        home.path + "/b",
+                    ], ""
+                ),
+                (["set", "--passphrase-file", home.path + "/a"], "905123457\n"),
+            ])
+        #expect(queued, "both commands queue on the card's lock")
+        let (change, set) = (ended[0], ended[1])
+        #expect(change.status == 0, "\(change.stderr)")
+        #expect(change.stderr.contains("the passphrase is changed"))
+        #expect(
+            change.stderr.contains("waiting for another gymcard command that is changing the stored card"))
+        // After the change, only B opens the card (and its backup).
+        #expect(throws: VaultError.wrongPassphrase) { try store(home).load { Array("words A".utf8) } }
+        let stored = try store(home).load { Array("words B".utf8) }.record.id
+        if set.status == 0 {
+            // set went first, under A; the change then carried its new ID over to B.
+            #expect(set.stderr.contains("Stored 9051-23457."))
+            #expect(stored == "A905123457B", "set said Stored but its ID was lost")
+        } else {
+            // set went second and found the card under B: as if run after the change.
+            #expect(set.status == 77, "\(set.stderr)")
+            #expect(set.stderr.contains("wrong passphrase"))
+            #expect(stored == "A905123456B")
+        }
+    }
+
+    @Test("two first-time sets at once: one stores its card, the other finds it and fails with 77")
+    func twoFirstSets() async throws {
+        let home = try TemporaryDirectory()
+        try Self.write("words A\n", to: home.path + "/a")
+        try Self.write("words B\n", to: home.path + "/b")
+        let (queued, ended) = try await race(
+            home,
+            [
+                (["set", "--passphrase-file", home.path + "/a"], "905123456\n"),
+                (["set", "--passphrase-file", home.path + "/b"], "905123457\n"),
+            ])
+        #expect(queued, "both commands queue on the card's lock")
+        #expect(ended.map(\.status).sorted() == [0, 77], "\(ended.map(\.stderr))")
+        let winner = try #require(ended.firstIndex { $0.status == 0 })
+        let loser = ended[1 - winner]
+        #expect(loser.stderr.contains("wrong passphrase"), "\(loser.stderr)")
+        #expect(!loser.stderr.contains("Stored"))
+        let (passphrase, id) = winner == 0 ? ("words A", "A905123456B") : ("words B", "A905123457B")
+        #expect(try store(home).load { Array(passphrase.utf8) }.record.id == id)
+    }
 }

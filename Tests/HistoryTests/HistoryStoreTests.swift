@@ -78,6 +78,50 @@ struct HistoryStoreTests {
                 == Data(repeating: 0x5A, count: 8192))
     }
 
+    @Test("two damaged histories moved aside in the same second: both kept, under different names")
+    func damagedTwiceInOneSecond() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/history.sqlite3"
+        let second: @Sendable () -> Date = { now }
+        var warnings: [String] = []
+        for byte: UInt8 in [0x5A, 0xA5, 0x3C] {
+            // Damage the new history too (its WAL would otherwise still hold the first page).
+            for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+            try Data(repeating: byte, count: 8192).write(to: URL(fileURLWithPath: path))
+            let store = try HistoryStore(path: path, clock: second)
+            warnings += store.warnings
+        }
+        #expect(warnings.count == 3)
+        let aside = try directory.contents().filter { $0.contains(".corrupt-") && !$0.hasSuffix("-wal") }
+            .filter { !$0.hasSuffix("-shm") }
+        #expect(aside.count == 3, "\(aside)")
+        let kept = try Set(
+            aside.map { try Data(contentsOf: URL(fileURLWithPath: directory.path + "/" + $0)) })
+        #expect(kept == Set([0x5A, 0xA5, 0x3C].map { Data(repeating: $0, count: 8192) }))
+        for name in aside {
+            #expect(warnings.contains { $0.contains("moved to \(directory.path)/\(name) ") })
+        }
+    }
+
+    @Test("a second gymcard that found the same damage opens the new history instead of moving it aside")
+    func damageFoundTwice() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/history.sqlite3"
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+        let damaged = try #require(FileIdentity(path))
+        let first = try HistoryStore(path: path)
+        #expect(try first.record(HistoryAttempt(at: now, status: .success), readings: [reading()]) == 1)
+        // The second found the same file damaged before the first moved it, and comes now.
+        var warnings: [String] = []
+        let (connection, identity) = try HistoryStore.replaceDamaged(
+            path, found: damaged, clock: { now }, warnings: &warnings)
+        #expect(warnings.isEmpty)
+        #expect(identity == FileIdentity(path))
+        #expect(try connection.integer("SELECT count(*) FROM readings") == 1)
+        #expect(
+            try directory.contents().filter { $0.contains(".corrupt-") && !$0.hasSuffix("-wal") }.count == 1)
+    }
+
     @Test("a history from a newer gymcard is refused, not migrated or moved")
     func newer() throws {
         let directory = try TemporaryDirectory()

@@ -66,6 +66,20 @@ struct LineReaderTests {
         #expect(seen.map(\.1) == ["one", "two", "", "four"])
     }
 
+    @Test("a NUL byte, bytes that are not UTF-8 or an overlong line are not text; a long line is cut")
+    func notText() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/ids.txt"
+        var bytes = Array("A123B\nnul\u{0}here\n".utf8) + [0xFF, 0xD8, 0x0A] + Array("café\n".utf8)
+        bytes += [UInt8](repeating: 0x41, count: 200) + [0x0A] + Array("last".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let reader = try LineReader(path: path, maximumLineBytes: 100)
+        var seen: [(text: Bool, count: Int)] = []
+        for line in reader { seen.append((reader.lineIsText, line.utf8.count)) }
+        #expect(seen.map(\.text) == [true, false, false, true, false, true])
+        #expect(seen.map(\.count)[4] == 100)
+    }
+
     @Test("a directory or a missing file is an error")
     func badInput() throws {
         let directory = try TemporaryDirectory()
