@@ -54,10 +54,7 @@ public struct UsualNow: Sendable, Equatable {
         var until = slotEnd
         var percents: [String: Double] = [:]
         for facility in facilities {
-            var readings: [HistoryReading] = []
-            for interval in intervals {
-                readings += try store.readings(facility: facility, from: interval.from, to: interval.to)
-            }
+            let readings = try store.readings(facility: facility, in: intervals)
             let cell = WeeklyHeatmap(facility: facility, readings: readings, zone: zone).cell(
                 at: now, zone: zone)
             percents[facility] = cell.meanPercent
@@ -68,7 +65,7 @@ public struct UsualNow: Sendable, Equatable {
             }
             // A reading stored for later in this half hour enters when now reaches it.
             if slotEnd > now,
-                let next = try store.readings(facility: facility, from: now, to: slotEnd).first(where: {
+                let next = try store.readings(facility: facility, in: [(now, slotEnd)]).first(where: {
                     $0.fetchedAt.timeIntervalSince1970 >= firstOutside
                 })
             {
