@@ -14,6 +14,12 @@ enum HistoryAccess {
         return OccupancyStateFile.folder(directories, campus: campus) + "/history.sqlite3"
     }
 
+    /// `$XDG_CACHE_HOME/gymcard/usual-now` (`…/gymcard/campuses/<name>/usual-now` for a campus profile):
+    /// the status bar's usual percent for the current half hour, kept between calls.
+    static func usualNowCachePath(_ directories: XDGDirectories, campus: String?) -> String {
+        directories.cacheHome + "/gymcard" + (campus.map { "/campuses/" + $0 } ?? "") + "/usual-now"
+    }
+
     /// The history, created when missing; a damaged file moved aside is said once on stderr.
     static func openForWriting(_ directories: XDGDirectories, campus: String?) throws -> HistoryStore {
         do {

@@ -84,13 +84,15 @@ struct OccupancyCommand: AsyncParsableCommand {
         if demo {
             guard watch else {
                 let report = OccupancyReport.demo(facilities: settings.facilities, now: clock.now)
-                print(render(report, terminal: terminal, zone: .system).joined(separator: "\n"))
+                print(
+                    render(report, settings: settings, terminal: terminal, zone: .system).joined(
+                        separator: "\n"))
                 return
             }
             // A preview of --watch: the sample values drift a little each refresh; nothing is fetched,
             // stored or recorded.
             var step = 0
-            try await watchLoop(zone: .system, clock: clock, terminal: terminal) {
+            try await watchLoop(settings: settings, zone: .system, clock: clock, terminal: terminal) {
                 defer { step += 1 }
                 return WatchTick(
                     report: OccupancyReport.demo(facilities: settings.facilities, now: clock.now, step: step))
@@ -105,7 +107,9 @@ struct OccupancyCommand: AsyncParsableCommand {
             let hours = facilityHours.cached(at: clock.now)
             for warning in refresh.warnings + hours.warnings { Terminal.standardError.say(warning) }
             let report = hours.apply(to: refresh.report)
-            print(render(report, terminal: terminal, zone: facilityHours.zone).joined(separator: "\n"))
+            print(
+                render(report, settings: settings, terminal: terminal, zone: facilityHours.zone).joined(
+                    separator: "\n"))
             try finish(report, saveFailure: nil, notRecorded: nil)
             return
         }
@@ -113,7 +117,9 @@ struct OccupancyCommand: AsyncParsableCommand {
         let monitor = OccupancyMonitor(
             settings: settings, fetcher: fetcher, stateFile: stateFile, now: { clock.now })
         if watch {
-            try await watchLoop(zone: facilityHours.zone, clock: clock, terminal: terminal) {
+            try await watchLoop(
+                settings: settings, zone: facilityHours.zone, clock: clock, terminal: terminal
+            ) {
                 async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
                 let refresh: OccupancyMonitor.Refresh
                 do { refresh = try await monitor.refresh() } catch { return nil }
@@ -136,12 +142,16 @@ struct OccupancyCommand: AsyncParsableCommand {
         for warning in refresh.warnings + hours.warnings { Terminal.standardError.say(warning) }
         let notRecorded = HistoryAccess.record(
             report, warnings: refresh.warnings, directories: directories, campus: settings.campus)
-        print(render(report, terminal: terminal, zone: facilityHours.zone).joined(separator: "\n"))
+        print(
+            render(report, settings: settings, terminal: terminal, zone: facilityHours.zone).joined(
+                separator: "\n"))
         try finish(report, saveFailure: refresh.saveFailure, notRecorded: notRecorded)
     }
 
     /// The report in the chosen format, as lines.
-    private func render(_ report: OccupancyReport, terminal: Terminal, zone: LocalTimeZone) -> [String] {
+    private func render(
+        _ report: OccupancyReport, settings: OccupancySettings, terminal: Terminal, zone: LocalTimeZone
+    ) -> [String] {
         switch chosenFormat {
         case .text:
             return OccupancyTextView(
@@ -152,35 +162,53 @@ struct OccupancyCommand: AsyncParsableCommand {
             return [
                 StatusBarFormats.waybar(
                     report, now: report.observedAt, zone: zone,
-                    usualPercent: usualPercent(report.facilities.map(\.facility), now: report.observedAt))
+                    usualPercent: usualPercent(
+                        report.facilities.map(\.facility), settings: settings, now: report.observedAt))
             ]
         case .tmux: return [StatusBarFormats.tmux(report)]
         }
     }
 
-    /// Each facility's usual percent for the current half hour, from the history (the few intervals that
-    /// decide that one cell); empty without a history or a known time zone. Never fails the command.
-    private func usualPercent(_ facilities: [Facility], now: Date) -> [String: Double] {
+    /// Each facility's usual percent for the current half hour, from the history; empty without a history
+    /// or a known time zone. Never fails the command. The answer is kept in a small cache file while the
+    /// history's files and the half hour stay the same (``UsualNow``): most status-bar calls then read
+    /// that file instead of opening the history.
+    private func usualPercent(
+        _ facilities: [Facility], settings: OccupancySettings, now: Date
+    ) -> [String: Double] {
         let environment = Terminal.processEnvironment()
         let directories = XDGDirectories(environment: environment)
-        guard let settings = try? campus.settings(directories, environment: environment),
-            let zone = try? FacilityZone.adopt(settings.timeZone, environment: environment),
-            let store = try? HistoryStore.openIfPresent(
-                path: HistoryAccess.path(directories, campus: settings.campus))
-        else { return [:] }
-        let intervals = WeeklyHeatmap.intervalsForCell(at: now, zone: zone, weeks: 8)
-        var usual: [String: Double] = [:]
-        for facility in facilities {
-            var readings: [HistoryReading] = []
-            for interval in intervals {
-                readings +=
-                    (try? store.readings(facility: facility.key, from: interval.from, to: interval.to)) ?? []
-            }
-            let heatmap = WeeklyHeatmap(facility: facility.key, readings: readings, zone: zone)
-            usual[facility.key] = heatmap.cell(at: now, zone: zone).meanPercent
+        guard let zone = try? FacilityZone.adopt(settings.timeZone, environment: environment) else {
+            return [:]
         }
-        return usual
+        let historyPath = HistoryAccess.path(directories, campus: settings.campus)
+        // The system clock, not GYMCARD_TEST_NOW: whether the files have settled is about the kernel's stamps.
+        guard let version = HistoryFileVersion.current(path: historyPath, realNow: Date()) else { return [:] }
+        let keys = facilities.map(\.key)
+        let key = UsualNowCache.Key(
+            history: historyPath, version: version.text, zone: settings.timeZone, weeks: Self.usualWeeks)
+        let cachePath = HistoryAccess.usualNowCachePath(directories, campus: settings.campus)
+        if let cached = UsualNowCache.load(cachePath), cached.key == key,
+            let percents = cached.usual.percents(for: keys, at: now, zone: zone)
+        {
+            return percents
+        }
+        guard let store = try? HistoryStore.openIfPresent(path: historyPath),
+            let usual = try? UsualNow.compute(
+                from: store, facilities: keys, at: now, zone: zone, weeks: Self.usualWeeks)
+        else { return [:] }
+        // Kept only when nothing wrote to the history while it was read, and the files' stamps have
+        // settled (a later write is then sure to change the version).
+        if version.isSettled,
+            HistoryFileVersion.current(path: historyPath, realNow: Date())?.text == version.text
+        {
+            try? UsualNowCache(key: key, usual: usual).save(cachePath)
+        }
+        return usual.percents
     }
+
+    /// The window the usual percent is taken over, as `trends` takes it by default.
+    private static let usualWeeks = 8
 
     private func colour(_ terminal: Terminal) -> OccupancyTextView.Colour? {
         guard terminal.reasonColourIsOff(noColorFlag: noColor) == nil else { return nil }
@@ -235,7 +263,8 @@ struct OccupancyCommand: AsyncParsableCommand {
     /// text piped elsewhere). `next` gives each refresh, `nil` when interrupted. Ctrl-C ends it with
     /// status 0 and the cursor shown again.
     private func watchLoop(
-        zone: LocalTimeZone, clock: CurrentTime, terminal: Terminal, next: () async -> WatchTick?
+        settings: OccupancySettings, zone: LocalTimeZone, clock: CurrentTime, terminal: Terminal,
+        next: () async -> WatchTick?
     ) async throws {
         let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
         let hideCursor = "\u{1B}[?25l"
@@ -250,7 +279,7 @@ struct OccupancyCommand: AsyncParsableCommand {
             let (report, warnings, notRecorded) = (tick.report, tick.warnings, tick.notRecorded)
             let waitSeconds = report.completeness == .nothing ? 60 : 30
             if redraw {
-                var lines = render(report, terminal: terminal, zone: zone)
+                var lines = render(report, settings: settings, terminal: terminal, zone: zone)
                 lines += warnings.map { "! " + $0 }
                 if let failure = tick.saveFailure { lines.append("! not saved: \(failure)") }
                 if let notRecorded { lines.append("! not recorded in the history: \(notRecorded)") }
@@ -269,7 +298,8 @@ struct OccupancyCommand: AsyncParsableCommand {
                 let line: String
                 switch chosenFormat {
                 case .text, .json: line = OccupancyJSON.line(report)
-                case .waybar, .tmux: line = render(report, terminal: terminal, zone: zone)[0]
+                case .waybar, .tmux:
+                    line = render(report, settings: settings, terminal: terminal, zone: zone)[0]
                 }
                 Terminal.standardOutput.write(line + "\n")
             }

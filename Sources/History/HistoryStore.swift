@@ -185,16 +185,44 @@ public final class HistoryStore {
             try statement.bind(bounds)
         }
         while try statement.step() {
-            body(
-                HistoryReading(
-                    facility: statement.text(0),
-                    facilityID: statement.isNull(1) ? nil : statement.text(1),
-                    fetchedAt: Date(timeIntervalSince1970: Double(statement.integer(2))),
-                    sourceTime: statement.isNull(3)
-                        ? nil : Date(timeIntervalSince1970: Double(statement.integer(3))),
-                    occupancy: Int(statement.integer(4)), capacity: Int(statement.integer(5)),
-                    status: HistoryReading.Status(rawValue: statement.text(6)) ?? .ok))
+            body(reading(statement))
         }
+    }
+
+    /// Readings of one facility fetched in each of `intervals` (`[from, to)`), interval by interval, oldest
+    /// first in each; one statement for them all. The status bar asks for nine half hours per facility,
+    /// and preparing a statement costs more than reading a half hour (callgrind: 107,000 instructions).
+    public func readings(facility: String, in intervals: [(from: Date, to: Date)]) throws(HistoryError)
+        -> [HistoryReading]
+    {
+        try perform { connection throws(SQLiteError) in
+            let statement = try connection.prepare(
+                """
+                SELECT facility, facility_id, fetched_at, source_time, occupancy, capacity, status FROM readings
+                WHERE facility = ? AND fetched_at >= ? AND fetched_at < ? ORDER BY fetched_at
+                """)
+            var rows: [HistoryReading] = []
+            for interval in intervals {
+                try statement.bind([
+                    .text(facility), .integer(Self.seconds(interval.from)),
+                    .integer(Self.secondsRoundedUp(interval.to)),
+                ])
+                while try statement.step() { rows.append(Self.reading(statement)) }
+            }
+            statement.reset()
+            return rows
+        }
+    }
+
+    /// The reading in a row of `facility, facility_id, fetched_at, source_time, occupancy, capacity, status`.
+    private static func reading(_ statement: SQLiteStatement) -> HistoryReading {
+        HistoryReading(
+            facility: statement.text(0),
+            facilityID: statement.isNull(1) ? nil : statement.text(1),
+            fetchedAt: Date(timeIntervalSince1970: Double(statement.integer(2))),
+            sourceTime: statement.isNull(3) ? nil : Date(timeIntervalSince1970: Double(statement.integer(3))),
+            occupancy: Int(statement.integer(4)), capacity: Int(statement.integer(5)),
+            status: HistoryReading.Status(rawValue: statement.text(6)) ?? .ok)
     }
 
     /// Collection attempts made in `[from, to)`, oldest first.

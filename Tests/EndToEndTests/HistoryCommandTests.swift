@@ -486,4 +486,47 @@ struct HistoryCommandTests {
         #expect(summary(parsed.first) == summary(rows.first))
         #expect(summary(parsed.last) == summary(rows.last))
     }
+
+    @Test(
+        "the waybar tooltip's usual is trends's; it is kept between calls while the history is unchanged, and an import renews it"
+    )
+    func waybarUsualKept() async throws {
+        let home = try TemporaryDirectory()
+        try seedHistory(home, endingAt: afterAutumnChange)
+        // Saturday 14:00 in New York. The answer is kept only once the history's files are 2 s old.
+        let gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": "2026-11-21T19:00:00Z"])
+        try await Task.sleep(for: .milliseconds(2100))
+        func usual() async throws -> (waybar: String, trends: String) {
+            let result = try await gymcard.run(["occupancy", "--cached", "--format", "waybar"])
+            #expect(result.status == 0)
+            let module = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            let tooltip = try #require(module["tooltip"] as? String)
+            let waybar = try #require(
+                tooltip.firstMatch(of: #/McComas Hall: unavailable · usually (\d+)% now/#))
+            let trends = try await gymcard.run(["trends", "mccomas", "--no-color"])
+            let line = try #require(trends.stdoutText.firstMatch(of: #/usually (\d+)% at this time/#))
+            return (String(waybar.1), String(line.1))
+        }
+        let first = try await usual()
+        #expect(first.waybar == first.trends)
+        let cache = home.path + "/cache/gymcard/usual-now"
+        let kept = try String(contentsOfFile: cache, encoding: .utf8)
+        #expect(kept.contains("\nusual mccomas "))
+
+        // The next call answers from the kept file: a value put there shows.
+        let planted = kept.replacing(#/usual mccomas [^\n]+/#, with: "usual mccomas 77")
+        try Data(planted.utf8).write(to: URL(fileURLWithPath: cache))
+        #expect(try await usual().waybar == "77")
+
+        // An import into the history (the last two Saturdays full at 14:00–14:30) is seen at once.
+        let rows = ["2026-11-07", "2026-11-14"].flatMap { day in
+            (0..<6).map { "mccomas,\(day)T19:\($0 * 5 + 1 < 10 ? "0" : "")\($0 * 5 + 1):00Z,,600,600,ok" }
+        }
+        try Data((HistoryExchange.csvHeader + "\n" + rows.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: home.path + "/busy.csv"))
+        #expect(try await gymcard.run(["history", "import", home.path + "/busy.csv"]).status == 0)
+        let after = try await usual()
+        #expect(after.waybar == after.trends)
+        #expect(after.waybar != "77" && after.waybar != first.waybar)
+    }
 }
