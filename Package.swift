@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Codabar", targets: ["Codabar"]),
         .library(name: "Symbols", targets: ["Symbols"]),
         .library(name: "Scanner", targets: ["Scanner"]),
+        // The zxing-cpp shim, a library of its own that Scanner loads with dlopen (see GymcardZXing below).
+        .library(name: "GymcardZXing", type: .dynamic, targets: ["GymcardZXing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -37,6 +39,13 @@ let package = Package(
         // HEVC and AV1 codecs (libde265, x265, aom, dav1d) that no other command needs. heif.h is in
         // Debian's multiarch include directory, which the compiler searches.
         .systemLibrary(name: "CHeif", providers: [.apt(["libheif-dev"])]),
+        // zxing-cpp 1.4.0 (Debian's libzxing-dev), the second decoding engine, has only a C++ API: the C++ shim
+        // GymcardZXing calls it and is built as its own shared library, libGymcardZXing.so, that Scanner loads
+        // with dlopen when libzbar has read nothing (Sources/Scanner/ZXingLibrary.swift). Linked, libZXing
+        // and the C++ runtime would be loaded by every gymcard process. CZXing holds only the shim's C
+        // declarations, so Scanner links nothing from it.
+        .target(name: "GymcardZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        .systemLibrary(name: "CZXing"),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
@@ -66,7 +75,8 @@ let package = Package(
             name: "Turnstile", dependencies: ["Codabar", "Imaging", "Symbols", "TerminalGraphics"],
             swiftSettings: strictSettings),
         .target(
-            name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
+            name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar", "CZXing"],
+            swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
         .target(name: "TextSearch", swiftSettings: strictSettings),
         // Reading web pages: start tags with their attributes, and readable text out of HTML.
@@ -236,5 +246,6 @@ let package = Package(
                 "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -7,14 +7,17 @@ public struct StageRead: Sendable, Hashable {
     /// Whether the stage is gentle (plain, blur, rotation) or aggressive (threshold, upscale), which can
     /// turn noise into plausible bars (DESIGN §5: `C12-345-678D` once read as `C12-3+5-/78D`).
     public var isAggressive: Bool
-    /// What zbar decoded.
+    /// What the engine decoded.
     public var symbol: DecodedSymbol
+    /// The engine that decoded it.
+    public var engine: DecodingEngine
 
     /// A read.
-    public init(stage: String, isAggressive: Bool, symbol: DecodedSymbol) {
+    public init(stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine = .zbar) {
         self.stage = stage
         self.isAggressive = isAggressive
         self.symbol = symbol
+        self.engine = engine
     }
 }
 
@@ -25,6 +28,7 @@ public struct StageRead: Sendable, Hashable {
 /// - a gentle stage read it on at least `minimumQuality` scan lines (zbar's quality counts the lines
 ///   that agreed), or
 /// - a second, different stage read the same text, or
+/// - the other engine read the same text (libzbar and zxing-cpp share no code), or
 /// - its mod-16 check character holds.
 public struct ReadGuard: Sendable {
     /// zbar scan lines that must agree for a gentle stage's read to stand alone.
@@ -73,6 +77,7 @@ public struct ReadGuard: Sendable {
             return true
         }
         if Set(matching.map(\.stage)).count >= 2 { return true }
+        if Set(matching.map(\.engine)).count >= 2 { return true }
         let symbol = try? CodabarSymbol(normalizing: text)
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false
     }
