@@ -58,7 +58,13 @@ extern "C" int32_t gymcard_zxing_read(
         // Codabar's start and stop letters are part of a member ID; zxing-cpp drops them by default.
         hints.setReturnCodabarStartEnd(true);
         hints.setTryHarder(tryHarder != 0);
-        hints.setTryRotate(tryHarder != 0);
+        // Debian's zxing-cpp 1.4.0 is built with assertions on, and comparing two linear results that each
+        // have several lines aborts the process (`assert(lineCount() == 1)` in Result::operator==): it
+        // happens when ReadBarcodes merges the results of its downscaled copies (seen on a 900 px image,
+        // which is over its 500 px threshold), and can when it merges the turned pass. So neither: the
+        // scanner hands zxing-cpp images already turned so that the bars stand upright.
+        hints.setTryDownscale(false);
+        hints.setTryRotate(false);
         ZXing::ImageView image(luma, width, height, ZXing::ImageFormat::Lum, rowStride);
         int32_t written = 0;
         for (const auto &result : ZXing::ReadBarcodes(image, hints)) {

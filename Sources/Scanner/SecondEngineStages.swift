@@ -13,10 +13,9 @@ extension BarcodeScanner {
     /// so zxing-cpp looks only at photos libzbar could not read (or, with `findAll`, at every photo).
     ///
     /// zxing-cpp reads some photos libzbar misses behind the whole cascade (a tiny scan with narrow bars of
-    /// about a pixel, a soft phone photo), but zxing-cpp 1.4 scans only rows and columns. So it is handed
-    /// the located regions cut upright, and the working image turned by the best region's angle (as it is
-    /// when no region was found or the angle is small): about 10 ms each (measured on a 1100 px working
-    /// image). They run even when the time budget is spent, so that a slow photo still gets them.
+    /// about a pixel, a soft phone photo), but here zxing-cpp scans only rows (see ``ZXingReader``). So it is handed
+    /// the located regions cut upright, the working image as it is, and turned by the best region's angle.
+    /// They run even when the time budget is spent, so that a slow photo still gets them.
     ///
     /// The shim is loaded here, on the first photo that gets this far: a photo libzbar reads never pays
     /// for it. When it is not installed these stages are skipped and nothing is said.
@@ -32,10 +31,16 @@ extension BarcodeScanner {
                     ZXingReader.isAvailable ? crop.value : nil
                 })
         }
+        // The working image as it is, too: the locator's region can be off on a tiny scan (zxing-codabar-1's
+        // 14.png, 183×68, reads only so).
+        stages.append(
+            Stage(name: "zxing plain", isAggressive: false, engine: .zxing) {
+                ZXingReader.isAvailable ? working : nil
+            })
         stages.append(
             Stage(name: "zxing turned", isAggressive: false, engine: .zxing) {
-                guard ZXingReader.isAvailable else { return nil }
-                guard let region = regions.value.first, abs(region.angleDegrees) > 5 else { return working }
+                guard ZXingReader.isAvailable, let region = regions.value.first, abs(region.angleDegrees) > 5
+                else { return nil }
                 return working.rotated(degrees: region.angleDegrees)
             })
         return stages

@@ -6,11 +6,12 @@ import Imaging
 /// the scanner asks it only where libzbar has read nothing it trusts. Nothing of zxing-cpp leaks above
 /// this file.
 ///
-/// Only Codabar and QR are asked for, as with zbar. zxing-cpp 1.4 scans rows and, with `tryHarder`, more of
-/// them and the image turned by 90°; it does not look at other angles, so the scanner hands it images
-/// turned by the angle its locator found.
+/// Only Codabar and QR are asked for, as with zbar. zxing-cpp is asked to scan rows only (more of them with
+/// `tryHarder`): its own turned and downscaled passes can abort the process in Debian's build (see
+/// Sources/GymcardZXing/ZXingShim.cpp). So the scanner hands it images turned by the angle its locator
+/// found, the bars upright.
 public struct ZXingReader: Sendable {
-    /// Scan more rows and the image turned by 90° (zxing-cpp's `tryHarder` and `tryRotate`).
+    /// Scan more rows (zxing-cpp's `tryHarder`).
     public var tryHarder: Bool
 
     /// Most symbols returned for one image.

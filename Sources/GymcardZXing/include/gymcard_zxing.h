@@ -43,8 +43,8 @@ typedef struct {
 
 /// Reads every Codabar and QR symbol of `formats` in an 8-bit greyscale image of `lumaCount` bytes whose
 /// rows start `rowStride` bytes apart. Writes at most `capacity` results and returns how many it wrote (0:
-/// none found), or a negative GYMCARD_ZXING_* code. With `tryHarder`, zxing-cpp scans more rows and tries
-/// the image turned by 90°. Never throws.
+/// none found), or a negative GYMCARD_ZXING_* code. With `tryHarder`, zxing-cpp scans more rows. It reads
+/// only bars that stand upright (rows cross them): turn the image first. Never throws.
 int32_t gymcard_zxing_read(
     const uint8_t *luma, size_t lumaCount, int32_t width, int32_t height, int32_t rowStride, int32_t formats,
     int32_t tryHarder, gymcard_zxing_result *results, int32_t capacity);
