@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Codabar", targets: ["Codabar"]),
         .library(name: "Symbols", targets: ["Symbols"]),
         .library(name: "Scanner", targets: ["Scanner"]),
+        // The zxing-cpp shim, a library of its own that Scanner loads with dlopen (see GymcardZXing below).
+        .library(name: "GymcardZXing", type: .dynamic, targets: ["GymcardZXing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -41,6 +43,13 @@ let package = Package(
         // file of its format; their headers only are used at build time.
         .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+        // zxing-cpp 1.4.0 (Debian's libzxing-dev), the second decoding engine, has only a C++ API: the C++ shim
+        // GymcardZXing calls it and is built as its own shared library, libGymcardZXing.so, that Scanner loads
+        // with dlopen when libzbar has read nothing (Sources/Scanner/ZXingLibrary.swift). Linked, libZXing
+        // and the C++ runtime would be loaded by every gymcard process. CZXing holds only the shim's C
+        // declarations, so Scanner links nothing from it.
+        .target(name: "GymcardZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        .systemLibrary(name: "CZXing"),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
@@ -72,7 +81,8 @@ let package = Package(
             dependencies: ["Codabar", "Imaging", "Symbols", "TerminalGraphics", "TerminalText"],
             swiftSettings: strictSettings),
         .target(
-            name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar"], swiftSettings: strictSettings),
+            name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar", "CZXing"],
+            swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
         .target(name: "TextSearch", swiftSettings: strictSettings),
         // Text gymcard did not write (labels, names from pages, feed titles, file names) made safe to print
@@ -251,5 +261,6 @@ let package = Package(
                 "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -2,7 +2,9 @@
 # Accuracy and speed of gymcard scan against zbarimg (Debian's zbar-tools) and zxing-cpp (PyPI, in a
 # virtual environment under Benchmarks/.venv), over the seeded card-photo corpus (19 categories, seven of
 # them photograph-like: defocus, motion, small-jpeg, thin-bars, tilt-clutter, label, tiny-scan;
-# PER_CATEGORY photos each, 12 MP phone frames included; generated here, never committed).
+# PER_CATEGORY photos each, 12 MP phone frames included; generated here, never committed). Then, per
+# decoding engine, over that corpus and the real photos in ../shared/realworld/codabar-photos (when present):
+# what gymcard reads with libzbar alone, what zxing-cpp adds and what it costs.
 #   Benchmarks/scan.sh [PER_CATEGORY] [SEED]        (defaults: 20, 2026)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,3 +22,16 @@ corpus=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-corpus.XXXXXX")
 trap 'rm -rf "$corpus"' EXIT
 "$(swift build -c release --show-bin-path)/generate-corpus" "$corpus" "$per_category" "$seed"
 Benchmarks/.venv/bin/python Benchmarks/scan_report.py "$corpus" "$bin/gymcard" "$PWD/Benchmarks/.venv/bin/python"
+# Per engine: a copy of gymcard without libGymcardZXing.so beside it reads with libzbar alone.
+mkdir "$corpus/zbar-only"
+cp "$bin/gymcard" "$corpus/zbar-only/gymcard"
+echo
+python3 Benchmarks/engine_report.py "generated corpus" "$corpus/manifest.tsv" "$corpus" "$bin/gymcard" \
+  "$corpus/zbar-only/gymcard"
+real=../shared/realworld/codabar-photos
+if [ -f "$real/manifest.tsv" ]; then
+  python3 Benchmarks/engine_report.py "real photos" "$real/manifest.tsv" "$real" "$bin/gymcard" \
+    "$corpus/zbar-only/gymcard"
+else
+  echo "real photos: skipped, $real is not beside the package"
+fi

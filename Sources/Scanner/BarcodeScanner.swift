@@ -27,10 +27,13 @@ public struct BarcodeScanner: Sendable {
         self.workingSide = workingSide
     }
 
-    /// One stage of the cascade: a name, whether it is aggressive, and the image it hands to zbar.
+    /// One stage of the cascade: a name, whether it is aggressive, and the image it hands to zbar (or, at
+    /// the end, to zxing-cpp).
     struct Stage {
         var name: String
         var isAggressive: Bool
+        /// The engine that reads the image: libzbar, or zxing-cpp for the last few stages.
+        var engine: DecodingEngine = .zbar
         /// Cut from the best located region (its crops, stretches, finer cuts and sharpened copies).
         var isBestRegion = false
         /// The image, or nil when the stage has nothing to look at in this photo (no located region, a
@@ -52,17 +55,21 @@ public struct BarcodeScanner: Sendable {
         let start = startedAt ?? clock.now
         let working = photo.downscaled(toMaximumSide: workingSide)
         let reader = ZBarReader()
+        let secondReader = ZXingReader()
         var readGuard = ReadGuard()
         var stagesRun: [String] = []
         var firstTrusted: StageRead?
         var pending = stages(photo: photo, working: working, fullResolution: fullResolution)[...]
         while let stage = pending.popFirst() {
-            if !stagesRun.isEmpty, clock.now - start > timeBudget { break }
+            // Past the budget only the second engine's stages still run (see ``secondEngineStages``).
+            if !stagesRun.isEmpty, clock.now - start > timeBudget, stage.engine == .zbar { continue }
             guard let image = stage.image() else { continue }
             stagesRun.append(stage.name)
-            let symbols = reader.decode(image)
+            let symbols =
+                stage.engine == .zbar ? reader.decode(image) : secondReader.decode(image).map(\.symbol)
             for symbol in symbols {
-                let read = StageRead(stage: stage.name, isAggressive: stage.isAggressive, symbol: symbol)
+                let read = StageRead(
+                    stage: stage.name, isAggressive: stage.isAggressive, symbol: symbol, engine: stage.engine)
                 if let trusted = readGuard.record(read), firstTrusted == nil { firstTrusted = trusted }
             }
             if firstTrusted != nil, !findAll { break }
@@ -112,11 +119,16 @@ public struct BarcodeScanner: Sendable {
             if let full = fullResolution?(), full.width > photo.width { return full }
             return photo
         }
+        let crops = (0..<2).map { rank in
+            Lazy { () -> GrayImage? in
+                guard rank < regions.value.count else { return nil }
+                return Self.crop(regions.value[rank], foundIn: located.value, from: largest.value)
+            }
+        }
         for rank in 0..<2 {
             stages.append(
                 Stage(name: "locate \(rank + 1)", isAggressive: false, isBestRegion: rank == 0) {
-                    guard rank < regions.value.count else { return nil }
-                    return Self.crop(regions.value[rank], foundIn: located.value, from: largest.value)
+                    crops[rank].value
                 })
         }
         // The whole working image turned by the best region's angle: every scan line crosses the whole
@@ -218,7 +230,7 @@ public struct BarcodeScanner: Sendable {
                     smoothed.value.rotated(degrees: angle).thresholded()
                 })
         }
-        return stages
+        return stages + Self.secondEngineStages(working: working, regions: regions, crops: crops)
     }
 }
 

@@ -7,14 +7,17 @@ public struct StageRead: Sendable, Hashable {
     /// Whether the stage is gentle (plain, blur, rotation) or aggressive (threshold, upscale), which can
     /// turn noise into plausible bars (DESIGN §5: `C12-345-678D` once read as `C12-3+5-/78D`).
     public var isAggressive: Bool
-    /// What zbar decoded.
+    /// What the engine decoded.
     public var symbol: DecodedSymbol
+    /// The engine that decoded it.
+    public var engine: DecodingEngine
 
     /// A read.
-    public init(stage: String, isAggressive: Bool, symbol: DecodedSymbol) {
+    public init(stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine = .zbar) {
         self.stage = stage
         self.isAggressive = isAggressive
         self.symbol = symbol
+        self.engine = engine
     }
 }
 
@@ -22,10 +25,15 @@ public struct StageRead: Sendable, Hashable {
 ///
 /// A read is accepted when it is a valid Codabar symbol (start and stop letters, nothing outside the
 /// alphabet) or a QR code, and one of these holds:
-/// - a gentle stage read it on at least `minimumQuality` scan lines (zbar's quality counts the lines
-///   that agreed), or
+/// - a gentle libzbar stage read it on at least `minimumQuality` scan lines (zbar's quality counts the
+///   lines that agreed), or
 /// - a second, different stage read the same text, or
+/// - the other engine read the same text (libzbar and zxing-cpp share no code), or
 /// - its mod-16 check character holds.
+///
+/// A zxing-cpp read never stands alone: zxing-cpp 1.4 reports a linear symbol only when two scan lines
+/// agree (its `minLineCount`), so its line count adds nothing, and alone on whole photos it misread one
+/// of 340 generated ones (Benchmarks/second-engine.sh). It sees only the photos libzbar could not read.
 public struct ReadGuard: Sendable {
     /// zbar scan lines that must agree for a gentle stage's read to stand alone.
     public var minimumQuality: Int
@@ -69,10 +77,13 @@ public struct ReadGuard: Sendable {
         let matching = reads.filter { $0.symbol.text == text }
         guard let first = matching.first else { return false }
         if first.symbol.symbology == .qrCode { return true }  // QR carries its own error correction.
-        if matching.contains(where: { !$0.isAggressive && $0.symbol.quality >= minimumQuality }) {
+        if matching.contains(where: {
+            $0.engine == .zbar && !$0.isAggressive && $0.symbol.quality >= minimumQuality
+        }) {
             return true
         }
         if Set(matching.map(\.stage)).count >= 2 { return true }
+        if Set(matching.map(\.engine)).count >= 2 { return true }
         let symbol = try? CodabarSymbol(normalizing: text)
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false
     }

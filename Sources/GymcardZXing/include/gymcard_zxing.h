@@ -1,0 +1,58 @@
+#ifndef GYMCARD_ZXING_H
+#define GYMCARD_ZXING_H
+// The C face of the zxing-cpp shim (libGymcardZXing.so): Debian's zxing-cpp 1.4.0 has only a C++ API, which
+// Swift cannot call. Scanner looks these functions up with dlsym; nothing links this library.
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Formats, as bits of `formats`.
+enum {
+    GYMCARD_ZXING_CODABAR = 1,
+    GYMCARD_ZXING_QR_CODE = 2,
+};
+
+/// What gymcard_zxing_read returns when it read nothing at all.
+enum {
+    /// The arguments describe no valid image: a null pointer, a side under 1 or over 65535, a row stride
+    /// under the width, or fewer bytes than the rows need.
+    GYMCARD_ZXING_BAD_IMAGE = -1,
+    /// Bad `results`/`capacity`, or no format asked for.
+    GYMCARD_ZXING_BAD_ARGUMENTS = -2,
+    /// zxing-cpp threw (out of memory, or a bug); the exception was caught in the shim.
+    GYMCARD_ZXING_FAILED = -3,
+};
+
+/// Longest text one result holds, its terminating NUL included; a longer text is not returned.
+#define GYMCARD_ZXING_TEXT_CAPACITY 512
+
+/// One symbol zxing-cpp found.
+typedef struct {
+    /// GYMCARD_ZXING_CODABAR or GYMCARD_ZXING_QR_CODE.
+    int32_t format;
+    /// Scan lines that agreed on it (1D symbols; 0 for QR, which carries its own error correction).
+    int32_t lineCount;
+    /// Corners in image pixels: top-left, top-right, bottom-right, bottom-left, as x, y pairs.
+    int32_t corners[8];
+    /// The text as UTF-8, NUL-terminated; Codabar with its start and stop letters.
+    char text[GYMCARD_ZXING_TEXT_CAPACITY];
+} gymcard_zxing_result;
+
+/// Reads every Codabar and QR symbol of `formats` in an 8-bit greyscale image of `lumaCount` bytes whose
+/// rows start `rowStride` bytes apart. Writes at most `capacity` results and returns how many it wrote (0:
+/// none found), or a negative GYMCARD_ZXING_* code. With `tryHarder`, zxing-cpp scans more rows. It reads
+/// only bars that stand upright (rows cross them): turn the image first. Never throws.
+int32_t gymcard_zxing_read(
+    const uint8_t *luma, size_t lumaCount, int32_t width, int32_t height, int32_t rowStride, int32_t formats,
+    int32_t tryHarder, gymcard_zxing_result *results, int32_t capacity);
+
+/// The version of zxing-cpp the shim was built against, e.g. "1.4.0".
+const char *gymcard_zxing_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

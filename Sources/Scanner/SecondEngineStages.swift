@@ -1,0 +1,48 @@
+import Imaging
+
+/// The two decoding engines.
+public enum DecodingEngine: String, Sendable, Hashable {
+    /// libzbar, the first engine: every stage of the cascade.
+    case zbar
+    /// zxing-cpp, the second: a few stages at the end, where libzbar has read nothing it trusts.
+    case zxing
+}
+
+extension BarcodeScanner {
+    /// The second engine's stages, after every libzbar stage: the scanner stops at the first trusted read,
+    /// so zxing-cpp looks only at photos libzbar could not read (or, with `findAll`, at every photo).
+    ///
+    /// zxing-cpp reads some photos libzbar misses behind the whole cascade (a tiny scan with narrow bars of
+    /// about a pixel, a soft phone photo), but here zxing-cpp scans only rows (see ``ZXingReader``). So it is handed
+    /// the located regions cut upright, the working image as it is, and turned by the best region's angle.
+    /// They run even when the time budget is spent, so that a slow photo still gets them.
+    ///
+    /// The shim is loaded here, on the first photo that gets this far: a photo libzbar reads never pays
+    /// for it. When it is not installed these stages are skipped and nothing is said.
+    static func secondEngineStages(
+        working: GrayImage, regions: Lazy<[BarcodeRegion]>, crops: [Lazy<GrayImage?>]
+    )
+        -> [Stage]
+    {
+        var stages: [Stage] = []
+        for (rank, crop) in crops.enumerated() {
+            stages.append(
+                Stage(name: "zxing locate \(rank + 1)", isAggressive: false, engine: .zxing) {
+                    ZXingReader.isAvailable ? crop.value : nil
+                })
+        }
+        // The working image as it is, too: the locator's region can be off on a tiny scan (zxing-codabar-1's
+        // 14.png, 183×68, reads only so).
+        stages.append(
+            Stage(name: "zxing plain", isAggressive: false, engine: .zxing) {
+                ZXingReader.isAvailable ? working : nil
+            })
+        stages.append(
+            Stage(name: "zxing turned", isAggressive: false, engine: .zxing) {
+                guard ZXingReader.isAvailable, let region = regions.value.first, abs(region.angleDegrees) > 5
+                else { return nil }
+                return working.rotated(degrees: region.angleDegrees)
+            })
+        return stages
+    }
+}

@@ -1,0 +1,136 @@
+import CZXing
+import FoundationEssentials
+import Imaging
+
+/// zxing-cpp (Debian's 1.4.0) behind a Swift value: grey image in, decoded symbols out. The second engine:
+/// the scanner asks it only where libzbar has read nothing it trusts. Nothing of zxing-cpp leaks above
+/// this file.
+///
+/// Only Codabar and QR are asked for, as with zbar. zxing-cpp is asked to scan rows only (more of them with
+/// `tryHarder`): its own turned and downscaled passes can abort the process in Debian's build (see
+/// Sources/GymcardZXing/ZXingShim.cpp). So the scanner hands it images turned by the angle its locator
+/// found, the bars upright.
+public struct ZXingReader: Sendable {
+    /// Scan more rows (zxing-cpp's `tryHarder`).
+    public var tryHarder: Bool
+
+    /// Most symbols returned for one image.
+    static let capacity = 8
+
+    /// A reader.
+    public init(tryHarder: Bool = true) { self.tryHarder = tryHarder }
+
+    /// Whether the zxing-cpp shim and libZXing could be loaded (`libzxing2` on Debian; the shim is
+    /// installed with gymcard).
+    public static var isAvailable: Bool { ZXingLibrary.shared != nil }
+
+    /// The zxing-cpp version the shim was built against, when it is loaded.
+    public static var version: String? { ZXingLibrary.shared?.version }
+
+    /// Every Codabar and QR symbol zxing-cpp finds in the image. Empty when it is not installed, and when
+    /// it failed (it only fails when out of memory).
+    public func decode(_ image: GrayImage) -> [ZXingSymbol] {
+        guard ZXingLibrary.shared != nil, image.width > 0, image.height > 0 else { return [] }
+        return
+            (try? decode(luma: image.pixels, width: image.width, height: image.height, rowStride: image.width))
+            ?? []
+    }
+
+    /// Every Codabar and QR symbol in 8-bit grey samples whose rows start `rowStride` bytes apart. The shim
+    /// checks the description against the buffer before zxing-cpp reads a byte of it.
+    public func decode(luma: [UInt8], width: Int, height: Int, rowStride: Int) throws(ZXingError)
+        -> [ZXingSymbol]
+    {
+        guard let zxing = ZXingLibrary.shared else { throw .unavailable }
+        guard let width32 = Int32(exactly: width), let height32 = Int32(exactly: height),
+            let stride32 = Int32(exactly: rowStride)
+        else { throw .badImage(width: width, height: height, rowStride: rowStride, byteCount: luma.count) }
+        var results = [gymcard_zxing_result](repeating: gymcard_zxing_result(), count: Self.capacity)
+        let count = luma.withUnsafeBufferPointer { samples in
+            results.withUnsafeMutableBufferPointer { output in
+                zxing.read(
+                    samples.baseAddress, samples.count, width32, height32, stride32,
+                    Int32(GYMCARD_ZXING_CODABAR | GYMCARD_ZXING_QR_CODE), tryHarder ? 1 : 0,
+                    output.baseAddress,
+                    Int32(output.count))
+            }
+        }
+        switch count {
+        case Int32(GYMCARD_ZXING_BAD_IMAGE):
+            throw .badImage(width: width, height: height, rowStride: rowStride, byteCount: luma.count)
+        case ..<0: throw .failed
+        default: return results.prefix(Int(count)).compactMap(Self.symbol)
+        }
+    }
+
+    private static func symbol(_ result: gymcard_zxing_result) -> ZXingSymbol? {
+        let symbology: Symbology
+        switch Int(result.format) {
+        case Int(GYMCARD_ZXING_CODABAR): symbology = .codabar
+        case Int(GYMCARD_ZXING_QR_CODE): symbology = .qrCode
+        default: return nil
+        }
+        var result = result
+        let text = withUnsafeBytes(of: &result.text) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let corners = withUnsafeBytes(of: result.corners) { bytes in
+            let values = bytes.bindMemory(to: Int32.self)
+            return (0..<4).map { ImagePoint(x: Int(values[2 * $0]), y: Int(values[2 * $0 + 1])) }
+        }
+        return ZXingSymbol(
+            symbol: DecodedSymbol(symbology: symbology, text: text, quality: Int(result.lineCount)),
+            corners: corners)
+    }
+}
+
+/// A pixel position in an image.
+public struct ImagePoint: Sendable, Hashable {
+    /// Column.
+    public var x: Int
+    /// Row.
+    public var y: Int
+
+    /// A point.
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// One symbol zxing-cpp found: the symbol (its quality is the number of scan lines that agreed, 0 for QR)
+/// and where it lies.
+public struct ZXingSymbol: Sendable, Hashable {
+    /// What was read.
+    public var symbol: DecodedSymbol
+    /// Its corners: top-left, top-right, bottom-right, bottom-left (for a 1D symbol, the ends of the scan
+    /// lines that read it, so top and bottom may coincide).
+    public var corners: [ImagePoint]
+}
+
+/// Why zxing-cpp read nothing at all.
+public enum ZXingError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The shim or libZXing is not installed.
+    case unavailable
+    /// The samples do not hold an image of that size and row stride; refused before reading.
+    case badImage(width: Int, height: Int, rowStride: Int, byteCount: Int)
+    /// zxing-cpp failed (out of memory).
+    case failed
+
+    /// One line for a person: what happened and what to do.
+    public var description: String {
+        switch self {
+        case .unavailable:
+            return
+                "the second barcode reader (zxing-cpp) is not installed (Debian: apt install libzxing2); gymcard reads with libzbar alone"
+        case .badImage(let width, let height, let rowStride, let byteCount):
+            return
+                "\(byteCount) bytes do not hold a \(width)×\(height) grey image with rows \(rowStride) bytes apart"
+        case .failed:
+            return "zxing-cpp failed to read the image (out of memory?)"
+        }
+    }
+
+    /// The same as ``description``.
+    public var errorDescription: String? { description }
+}

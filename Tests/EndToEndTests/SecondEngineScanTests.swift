@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The real photos in ../shared/realworld/codabar-photos (absent outside this workspace).
+private let realPhotos = GymcardProcess.packageRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/realworld/codabar-photos")
+
+@Suite("gymcard scan with the second engine (zxing-cpp), end to end")
+struct SecondEngineScanTests {
+    /// zxing's tiny 183×68 scan, narrow bars about 1 px: libzbar misses it behind the whole cascade.
+    static let tinyScan = realPhotos.appendingPathComponent("zxing-codabar-1/14.png").path
+
+    @Test("the tiny real scan zxing-codabar-1/14.png reads: zxing-cpp reads or confirms it")
+    func tinyScanReads() async throws {
+        guard FileManager.default.fileExists(atPath: Self.tinyScan) else {
+            print("skipped: ../shared/realworld/codabar-photos is not beside the package")
+            return
+        }
+        let home = try TemporaryDirectory()
+        let result = try await GymcardProcess(home: home.path).run([
+            "scan", "--json", "--budget", "60", Self.tinyScan,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(object["id"] as? String == "A31117013206375A")
+        // libzbar reads it only in an aggressive stage (upscaled), which alone is not trusted, and a zxing-cpp
+        // read never stands alone: the two engines agreeing make it a read (without libZXing it is not, see
+        // below). The budget lets the whole cascade run however slow the machine.
+        #expect((object["confirmations"] as? Int ?? 0) >= 2, "\(object)")
+    }
+
+    @Test(
+        "without libZXing, scan reads with libzbar alone and says nothing of it; the tiny scan is then not read"
+    )
+    func withoutLibZXing() throws {
+        let library = "libZXing.so.1.4.0"
+        let webcam = GymcardProcess.packageRoot.appendingPathComponent("samples/card-webcam.jpg").path
+        guard let (status, message) = try ScanCommandTests.scanHiding(library, ["scan", webcam]) else {
+            return
+        }
+        #expect(status == 0)
+        #expect(message.isEmpty)
+        guard FileManager.default.fileExists(atPath: Self.tinyScan) else {
+            print("skipped: ../shared/realworld/codabar-photos is not beside the package")
+            return
+        }
+        guard
+            let (tinyStatus, tinyMessage) = try ScanCommandTests.scanHiding(library, ["scan", Self.tinyScan])
+        else { return }
+        #expect(tinyStatus == 1)
+        #expect(tinyMessage.hasPrefix("gymcard: \(Self.tinyScan): "), "\(tinyMessage)")
+        #expect(!tinyMessage.dropFirst("gymcard: \(Self.tinyScan)".count).lowercased().contains("zxing"))
+    }
+}

@@ -1,0 +1,199 @@
+import Codabar
+import Imaging
+import Symbols
+import TestSupport
+import Testing
+
+@testable import Scanner
+
+/// A rendered symbol with a white margin around it.
+private func rendered(_ id: String, narrowBarWidth: Int = 2, margin: Int = 40) throws -> GrayImage {
+    let bars = CodabarRaster.image(
+        of: try CodabarSymbol(normalizing: id),
+        style: try BarcodeStyle(narrowBarWidth: narrowBarWidth, barHeight: 30)
+    ).grayImage
+    var image = GrayImage(width: bars.width + 2 * margin, height: bars.height + 2 * margin)
+    for y in 0..<bars.height { for x in 0..<bars.width { image[margin + x, margin + y] = bars[x, y] } }
+    return image
+}
+
+/// Random vertical stripes in a band: bar-like enough for the locator, but no symbol.
+private func stripes(width: Int = 640, height: Int = 480, seed: UInt64 = 14) -> GrayImage {
+    var image = GrayImage(width: width, height: height)
+    var generator = SeededGenerator(seed: seed)
+    var dark = false
+    var nextEdge = width / 3
+    for x in 0..<width {
+        if x == nextEdge, x < 2 * width / 3 {
+            dark.toggle()
+            nextEdge += Int.random(in: 3...9, using: &generator)
+        }
+        for y in height / 3..<2 * height / 3 where dark && x < 2 * width / 3 { image[x, y] = 30 }
+    }
+    return image
+}
+
+@Suite("zxing-cpp, the second engine")
+struct ZXingReaderTests {
+    @Test("reads a rendered Codabar with its start and stop letters, where it lies")
+    func readsRendered() throws {
+        try #require(ZXingReader.isAvailable, "libGymcardZXing.so (swift build) and libzxing2 are needed")
+        let image = try rendered("C12-345:678D")
+        let found = ZXingReader().decode(image)
+        let read = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(read.symbol.symbology == .codabar)
+        #expect(read.symbol.text == "C12-345:678D")
+        #expect(read.symbol.quality >= 2, "scan lines that agreed")
+        // The symbol starts after the 40 px margin and its 20 px quiet zone.
+        let left = try #require(read.corners.map(\.x).min())
+        let right = try #require(read.corners.map(\.x).max())
+        #expect(abs(left - 60) <= 2 && abs(right - (image.width - 60)) <= 2, "\(read.corners)")
+        #expect(ZXingReader.version == "1.4.0")
+    }
+
+    @Test("a large photo with a symbol reads without aborting (Debian's build asserts when it merges passes)")
+    func largePhoto() throws {
+        try #require(ZXingReader.isAvailable)
+        let image = try photo(of: "C12-345:678D", canvas: 1200)
+        #expect(ZXingReader().decode(image).map(\.symbol.text) == ["C12-345:678D"])
+    }
+
+    @Test("an image it cannot read gives nothing", arguments: [0, 1, 2])
+    func unreadable(kind: Int) throws {
+        try #require(ZXingReader.isAvailable)
+        let image: GrayImage
+        switch kind {
+        case 0: image = GrayImage(width: 300, height: 200, filledWith: 235)
+        case 1: image = stripes()
+        default:
+            // A real symbol with its middle wiped out.
+            var cut = try rendered("A905123456B")
+            for y in 0..<cut.height { for x in cut.width / 2 - 20..<cut.width / 2 + 20 { cut[x, y] = 255 } }
+            image = cut
+        }
+        #expect(ZXingReader().decode(image).isEmpty)
+    }
+
+    @Test(
+        "a buffer that does not hold the image it claims is refused before zxing-cpp reads it",
+        arguments: [
+            (count: 199, width: 20, height: 10, stride: 20),  // a byte short
+            (count: 200, width: 20, height: 10, stride: 19),  // rows overlap
+            (count: 200, width: 21, height: 10, stride: 21),  // wider than the buffer
+            (count: 200, width: 0, height: 10, stride: 20),
+            (count: 200, width: 20, height: -1, stride: 20),
+            (count: 0, width: 1, height: 1, stride: 1),
+        ])
+    func malformed(count: Int, width: Int, height: Int, stride: Int) throws {
+        try #require(ZXingReader.isAvailable)
+        let luma = [UInt8](repeating: 255, count: count)
+        #expect(
+            throws: ZXingError.badImage(width: width, height: height, rowStride: stride, byteCount: count)
+        ) {
+            try ZXingReader().decode(luma: luma, width: width, height: height, rowStride: stride)
+        }
+    }
+
+    @Test("a row stride wider than the width is honoured: the padding is not read")
+    func rowStride() throws {
+        try #require(ZXingReader.isAvailable)
+        let image = try rendered("A905123456B")
+        // Each row followed by 7 bytes of black; the last row needs no padding.
+        var padded: [UInt8] = []
+        for y in 0..<image.height {
+            padded += image.pixels[y * image.width..<(y + 1) * image.width]
+            if y < image.height - 1 { padded += [UInt8](repeating: 0, count: 7) }
+        }
+        let found = try ZXingReader().decode(
+            luma: padded, width: image.width, height: image.height, rowStride: image.width + 7)
+        #expect(found.map(\.symbol.text) == ["A905123456B"])
+    }
+}
+
+@Suite("The two engines in the cascade")
+struct EngineOrderTests {
+    @Test("libzbar reads first: a photo it reads never reaches zxing-cpp")
+    func zbarFirst() async throws {
+        let image = try photo(of: "905123456")
+        let report = await OffThePool.compute { BarcodeScanner(timeBudget: .seconds(30)).scan(image) }
+        #expect(report.stagesRun == ["plain"])
+        #expect(report.findings.map(\.stage) == ["plain"])
+    }
+
+    @Test("zxing-cpp's stages come after every libzbar stage, and still run when the budget is spent")
+    func zxingLast() async throws {
+        try #require(ZXingReader.isAvailable)
+        let image = stripes()
+        let scanner = BarcodeScanner(timeBudget: .seconds(3600), workingSide: 300)
+        let (whole, hurried) = await OffThePool.compute {
+            (scanner.scan(image), BarcodeScanner(timeBudget: .zero, workingSide: 300).scan(image))
+        }
+        #expect(whole.findings.isEmpty)
+        let second = whole.stagesRun.filter { $0.hasPrefix("zxing") }
+        #expect(second == ["zxing locate 1", "zxing plain"], "\(whole.stagesRun)")
+        #expect(Array(whole.stagesRun.suffix(second.count)) == second)
+        #expect(whole.stagesRun.count > 20, "every libzbar stage ran first")
+        #expect(hurried.stagesRun == ["plain", "zxing locate 1", "zxing plain"])
+    }
+
+    @Test("with findAll zxing-cpp reads too, after every libzbar stage, and finds the same one symbol")
+    func findAll() async throws {
+        try #require(ZXingReader.isAvailable)
+        let image = try rendered("A905123456B")
+        let report = await OffThePool.compute {
+            BarcodeScanner(timeBudget: .seconds(30)).scan(image, findAll: true)
+        }
+        #expect(report.findings.map(\.text) == ["A905123456B"])
+        #expect(report.findings.first?.stage == "plain")
+        let second = report.stagesRun.filter { $0.hasPrefix("zxing") }
+        #expect(!second.isEmpty && Array(report.stagesRun.suffix(second.count)) == second)
+    }
+}
+
+@Suite("The misread guard and the two engines")
+struct EngineAgreementTests {
+    func read(_ text: String, stage: String, engine: DecodingEngine, quality: Int = 1) -> StageRead {
+        StageRead(
+            stage: stage, isAggressive: true,
+            symbol: DecodedSymbol(symbology: .codabar, text: text, quality: quality),
+            engine: engine)
+    }
+
+    @Test("the two engines agreeing on one image confirm a read neither would stand on alone")
+    func agreement() {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read("C12-3+5-/78D", stage: "locate 1", engine: .zbar)) == nil)
+        #expect(readGuard.record(read("C12-3+5-/78D", stage: "locate 1", engine: .zbar)) == nil)
+        #expect(readGuard.record(read("C12-3+5-/78D", stage: "locate 1", engine: .zxing)) != nil)
+        #expect(readGuard.trustedTexts == ["C12-3+5-/78D"])
+    }
+
+    @Test("a zxing-cpp read never stands alone, on however many scan lines; a second stage confirms it")
+    func zxingAlone() {
+        var readGuard = ReadGuard()
+        let gentle = StageRead(
+            stage: "zxing locate 1", isAggressive: false,
+            symbol: DecodedSymbol(symbology: .codabar, text: "A31117013206375A", quality: 9), engine: .zxing)
+        #expect(readGuard.record(gentle) == nil)
+        var turned = gentle
+        turned.stage = "zxing turned"
+        #expect(readGuard.record(turned) != nil)
+    }
+
+    @Test("the engines disagreeing confirm neither text")
+    func disagreement() {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read("C12-3+5-/78D", stage: "locate 1", engine: .zbar)) == nil)
+        #expect(readGuard.record(read("C12-345-678D", stage: "locate 1", engine: .zxing)) == nil)
+        #expect(readGuard.trustedTexts.isEmpty)
+        #expect(readGuard.untrustedCount == 2)
+    }
+
+    @Test("a zxing-cpp read goes through the guard like a libzbar read: malformed text is dropped")
+    func guarded() {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read("A12A3B", stage: "zxing locate 1", engine: .zxing, quality: 5)) == nil)
+        #expect(readGuard.untrustedCount == 0)
+    }
+}
