@@ -55,7 +55,7 @@ let package = Package(
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
         // History alone. GRDB was measured and not taken: it links all of Foundation (see History's docs).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // Libraries along the boundaries in DESIGN §3.
+        // Libraries along the boundaries in ARCHITECTURE §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
         .target(name: "Storage", swiftSettings: strictSettings),
         .target(

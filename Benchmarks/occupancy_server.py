@@ -1,5 +1,5 @@
 """A local stand-in for the occupancy endpoint, for Benchmarks/occupancy.sh: every POST is answered with a
-fragment in the shape of DESIGN section 7 after a fixed delay (the added latency), from its own thread.
+fragment in the shape of ARCHITECTURE §7 (docs/ARCHITECTURE.md) after a fixed delay (the added latency), from its own thread.
     python3 occupancy_server.py PORT DELAY_SECONDS"""
 import http.server, socketserver, sys, time, urllib.parse
 DELAY = float(sys.argv[2]) if len(sys.argv) > 2 else 0

@@ -65,7 +65,7 @@ public enum AgeFile {
                 tag: header.body.suffix(16))
             fileKey = [UInt8](try ChaChaPoly.open(box, using: wrapKey))
         } catch {
-            // On Linux swift-crypto throws its underlying BoringSSL error, not authenticationFailure (DESIGN §6).
+            // On Linux swift-crypto throws its underlying BoringSSL error, not authenticationFailure (ARCHITECTURE §6).
             throw VaultError.wrongPassphrase
         }
         guard fileKey.count == 16 else { throw VaultError.damaged("the file key has the wrong size") }

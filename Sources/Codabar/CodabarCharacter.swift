@@ -15,7 +15,7 @@ public enum CodabarCharacter: UInt8, CaseIterable, Sendable, Hashable {
 
     /// The seven elements, bar first and alternating bar/space; `true` is a wide element.
     ///
-    /// From DESIGN §4 (the AIM Codabar table): `0–9 - $` have two wide elements (one bar, one space),
+    /// From ARCHITECTURE §4 (the AIM Codabar table): `0–9 - $` have two wide elements (one bar, one space),
     /// `: / . +` three wide bars, `A–D` one wide bar and two wide spaces.
     public var widePattern: [Bool] {
         let bits = Self.patterns[Int(rawValue)]

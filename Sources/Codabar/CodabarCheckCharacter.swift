@@ -1,4 +1,4 @@
-/// The optional mod-16 check character (AIM Codabar, DESIGN §4).
+/// The optional mod-16 check character (AIM Codabar, ARCHITECTURE §4).
 ///
 /// Sum the values of every character, start and stop included; the check is the value that brings the
 /// sum to a multiple of 16, placed just before the stop. `A37859B` becomes `A37859+B`.

@@ -21,7 +21,7 @@ public struct CodabarLayout: Equatable, Sendable {
     /// character; ten narrow widths is the specification's minimum.
     public static let quietZoneNarrowWidths = 10
 
-    /// 3:1 reads where 2:1 does not at an effective narrow bar of 1.0–1.5 px (DESIGN §4, measured).
+    /// 3:1 reads where 2:1 does not at an effective narrow bar of 1.0–1.5 px (ARCHITECTURE §4, measured).
     public static let defaultRatio = 3.0
 
     /// The ratios the specification allows.

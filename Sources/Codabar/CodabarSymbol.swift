@@ -32,7 +32,7 @@ public struct CodabarSymbol: Sendable, Hashable {
 
     /// Normalizes what a person typed or a scanner read, then validates it strictly.
     ///
-    /// The rule (DESIGN §4, kept from the app): trim and uppercase; exactly nine digits, also written
+    /// The rule (ARCHITECTURE §4, kept from the app): trim and uppercase; exactly nine digits, also written
     /// `1234-56789` or `1234 56789`, is a Virginia Tech ID and becomes `A<digits>B`; otherwise `A` is
     /// prepended when the first character is not `A–D`, and `B` appended when the last is not. Then the
     /// data must be non-empty, hold no start/stop letter, and use only `0-9 - $ : / . +`.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import JSONOutput
 
-/// `events --json`: one array, the schema in DESIGN §2 plus `description`, times ISO 8601 in UTC.
+/// `events --json`: one array, the schema in ARCHITECTURE §2 plus `description`, times ISO 8601 in UTC.
 public enum EventsJSON {
     struct Entry: Encodable {
         var title: String

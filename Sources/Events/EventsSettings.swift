@@ -1,7 +1,7 @@
 import Configuration
 import FoundationEssentials
 
-/// Where the events come from: DESIGN §8's default, then the config file's `events.url`, then
+/// Where the events come from: ARCHITECTURE §8's default, then the config file's `events.url`, then
 /// `GYMCARD_EVENTS_URL`.
 public struct EventsSettings: Sendable, Equatable {
     /// The feed's address (Engage RSS or iCalendar).

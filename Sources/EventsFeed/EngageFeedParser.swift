@@ -5,7 +5,7 @@ import FoundationXML
 import Markup
 import TextSearch
 
-/// Parses a Campus Labs Engage `events.rss` feed (DESIGN §8) with FoundationXML.
+/// Parses a Campus Labs Engage `events.rss` feed (ARCHITECTURE §8) with FoundationXML.
 ///
 /// Text is collected raw across every character and CDATA chunk of an element and trimmed only at its
 /// end, so entities and `&` in CDATA keep their spaces. FoundationXML reports each `xmlns="events"` as a

@@ -20,7 +20,7 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
 }
 
 /// One connection to an SQLite database: the only code that sees SQLite's C API (libsqlite3 from the
-/// system, DESIGN §9), above it Swift values and Swift errors.
+/// system, ARCHITECTURE §9), above it Swift values and Swift errors.
 final class SQLiteConnection {
     private var handle: OpaquePointer?
 

@@ -3,7 +3,7 @@ import Glibc
 extension GrayImage {
     /// Gaussian blur of standard deviation `sigma` pixels, as two 1-D passes with edges clamped.
     ///
-    /// σ≈1 before zbar cures the sensor noise of phone photos (DESIGN §5).
+    /// σ≈1 before zbar cures the sensor noise of phone photos (ARCHITECTURE §5).
     public func blurred(sigma: Double) -> GrayImage {
         guard sigma > 0, width > 0, height > 0 else { return self }
         let radius = Swift.max(1, Int((3 * sigma).rounded(.up)))

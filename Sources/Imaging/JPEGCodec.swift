@@ -28,7 +28,7 @@ public enum JPEGCodec {
                 handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
         guard header == 0 else { throw .corrupt(format: "JPEG", detail: errorText(handle)) }
-        // A truncated file can report 0×0 (DESIGN §9).
+        // A truncated file can report 0×0 (ARCHITECTURE §9).
         try ImageLimits.check(width: Int(width), height: Int(height), format: "JPEG")
         let factor = scalingFactor(width: Int(width), height: Int(height), minimumLongSide: minimumLongSide)
         let scaledWidth = Int(gymcard_tj_scaled(width, factor))

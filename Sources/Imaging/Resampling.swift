@@ -4,7 +4,7 @@ extension GrayImage {
     /// Shrinks by averaging whole blocks of pixels until the longer side is at most `maximumSide`.
     ///
     /// Area averaging is also the cheapest cure for sensor noise: zbar fails on noise of σ≈6 grey levels
-    /// in a 12 MP photo, and a 4× area reduction divides it by four (DESIGN §5).
+    /// in a 12 MP photo, and a 4× area reduction divides it by four (ARCHITECTURE §5).
     public func downscaled(toMaximumSide maximumSide: Int) -> GrayImage {
         let factor = (Swift.max(width, height) + maximumSide - 1) / Swift.max(1, maximumSide)
         guard factor > 1 else { return self }
@@ -36,7 +36,7 @@ extension GrayImage {
     }
 
     /// Enlarges by an integer factor with bilinear interpolation, so a 1-pixel bar keeps soft edges that
-    /// zbar's edge detector can place (DESIGN §5: 2× cures narrow bars of at most 1 px).
+    /// zbar's edge detector can place (ARCHITECTURE §5: 2× cures narrow bars of at most 1 px).
     public func upscaled(by factor: Int) -> GrayImage {
         guard factor > 1 else { return self }
         let newWidth = width * factor

@@ -1,7 +1,7 @@
 import Configuration
 import FoundationEssentials
 
-/// A campus whose recreation site runs Innosoft Fusion (DESIGN §12): where its occupancy page is, how to
+/// A campus whose recreation site runs Innosoft Fusion (ARCHITECTURE §12): where its occupancy page is, how to
 /// read it, its time zone and its facilities. Virginia Tech is built in (`vt`); others are profiles that
 /// `gymcard campus add` writes into the config file's `campuses` section.
 public struct CampusProfile: Sendable, Equatable {
@@ -104,7 +104,7 @@ public struct CampusProfile: Sendable, Equatable {
     ])
 }
 
-/// Campuses on Innosoft Fusion that DESIGN §12 lists: a name to suggest, the time zone, and the display
+/// Campuses on Innosoft Fusion that ARCHITECTURE §12 lists: a name to suggest, the time zone, and the display
 /// type of the fragment POST where one was seen.
 public struct KnownCampus: Sendable, Equatable {
     /// The site's host.
@@ -118,7 +118,7 @@ public struct KnownCampus: Sendable, Equatable {
     /// The `occupancyDisplayType` seen for its fragment POST.
     public var displayType: String?
 
-    /// The campuses DESIGN §12 names.
+    /// The campuses ARCHITECTURE §12 names.
     public static let all: [KnownCampus] = [
         KnownCampus(
             host: "connect.recsports.vt.edu", name: "vt", school: "Virginia Tech",

@@ -14,7 +14,7 @@ public struct Facility: Sendable, Equatable {
     public var capacity: Int
     /// How many segments its bar has (the app: 14 for the gyms, 8 for the wall).
     public var segments: Int
-    /// What its page counts: people, or only a percent (some campuses; DESIGN §12).
+    /// What its page counts: people, or only a percent (some campuses; ARCHITECTURE §12).
     public var measure: OccupancyMeasure = .people
 
     /// Creates a facility.
@@ -31,7 +31,7 @@ public struct Facility: Sendable, Equatable {
         self.segments = segments
     }
 
-    /// Virginia Tech's facilities in the app's order (DESIGN §7). McComas's ID changed since the app shipped.
+    /// Virginia Tech's facilities in the app's order (ARCHITECTURE §7). McComas's ID changed since the app shipped.
     public static let virginiaTech: [Facility] = [
         Facility(
             key: "war-memorial", name: "War Memorial Hall", shortName: "WM",

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Markup
 import TextSearch
 
-/// The full Innosoft Fusion occupancy page (`GET <base>/FacilityOccupancy`, DESIGN §12): its facility
+/// The full Innosoft Fusion occupancy page (`GET <base>/FacilityOccupancy`, ARCHITECTURE §12): its facility
 /// cards, the page-level reasons it may hold no numbers, and the source's own "last updated" time.
 ///
 /// Each card is an element with `data-facilityid="<uuid>"`; everything up to the next card with another ID

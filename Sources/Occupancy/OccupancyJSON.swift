@@ -2,7 +2,7 @@ import FoundationEssentials
 import JSONOutput
 import OpeningHours
 
-/// The `--json` schema (DESIGN §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",
+/// The `--json` schema (ARCHITECTURE §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",
 /// "capacity", "percent", "measure", "status", "observedAt"}]}`, times in ISO 8601 UTC. Values are `null`
 /// for an unavailable facility; `measure` is `people`, or `percent` for a page that shows only a
 /// percentage (then `occupancy`, `remaining` and `capacity` are `null`: no head count is invented);

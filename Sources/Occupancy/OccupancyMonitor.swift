@@ -129,7 +129,7 @@ public struct OccupancyMonitor: Sendable {
             observedAt: entry.observedAt, problem: current ? nil : cachedOnly ? storedProblem : problem)
     }
 
-    /// Every facility's reading, in facility order: one request per facility, all at once (DESIGN §7),
+    /// Every facility's reading, in facility order: one request per facility, all at once (ARCHITECTURE §7),
     /// or one GET of the full page for a campus read by page. The page's own time comes back too.
     private func fetchAll() async -> (
         results: [Result<OccupancyReading, OccupancyFailure>], sourceClock: (hour: Int, minute: Int)?
@@ -185,7 +185,7 @@ public struct OccupancyMonitor: Sendable {
     }
 
     private func fetch(_ facility: Facility) async -> Result<OccupancyReading, OccupancyFailure> {
-        // Waterloo's Fusion answers 500 without Referer and X-Requested-With (DESIGN §12); VT ignores them.
+        // Waterloo's Fusion answers 500 without Referer and X-Requested-With (ARCHITECTURE §12); VT ignores them.
         let request = HTTPRequest.postForm(
             settings.endpoint,
             fields: [("facilityId", facility.id), ("occupancyDisplayType", settings.displayType)],

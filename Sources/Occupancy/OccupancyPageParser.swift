@@ -47,7 +47,7 @@ public enum OccupancyPageProblem: Error, Equatable, Sendable, CustomStringConver
     }
 }
 
-/// Reads the numbers off the Innosoft Fusion occupancy fragment (DESIGN §7).
+/// Reads the numbers off the Innosoft Fusion occupancy fragment (ARCHITECTURE §7).
 ///
 /// The numbers sit on `<canvas class="occupancy-chart" id="occupancyChart-<uuid>" data-occupancy="165"
 /// data-remaining="1035">`, with a responsive duplicate whose id ends in `-sm`; `Max Occupancy: 1200`

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What a facility's page counts: people (a head count), or only a percentage (TMU and Syracuse show
-/// "45%" where other campuses show a number of people; DESIGN §12).
+/// "45%" where other campuses show a number of people; ARCHITECTURE §12).
 public enum OccupancyMeasure: String, Sendable, Equatable, Codable {
     /// People inside, out of a capacity.
     case people

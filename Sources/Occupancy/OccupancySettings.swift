@@ -1,7 +1,7 @@
 import Configuration
 import FoundationEssentials
 
-/// Where occupancy comes from and which facilities to show: defaults (DESIGN §7), then the config file's
+/// Where occupancy comes from and which facilities to show: defaults (ARCHITECTURE §7), then the config file's
 /// `occupancy` section, then `GYMCARD_OCCUPANCY_URL`.
 public struct OccupancySettings: Sendable, Equatable {
     /// The endpoint that answers one facility's fragment to a POST.

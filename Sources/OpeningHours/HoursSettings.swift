@@ -1,7 +1,7 @@
 import Configuration
 import FoundationEssentials
 
-/// Where each facility's opening hours come from: defaults (DESIGN §10), then the config file's `hours`
+/// Where each facility's opening hours come from: defaults (ARCHITECTURE §10), then the config file's `hours`
 /// section, then `GYMCARD_HOURS_URL`.
 ///
 /// ```json

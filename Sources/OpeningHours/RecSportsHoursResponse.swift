@@ -6,7 +6,7 @@ import TextSearch
 /// Virginia Tech's RecSports hours service:
 /// `GET <base>/Date/<YYYY-MM-DD>` answers a JSON array of units,
 /// `[{"id": "1", "name": "McComas", "hours": [{"start", "end", "open_time", "close_time", "title", "label"}]}]`
-/// (DESIGN §10). Unit `"1"` is McComas Hall, `"2"` War Memorial Hall.
+/// (ARCHITECTURE §10). Unit `"1"` is McComas Hall, `"2"` War Memorial Hall.
 ///
 /// How a unit's day is read, strictly, so that nothing unsure becomes "open":
 /// - rows whose `start`…`end` dates do not include the day are left out;

@@ -1,7 +1,7 @@
 import Imaging
 
 /// The preprocessing cascade in front of libzbar: cheap stages first, aggressive ones later, under a
-/// time budget, stopping at the first trustworthy read (DESIGN §5).
+/// time budget, stopping at the first trustworthy read (ARCHITECTURE §5).
 ///
 /// zbar alone fails on sensor noise and past about 25° of rotation, because it only scans rows and
 /// columns. The stages cure those: an area downscale and a light blur for noise, a rotation sweep for the

@@ -5,7 +5,7 @@ public struct StageRead: Sendable, Hashable {
     /// The stage that produced it.
     public var stage: String
     /// Whether the stage is gentle (plain, blur, rotation) or aggressive (threshold, upscale), which can
-    /// turn noise into plausible bars (DESIGN §5: `C12-345-678D` once read as `C12-3+5-/78D`).
+    /// turn noise into plausible bars (ARCHITECTURE §5: `C12-345-678D` once read as `C12-3+5-/78D`).
     public var isAggressive: Bool
     /// What the engine decoded.
     public var symbol: DecodedSymbol

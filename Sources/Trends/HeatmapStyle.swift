@@ -1,7 +1,7 @@
 import Imaging
 
 /// How a percent looks in the heatmap, on terminals and in images: the app's thresholds and colours
-/// (green under 50 %, orange to 75 %, maroon above; DESIGN §7), lighter towards the bottom of each band
+/// (green under 50 %, orange to 75 %, maroon above; ARCHITECTURE §7), lighter towards the bottom of each band
 /// so that differences inside the green band, where a gym spends most of its day, still show.
 public enum HeatmapStyle {
     /// The app's colours.

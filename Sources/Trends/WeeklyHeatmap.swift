@@ -2,7 +2,7 @@ import CivilTime
 import FoundationEssentials
 import History
 
-/// How full a facility usually is, by weekday and half hour, from the history (DESIGN §10, TMU's
+/// How full a facility usually is, by weekday and half hour, from the history (ARCHITECTURE §10, TMU's
 /// method): over the window (8 weeks by default), each day's readings in a 30-minute slot are averaged
 /// first, and the days are then weighted equally, so a day watched every 30 s counts no more than a day
 /// sampled every 5 minutes. A day counts for a slot only with at least 3 readings in it; a slot is shown

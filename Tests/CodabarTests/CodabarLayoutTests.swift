@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Element patterns and widths")
 struct CodabarLayoutTests {
-    /// DESIGN §4's table for `0123456789-$:/.+ABCD`, 1 = wide.
+    /// ARCHITECTURE §4's table for `0123456789-$:/.+ABCD`, 1 = wide.
     static let patternTable: [(Character, String)] = Array(
         zip(
             "0123456789-$:/.+ABCD",
@@ -13,7 +13,7 @@ struct CodabarLayoutTests {
                 "0011010", "0101001", "0001011", "0001110",
             ]))
 
-    @Test("each of the 20 characters has the pattern in DESIGN §4", arguments: patternTable)
+    @Test("each of the 20 characters has the pattern in ARCHITECTURE §4", arguments: patternTable)
     func pattern(character: Character, expected: String) throws {
         let ascii = try #require(character.asciiValue)
         let codabar = try #require(CodabarCharacter(ascii: ascii))
@@ -28,7 +28,7 @@ struct CodabarLayoutTests {
         }
     }
 
-    @Test("at ratio 2, A123456B is the 81-module row of DESIGN §4")
+    @Test("at ratio 2, A123456B is the 81-module row of ARCHITECTURE §4")
     func designRow() throws {
         let layout = try CodabarLayout(ratio: 2)
         let row = layout.row(

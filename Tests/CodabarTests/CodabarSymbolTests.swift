@@ -4,7 +4,7 @@ import Testing
 @Suite("Normalizing and validating IDs")
 struct CodabarSymbolTests {
     @Test(
-        "normalization follows DESIGN §4",
+        "normalization follows ARCHITECTURE §4",
         arguments: [
             ("123456789", "A123456789B"),
             ("1234-56789", "A123456789B"),

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// A server answering each facility's POST from a table keyed by facility ID. Like Waterloo's Fusion
-/// (DESIGN §12), it answers 500 to a POST without `Referer: …/FacilityOccupancy` and
+/// (ARCHITECTURE §12), it answers 500 to a POST without `Referer: …/FacilityOccupancy` and
 /// `X-Requested-With: XMLHttpRequest`.
 func occupancyServer(
     _ answer: @escaping @Sendable (String) async throws -> LocalServer.Response

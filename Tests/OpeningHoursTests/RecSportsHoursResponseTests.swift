@@ -8,7 +8,7 @@ import Testing
 /// A moment given in UTC, `2026-11-23T11:00:00Z`.
 func utc(_ text: String) throws -> Date { try Date(text, strategy: .iso8601) }
 
-/// A unit of the VT hours service's answer, as DESIGN §10 describes its shape.
+/// A unit of the VT hours service's answer, as ARCHITECTURE §10 describes its shape.
 func vtUnit(_ id: String, _ name: String, rows: [String]) -> String {
     #"{"id": "\#(id)", "name": "\#(name)", "hours": [\#(rows.joined(separator: ", "))]}"#
 }

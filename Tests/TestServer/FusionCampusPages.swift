@@ -1,4 +1,4 @@
-/// Full Innosoft Fusion occupancy pages (`GET <base>/FacilityOccupancy`) in the layouts DESIGN §12 and
+/// Full Innosoft Fusion occupancy pages (`GET <base>/FacilityOccupancy`) in the layouts ARCHITECTURE §12 and
 /// `../shared/realworld/fusion-fixtures/SCRAPER-EVIDENCE.md` describe, written for the tests (no real
 /// capture exists).
 public enum FusionCampusPages {

@@ -1,4 +1,4 @@
-/// Occupancy fragments in the shape DESIGN §7 describes (Innosoft Fusion's `GetFacilityData` answer).
+/// Occupancy fragments in the shape ARCHITECTURE §7 describes (Innosoft Fusion's `GetFacilityData` answer).
 public enum OccupancyFragments {
     /// How attribute values are quoted.
     public enum Quoting: Sendable, CaseIterable {
