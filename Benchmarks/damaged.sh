@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Damaged photos: copies of each sample photo (and, with CORPUS_PER_CATEGORY > 0, of that many seeded
+# corpus JPEGs per category) with 1-6 bytes of their compressed data changed, as a bad SD card, a cut
+# download or a broken transfer leaves them (the lower part of the picture shifted sideways), read by
+# gymcard scan, zbarimg and zxing-cpp (PyPI, in Benchmarks/.venv). Prints reads and misreads per photo
+# and reader, and each misread. Goal: gymcard misreads none.
+#   Benchmarks/damaged.sh [COPIES] [SEEDS] [CORPUS_PER_CATEGORY]      (defaults: 100, 1,2,3,4, 0)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+copies=${1:-100}
+seeds=${2:-1,2,3,4}
+per_category=${3:-0}
+scripts/install-system-packages
+[ -x Benchmarks/.venv/bin/python ] || python3 -m venv Benchmarks/.venv
+Benchmarks/.venv/bin/pip install -q zxing-cpp pillow
+bin=$(scripts/build-release --product gymcard)
+work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-damaged.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+photos=(samples/card-rotated.jpg=C12-345:678/90D samples/card-webcam.jpg=A905123456B)
+if [ "$per_category" -gt 0 ]; then
+  swift build -c release --product generate-corpus >/dev/null
+  "$(swift build -c release --show-bin-path)/generate-corpus" "$work/corpus" "$per_category" 2026 >/dev/null
+  while IFS=$'\t' read -r file _ expected _; do
+    case "$file" in *.jpg) [ "$expected" != - ] && photos+=("$work/corpus/$file=$expected") ;; esac
+  done < <(tail -n +2 "$work/corpus/manifest.tsv")
+fi
+Benchmarks/.venv/bin/python Benchmarks/damaged.py "$bin/gymcard" "$copies" "$seeds" "${photos[@]}"
