@@ -126,7 +126,8 @@ let package = Package(
         .target(name: "Collector", swiftSettings: strictSettings),
         // When to go: the weekly heatmap, the quietest windows and collection status, from the history.
         .target(
-            name: "Trends", dependencies: ["History", "CivilTime", "Imaging", "JSONOutput", "Storage", "TerminalText"],
+            name: "Trends",
+            dependencies: ["History", "CivilTime", "Imaging", "JSONOutput", "Storage", "TerminalText"],
             swiftSettings: strictSettings),
         // JSON output conventions shared by every --json: explicit nulls.
         .target(name: "JSONOutput", swiftSettings: strictSettings),
