@@ -34,7 +34,10 @@ public enum ICalendarWriter {
         return lines.map(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    /// A TEXT value with backslash, semicolon, comma and line breaks escaped.
+    /// A TEXT value with backslash, semicolon, comma and line breaks escaped, and the control characters
+    /// that RFC 5545 §3.3.11 does not allow in TEXT (every CONTROL but HTAB) left out: a feed's title with
+    /// an escape sequence would otherwise reach a terminal through `events --ics -`, and make the file
+    /// invalid.
     static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
@@ -43,7 +46,10 @@ public enum ICalendarWriter {
             case ";": escaped += "\\;"
             case ",": escaped += "\\,"
             case "\n", "\r\n", "\r": escaped += "\\n"
-            default: escaped.append(character)
+            case "\t": escaped.append(character)
+            default:
+                let isControl = character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+                if !isControl { escaped.append(character) }
             }
         }
         return escaped

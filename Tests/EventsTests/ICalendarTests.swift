@@ -192,4 +192,20 @@ struct ICalendarWriterTests {
             #expect(unfolded.contains(required))
         }
     }
+    @Test("control characters from a feed are left out of TEXT values (RFC 5545 allows none but HTAB)")
+    func controls() throws {
+        let hostile = event(
+            "https://gobblerconnect.vt.edu/event/9",
+            title: "Yoga\u{1B}[2J\u{1B}]0;OWNED\u{07}\u{08}\u{7F}\tmats",
+            location: "Room\u{1B}]8;;http://x\u{1B}\\", hosts: ["Host\u{1B}[5mBLINK"], categories: [])
+        let text = ICalendarWriter.calendar(
+            [hostile], name: "RecSports events", generatedAt: octoberEighteenth)
+        let controls = text.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\r" && $0 != "\n" && $0 != "\t") || $0.value == 0x7F
+        }
+        #expect(controls.isEmpty, "\(controls.map(\.value))")
+        let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains("SUMMARY:Yoga[2J]0\\;OWNED\tmats\r\n"))
+        #expect(try ICalendarReader.parse(text).events.first?.title == "Yoga[2J]0;OWNED\tmats")
+    }
 }
