@@ -45,7 +45,8 @@ struct Render: ParsableCommand {
     static let chunkSize = 256
 
     /// The line that is not text at which the batch stops, taking the file for a binary one (a photo
-    /// given by mistake): a few are skipped, as a stray byte in a list of IDs may be.
+    /// given by mistake), unless more lines so far were text: a few are skipped, as a stray byte in a
+    /// list of IDs may be.
     static let binaryLineLimit = 3
 
     func run() throws {
@@ -66,6 +67,7 @@ struct Render: ParsableCommand {
         var failedLines: [Int] = []
         var seenLines = 0
         var binaryLines = 0
+        var textLines = 0
         var chunk: [(line: Int, id: String)] = []
         func flush() throws {
             let outcomes = renderConcurrently(chunk, style: style, into: destination)
@@ -106,7 +108,9 @@ struct Render: ParsableCommand {
                 binaryLines += 1
                 seenLines += 1
                 failedLines.append(reader.lineNumber)
-                guard binaryLines < Self.binaryLineLimit else {
+                // A list with a few stray lines (a Latin-1 comment) is still a list: the batch stops only
+                // when the lines that are not text outnumber those that are.
+                guard binaryLines < Self.binaryLineLimit || binaryLines <= textLines else {
                     if showsProgress { Terminal.standardError.write("\n") }
                     throw Failure(
                         "\(source):\(reader.lineNumber): not text either; \(source) looks like a binary file, "
@@ -118,6 +122,7 @@ struct Render: ParsableCommand {
                         + "line skipped")
                 continue
             }
+            textLines += 1
             let trimmed = line.trimmingWhitespace()
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
             chunk.append((reader.lineNumber, trimmed))

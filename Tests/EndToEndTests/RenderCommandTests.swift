@@ -277,6 +277,29 @@ struct RenderCommandTests {
                 == true, "\(result.stderrLines.last ?? "")")
         #expect(!FileManager.default.fileExists(atPath: home.path + "/out"))
     }
+
+    @Test(
+        "a long list with a few lines that are not text (Latin-1 comments) is rendered whole, those lines skipped"
+    )
+    func strayLines() async throws {
+        let home = try TemporaryDirectory()
+        var bytes: [UInt8] = []
+        for number in 1...300 {
+            if [11, 150, 290].contains(number) {
+                bytes += Array("# Jos".utf8) + [0xE9] + Array(" M".utf8) + [0xFC, 0x0A]
+            }
+            bytes += Array(String(format: "A%08dB\n", number).utf8)
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: home.path + "/roster.txt"))
+        let result = try await GymcardProcess(home: home.path).run([
+            "render", "--batch", home.path + "/roster.txt", "--out", home.path + "/out",
+        ])
+        #expect(result.status == 65)
+        #expect(!result.stderr.contains("binary"), "\(result.stderr)")
+        #expect(result.stderrLines.filter { $0.contains("not text") }.count == 3)
+        let written = try FileManager.default.contentsOfDirectory(atPath: home.path + "/out")
+        #expect(written.count == 300)
+    }
 }
 
 @Suite("A full disk")
