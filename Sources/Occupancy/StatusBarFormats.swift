@@ -21,8 +21,7 @@ public enum StatusBarFormats {
 
     /// tmux's `status-right`: `WM 58% McC 38% Wall 4/8`, terminal-safe, with `#` doubled: tmux reads
     /// `#[…]` in a `#()` command's output as a style and drops `#(…)`, and shows `##` as `#` (tmux 3.3a).
-    /// Short names come from the config file or a page. waybar's JSON keeps names as they are: JSON
-    /// escapes every control character.
+    /// Short names come from the config file or a page.
     public static func tmux(_ report: OccupancyReport) -> String {
         String(summary(report, separator: " ").terminalSafe.flatMap { $0 == "#" ? ["#", "#"] : [$0] })
     }
@@ -35,6 +34,8 @@ public enum StatusBarFormats {
     /// closed, or `unavailable`; `percentage` is the busiest open facility's percent, for `format-icons`.
     /// `usualPercent` (facility key → percent) adds "usually N% now" to a facility's tooltip line when the
     /// history has the current half hour; the tooltip also says when a facility opens or closes.
+    /// waybar reads `text` and `tooltip` as Pango markup (its custom module's `escape` is off by default),
+    /// so `&`, `<` and `>` from a name are written as entities; JSON escapes every control character.
     public static func waybar(
         _ report: OccupancyReport, now: Date, zone: LocalTimeZone = .system,
         usualPercent: [String: Double] = [:]
@@ -76,8 +77,23 @@ public enum StatusBarFormats {
             return line + usual
         }
         let module = Module(
-            text: summary(report, separator: " · "), alt: allClosed ? "closed" : level ?? "unavailable",
-            tooltip: tooltip.joined(separator: "\n"), class: classes, percentage: busiest ?? 0)
+            text: pangoEscaped(summary(report, separator: " · ")),
+            alt: allClosed ? "closed" : level ?? "unavailable",
+            tooltip: pangoEscaped(tooltip.joined(separator: "\n")), class: classes, percentage: busiest ?? 0)
         return OccupancyJSON.encode(module)
+    }
+
+    /// Text as Pango markup shows it as it is: `&`, `<` and `>` as entities.
+    static func pangoEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }

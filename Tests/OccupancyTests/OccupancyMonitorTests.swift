@@ -288,4 +288,24 @@ struct OccupancyTextViewTests {
         )
         #expect(StatusBarFormats.tmux(report) == "DEMO WM 58% McC 38% Wall 4/8")
     }
+
+    @Test("waybar's text and tooltip are Pango markup: a name's & < > are written as entities")
+    func waybarMarkup() throws {
+        var facility = Facility.virginiaTech[0]
+        facility.name = "Rec & <b>Fit</b>"
+        facility.shortName = "R&<i>"
+        let report = OccupancyReport(
+            observedAt: Date(),
+            facilities: [
+                FacilityStatus(
+                    facility: facility, status: .ok, reading: OccupancyReading(occupancy: 7, capacity: 40),
+                    observedAt: Date(), problem: nil)
+            ])
+        let waybar = try #require(
+            JSONSerialization.jsonObject(with: Data(StatusBarFormats.waybar(report, now: Date()).utf8))
+                as? [String: Any])
+        #expect(waybar["text"] as? String == "R&amp;&lt;i&gt; 7/40")
+        let tooltip = try #require(waybar["tooltip"] as? String)
+        #expect(tooltip.hasPrefix("Rec &amp; &lt;b&gt;Fit&lt;/b&gt;: 7 of 40"), "\(tooltip)")
+    }
 }
