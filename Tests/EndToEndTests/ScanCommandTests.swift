@@ -157,9 +157,11 @@ struct ScanCommandTests {
     }
 
     @Test("without libzbar, scan says so (exit 69) instead of claiming there is no barcode")
-    func missingLibzbar() throws {
+    func missingLibzbar() async throws {
         let photo = Self.samples + "/card-webcam.jpg"
-        guard let (status, message) = try Self.scanHiding("libzbar.so.0", ["scan", photo]) else { return }
+        guard let (status, message) = try await Self.scanHiding("libzbar.so.0", ["scan", photo]) else {
+            return
+        }
         #expect(status == 69)
         #expect(
             message
@@ -168,12 +170,12 @@ struct ScanCommandTests {
     }
 
     @Test("a HEIC photo without libheif says so (exit 69, the worst); a JPEG beside it still reads")
-    func missingLibheif() throws {
+    func missingLibheif() async throws {
         let home = try TemporaryDirectory()
         let heic = home.path + "/IMG_0001.HEIC"
         try Self.encodeHEIF(Self.samples + "/card-webcam.jpg", to: heic)
         let jpeg = Self.samples + "/card-webcam.jpg"
-        guard let (status, message) = try Self.scanHiding("libheif.so.1", ["scan", heic, jpeg]) else {
+        guard let (status, message) = try await Self.scanHiding("libheif.so.1", ["scan", heic, jpeg]) else {
             return
         }
         #expect(status == 69)
@@ -185,12 +187,22 @@ struct ScanCommandTests {
 
     /// Runs gymcard with a system library hidden from it (a private mount namespace binds an empty file
     /// over it, for this one process); nil, with a note, where that cannot be done.
-    static func scanHiding(_ library: String, _ arguments: [String]) throws -> (Int32, String)? {
+    /// Off the concurrency pool: a scan can take seconds, and a blocked pool thread starves the tests'
+    /// HTTP servers.
+    static func scanHiding(_ library: String, _ arguments: [String]) async throws -> (Int32, String)? {
         let home = try TemporaryDirectory()
+        let folder = home.path
+        defer { withExtendedLifetime(home) {} }
+        return try await OffThePool.run { try scanHiding(library, arguments, home: folder) }
+    }
+
+    private static func scanHiding(_ library: String, _ arguments: [String], home: String) throws -> (
+        Int32, String
+    )? {
         let path = "/usr/lib/x86_64-linux-gnu/" + library
-        _ = FileManager.default.createFile(atPath: home.path + "/empty", contents: Data())
+        _ = FileManager.default.createFile(atPath: home + "/empty", contents: Data())
         let script =
-            "mount --bind \(home.path)/empty \(path) && exec \(GymcardProcess.executable.path) "
+            "mount --bind \(home)/empty \(path) && exec \(GymcardProcess.executable.path) "
             + arguments.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")

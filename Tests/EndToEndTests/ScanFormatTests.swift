@@ -35,20 +35,25 @@ struct ScanFormatTests {
     }
 
     /// Runs a Debian tool; its standard output goes to `output` when given.
-    static func tool(_ name: String, _ arguments: [String], output: String? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
-        process.arguments = arguments
-        if let output {
-            _ = FileManager.default.createFile(atPath: output, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        } else {
-            process.standardOutput = FileHandle.nullDevice
+    /// Off the concurrency pool: an encoder (heif-enc's AV1, convert) can take seconds, and a pool thread
+    /// blocked that long starves the tests' HTTP servers.
+    static func tool(_ name: String, _ arguments: [String], output: String? = nil) async throws {
+        let status = try await OffThePool.run { () -> Int32 in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
+            process.arguments = arguments
+            if let output {
+                _ = FileManager.default.createFile(atPath: output, contents: nil)
+                process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            } else {
+                process.standardOutput = FileHandle.nullDevice
+            }
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
         }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(name) \(arguments.joined(separator: " "))")
+        #expect(status == 0, "\(name) \(arguments.joined(separator: " "))")
     }
 
     /// The first half of a file, as a download or a copy cut short leaves it.
@@ -64,26 +69,29 @@ struct ScanFormatTests {
         let home = try TemporaryDirectory()
         let directory = home.path
         let png = try Self.colourCard(in: directory)
-        try Self.tool("pngtopnm", [png], output: directory + "/card.ppm")
-        try Self.tool("pamdepth", ["65535", directory + "/card.ppm"], output: directory + "/card16.ppm")
-        try Self.tool("ppmtopgm", [directory + "/card.ppm"], output: directory + "/card.pgm")
-        try Self.tool("pnmtotiff", ["-lzw", directory + "/card.ppm"], output: directory + "/card.tif")
-        try Self.tool("pgmtopbm", ["-threshold", directory + "/card.pgm"], output: directory + "/card.pbm")
-        try Self.tool("pnmtotiff", ["-g4", directory + "/card.pbm"], output: directory + "/card-g4.tif")
+        try await Self.tool("pngtopnm", [png], output: directory + "/card.ppm")
+        try await Self.tool(
+            "pamdepth", ["65535", directory + "/card.ppm"], output: directory + "/card16.ppm")
+        try await Self.tool("ppmtopgm", [directory + "/card.ppm"], output: directory + "/card.pgm")
+        try await Self.tool("pnmtotiff", ["-lzw", directory + "/card.ppm"], output: directory + "/card.tif")
+        try await Self.tool(
+            "pgmtopbm", ["-threshold", directory + "/card.pgm"], output: directory + "/card.pbm")
+        try await Self.tool(
+            "pnmtotiff", ["-g4", directory + "/card.pbm"], output: directory + "/card-g4.tif")
         // pnmtotiff writes a palette for so few colours; JPEG-in-TIFF (YCbCr, subsampled) needs true colour.
-        try Self.tool(
+        try await Self.tool(
             "pnmtotiff", ["-truecolor", "-lzw", directory + "/card.ppm"], output: directory + "/rgb.tif")
-        try Self.tool(
+        try await Self.tool(
             "tiffcp", ["-c", "jpeg", "-r", "16", directory + "/rgb.tif", directory + "/card-jpeg.tif"])
-        try Self.tool("cwebp", ["-quiet", "-q", "80", png, "-o", directory + "/card.webp"])
-        try Self.tool("cwebp", ["-quiet", "-lossless", png, "-o", directory + "/lossless.webp"])
+        try await Self.tool("cwebp", ["-quiet", "-q", "80", png, "-o", directory + "/card.webp"])
+        try await Self.tool("cwebp", ["-quiet", "-lossless", png, "-o", directory + "/lossless.webp"])
         // A blank first page, then the card: a stack from a document feeder.
         let blank = "P5\n640 480\n255\n".utf8 + [UInt8](repeating: 255, count: 640 * 480)
         try Data(blank).write(to: URL(fileURLWithPath: directory + "/blank.pgm"))
-        try Self.tool("pnmtotiff", [directory + "/blank.pgm"], output: directory + "/blank.tif")
-        try Self.tool(
+        try await Self.tool("pnmtotiff", [directory + "/blank.pgm"], output: directory + "/blank.tif")
+        try await Self.tool(
             "tiffcp", [directory + "/blank.tif", directory + "/card.tif", directory + "/pages.tif"])
-        try Self.tool(
+        try await Self.tool(
             "tiffcp", [directory + "/blank.tif", directory + "/blank.tif", directory + "/blanks.tif"])
         let files = [
             "card.ppm", "card16.ppm", "card.pgm", "card.pbm", "card.tif", "card-jpeg.tif", "card-g4.tif",
@@ -139,24 +147,26 @@ struct ScanFormatTests {
         let home = try TemporaryDirectory()
         let directory = home.path
         let png = try Self.colourCard(in: directory)
-        try Self.tool("pngtopnm", [png], output: directory + "/card.ppm")
-        try Self.tool("pamdepth", ["65535", directory + "/card.ppm"], output: directory + "/card16.ppm")
-        try Self.tool("pnmtopng", [directory + "/card16.ppm"], output: directory + "/card16.png")
+        try await Self.tool("pngtopnm", [png], output: directory + "/card.ppm")
+        try await Self.tool(
+            "pamdepth", ["65535", directory + "/card.ppm"], output: directory + "/card16.ppm")
+        try await Self.tool("pnmtopng", [directory + "/card16.ppm"], output: directory + "/card16.png")
         // heif-enc as the issue has it: `heif-enc -q 60 -o card.heic photo.png` (4:2:0, 8 bits).
-        try Self.tool("heif-enc", ["-q", "60", "-o", directory + "/card.heic", png])
-        try Self.tool("heif-enc", ["-q", "60", "-p", "chroma=444", "-o", directory + "/card-444.heic", png])
-        try Self.tool(
+        try await Self.tool("heif-enc", ["-q", "60", "-o", directory + "/card.heic", png])
+        try await Self.tool(
+            "heif-enc", ["-q", "60", "-p", "chroma=444", "-o", directory + "/card-444.heic", png])
+        try await Self.tool(
             "heif-enc",
             ["-q", "60", "-b", "10", "-o", directory + "/card-10bit.heic", directory + "/card16.png"])
-        try Self.tool("heif-enc", ["-A", "-q", "60", "-o", directory + "/card.avif", png])
+        try await Self.tool("heif-enc", ["-A", "-q", "60", "-o", directory + "/card.avif", png])
         // An AVIF in RGB: the identity matrix, 4:4:4.
-        try Self.tool(
+        try await Self.tool(
             "heif-enc",
             [
                 "-A", "-q", "80", "--matrix_coefficients", "0", "-p", "chroma=444", "-o",
                 directory + "/rgb.avif", png,
             ])
-        try Self.tool("convert", [png, "-colorspace", "CMYK", directory + "/card-cmyk.jpg"])
+        try await Self.tool("convert", [png, "-colorspace", "CMYK", directory + "/card-cmyk.jpg"])
         let files = [
             "card.heic", "card-444.heic", "card-10bit.heic", "card.avif", "rgb.avif", "card-cmyk.jpg",
         ]
@@ -178,15 +188,16 @@ struct ScanFormatTests {
                 "a WebP image; reading it needs libwebp, which is not installed (Debian: apt install libwebp7)"
             ),
         ])
-    func missingLibrary(library: String, file: String, message: String) throws {
+    func missingLibrary(library: String, file: String, message: String) async throws {
         let home = try TemporaryDirectory()
         let png = try Self.colourCard(in: home.path)
-        try Self.tool("pngtopnm", [png], output: home.path + "/card.ppm")
-        try Self.tool("pnmtotiff", [home.path + "/card.ppm"], output: home.path + "/card.tif")
-        try Self.tool("cwebp", ["-quiet", png, "-o", home.path + "/card.webp"])
+        try await Self.tool("pngtopnm", [png], output: home.path + "/card.ppm")
+        try await Self.tool("pnmtotiff", [home.path + "/card.ppm"], output: home.path + "/card.tif")
+        try await Self.tool("cwebp", ["-quiet", png, "-o", home.path + "/card.webp"])
         let photo = home.path + "/" + file
         let jpeg = ScanCommandTests.samples + "/card-webcam.jpg"
-        guard let (status, stderr) = try ScanCommandTests.scanHiding(library, ["scan", photo, jpeg]) else {
+        guard let (status, stderr) = try await ScanCommandTests.scanHiding(library, ["scan", photo, jpeg])
+        else {
             return
         }
         #expect(status == 69)

@@ -34,10 +34,10 @@ struct SecondEngineScanTests {
     @Test(
         "without libZXing, scan reads with libzbar alone and says nothing of it; the tiny scan is then not read"
     )
-    func withoutLibZXing() throws {
+    func withoutLibZXing() async throws {
         let library = "libZXing.so.1.4.0"
         let webcam = GymcardProcess.packageRoot.appendingPathComponent("samples/card-webcam.jpg").path
-        guard let (status, message) = try ScanCommandTests.scanHiding(library, ["scan", webcam]) else {
+        guard let (status, message) = try await ScanCommandTests.scanHiding(library, ["scan", webcam]) else {
             return
         }
         #expect(status == 0)
@@ -47,7 +47,8 @@ struct SecondEngineScanTests {
             return
         }
         guard
-            let (tinyStatus, tinyMessage) = try ScanCommandTests.scanHiding(library, ["scan", Self.tinyScan])
+            let (tinyStatus, tinyMessage) = try await ScanCommandTests.scanHiding(
+                library, ["scan", Self.tinyScan])
         else { return }
         #expect(tinyStatus == 1)
         #expect(tinyMessage.hasPrefix("gymcard: \(Self.tinyScan): "), "\(tinyMessage)")
