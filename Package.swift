@@ -146,13 +146,25 @@ let package = Package(
             dependencies: ["Events", "Fetching", "FetchingCurl", "Markup", "TextSearch"],
             swiftSettings: strictSettings),
 
+        // The use cases under the commands, and the one context per process they run in (ARCHITECTURE §3):
+        // no argument parsing and no printing here; tests call them in-process.
+        .target(
+            name: "GymcardCore",
+            dependencies: [
+                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
+                "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "JSONOutput",
+                "Configuration", "TextSearch", "TerminalText",
+            ],
+            swiftSettings: strictSettings),
+
         // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
         // (everything that needs no network, fast to start) and `gymcard-network` (the same commands with
         // the HTTP client), which gymcard hands network commands to.
         .target(
             name: "GymcardCLI",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
+                "GymcardCore", "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching",
+                "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
                 "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -162,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "gymcard-network",
             dependencies: [
-                "GymcardCLI", "FetchingCurl", "Events", "EventsFeed",
+                "GymcardCLI", "GymcardCore", "FetchingCurl", "Events", "EventsFeed",
             ],
             swiftSettings: strictSettings),
 
@@ -221,6 +233,10 @@ let package = Package(
         .testTarget(
             name: "GymcardCLITests",
             dependencies: ["GymcardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "GymcardCoreTests",
+            dependencies: ["GymcardCore", "Occupancy", "Storage", "TestSupport", "TestServer"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ConfigurationTests", dependencies: ["Configuration"], swiftSettings: strictSettings),

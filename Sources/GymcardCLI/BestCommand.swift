@@ -1,13 +1,14 @@
 import ArgumentParser
 import CivilTime
 import FoundationEssentials
+import GymcardCore
 import Occupancy
 import OpeningHours
 import TerminalText
 import Trends
 
 /// `gymcard best`: the quietest times in the coming hours for a workout of a given length.
-struct BestCommand: AsyncParsableCommand {
+struct BestCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "best",
         abstract: "Suggest the quietest times to go in the coming hours, from the history.",
@@ -48,32 +49,31 @@ struct BestCommand: AsyncParsableCommand {
         guard length <= horizon else { throw ValidationError("--for must not be longer than --within") }
     }
 
-    func run() async throws {
-        let context = try HistoryContext(campus: campus)
-        let chosen = try context.facilities(facility)
+    func run(in context: Context) async throws {
+        let history = try HistoryContext(campus: campus, context: context)
+        let chosen = try history.facilities(facility)
         let horizon = DurationText.seconds(within) ?? 12 * 3600
         let length = DurationText.seconds(duration) ?? 90 * 60
         let access = try HoursAccess(
-            facilities: chosen.map(\.key), zone: context.zone, now: context.now,
-            directories: context.directories,
-            environment: context.environment, campus: context.settings.campus)
-        let days = access.days(from: context.now, to: context.now.addingTimeInterval(Double(horizon)))
-        let hours = try await access.loadHandingOver(days, network: network)
+            facilities: chosen.map(\.key), zone: history.zone, now: history.now,
+            campus: history.settings.campus, context: context)
+        let days = access.days(from: history.now, to: history.now.addingTimeInterval(Double(horizon)))
+        let hours = try await access.loadHandingOver(days, network: network, context: context)
         for warning in hours.warnings { Terminal.standardError.say(warning) }
-        let facilities = try context.heatmaps(chosen, weeks: weeks.weeks)
-        let labels = CivilLabels(zone: context.zone, now: context.now)
+        let facilities = try history.heatmaps(chosen, weeks: weeks.weeks)
+        let labels = CivilLabels(zone: history.zone, now: history.now)
         var lines: [String] = []
         var suggested = false
         for (facility, shown) in zip(chosen, facilities) {
             if !lines.isEmpty { lines.append("") }
             let opening = hours.hours[facility.key] ?? .unknown
             let windows = QuietWindows.find(
-                in: shown.heatmap, zone: context.zone, now: context.now, withinSeconds: Double(horizon),
+                in: shown.heatmap, zone: history.zone, now: history.now, withinSeconds: Double(horizon),
                 durationSeconds: Double(length)
             ) { start, end in opening.isOpen(from: start, to: end) }
             guard !windows.isEmpty else {
                 let anyHistory = !QuietWindows.find(
-                    in: shown.heatmap, zone: context.zone, now: context.now, withinSeconds: Double(horizon),
+                    in: shown.heatmap, zone: history.zone, now: history.now, withinSeconds: Double(horizon),
                     durationSeconds: Double(length), count: 1
                 ).isEmpty
                 let reason =
@@ -99,7 +99,7 @@ struct BestCommand: AsyncParsableCommand {
                 lines.append("  " + row.0 + String(repeating: " ", count: width - row.0.count + 2) + row.1)
             }
         }
-        Terminal().printLines(lines)
+        Terminal(environment: context.environment).printLines(lines)
         if !suggested { throw Failure.silent(.nothingFound) }
     }
 

@@ -3,6 +3,7 @@ import Configuration
 import Fetching
 import FoundationEssentials
 import Glibc
+import GymcardCore
 import JSONOutput
 import Occupancy
 import Storage
@@ -30,7 +31,7 @@ struct CampusCommand: ParsableCommand {
     )
 
     /// `campus add <url>`.
-    struct Add: AsyncParsableCommand {
+    struct Add: AsyncContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Read a campus's occupancy page and keep it as a profile (without switching to it).",
@@ -81,9 +82,7 @@ struct CampusCommand: ParsableCommand {
             }
         }
 
-        func run() async throws {
-            let environment = Terminal.processEnvironment()
-            let directories = XDGDirectories(environment: environment)
+        func run(in context: Context) async throws {
             let base = try Self.base(of: url)
             let known = KnownCampus.at(base)
             let chosenName = name ?? known?.name ?? Self.name(from: base)
@@ -92,14 +91,14 @@ struct CampusCommand: ParsableCommand {
                     "Virginia Tech is built in (vt); nothing to add. Give --name to keep another profile of it",
                     status: .usage)
             }
-            var document = try CampusConfig.load(directories)
+            var document = try CampusConfig.load(context)
             if document["campuses"]?[chosenName] != nil {
                 throw Failure(
                     "there is already a campus \(chosenName); give another --name, or remove it first "
                         + "(gymcard campus remove \(chosenName))",
                     status: .usage)
             }
-            if let timeZone { try Self.checkZone(timeZone, environment: environment) }
+            if let timeZone { try Self.checkZone(timeZone, context: context) }
             let method = read ?? .page
             let display = displayType ?? known?.displayType
             if method == .fragments, display == nil {
@@ -108,8 +107,8 @@ struct CampusCommand: ParsableCommand {
                         + "…4488 McMaster and Waterloo)", status: .usage)
             }
             let page = CampusProfile.pageURL(base: base)
-            let found = try await Self.discover(page, network: network)
-            let zone = try timeZone ?? Self.askZone(known: known, base: base, environment: environment)
+            let found = try await Self.discover(page, network: network, context: context)
+            let zone = try timeZone ?? Self.askZone(known: known, base: base, context: context)
             let profile = CampusProfile(
                 name: chosenName, base: base, read: method, displayType: display, timeZone: zone,
                 facilities: Self.facilities(found))
@@ -117,22 +116,22 @@ struct CampusCommand: ParsableCommand {
             for (index, seen) in found.enumerated() where seen.measure == .people && seen.capacity == nil {
                 Terminal.standardError.say(
                     "warning: \(seen.name): the page gives no capacity; 100 is assumed; set the right one as "
-                        + "campuses.\(chosenName).facilities[\(index)].capacity in \(ConfigFile.path(directories))"
+                        + "campuses.\(chosenName).facilities[\(index)].capacity in \(context.config.path)"
                 )
             }
             let unnamed = found.indices.filter { found[$0].name == DiscoveredFacility.unnamed }
             if let first = unnamed.first {
                 Terminal.standardError.say(
                     "warning: \(unnamed.count) of \(found.count) cards have no heading; name them as "
-                        + "campuses.\(chosenName).facilities[\(first)].name (and so on) in \(ConfigFile.path(directories))"
+                        + "campuses.\(chosenName).facilities[\(first)].name (and so on) in \(context.config.path)"
                 )
             }
             var campuses = document["campuses"] ?? .object([])
             campuses.set(chosenName, to: profile.document)
             document.set("campuses", to: campuses)
-            try CampusConfig.save(document, directories)
+            try CampusConfig.save(document, context)
             Terminal.standardError.say(
-                "added campus \(chosenName) to \(ConfigFile.path(directories)); use it with --campus \(chosenName), "
+                "added campus \(chosenName) to \(context.config.path); use it with --campus \(chosenName), "
                     + "or make it the default with: gymcard campus use \(chosenName)")
         }
 
@@ -174,8 +173,10 @@ struct CampusCommand: ParsableCommand {
         }
 
         /// The facility cards on the page; a page that is not the occupancy page fails with what it is.
-        static func discover(_ page: URL, network: NetworkOptions) async throws -> [DiscoveredFacility] {
-            let fetcher = try network.fetcher()
+        static func discover(_ page: URL, network: NetworkOptions, context: Context) async throws
+            -> [DiscoveredFacility]
+        {
+            let fetcher = try network.fetcher(context)
             let text: String
             do {
                 let response = try await fetcher.fetch(
@@ -255,8 +256,8 @@ struct CampusCommand: ParsableCommand {
         }
 
         /// The time zone: asked on a terminal with a suggestion, else the suggestion, said on stderr.
-        static func askZone(known: KnownCampus?, base: URL, environment: [String: String]) throws -> String {
-            let (guess, reason) = guessZone(known: known, base: base, environment: environment)
+        static func askZone(known: KnownCampus?, base: URL, context: Context) throws -> String {
+            let (guess, reason) = guessZone(known: known, base: base, environment: context.environment)
             if isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1, TerminalPrompt.isAvailable {
                 while true {
                     guard
@@ -266,7 +267,7 @@ struct CampusCommand: ParsableCommand {
                     let text = String(decoding: answer, as: UTF8.self).trimmed
                     if text.isEmpty { return guess }
                     do {
-                        try checkZone(text, environment: environment)
+                        try checkZone(text, context: context)
                         return text
                     } catch let failure as Failure {
                         Terminal.standardError.say(failure.message)
@@ -328,28 +329,26 @@ struct CampusCommand: ParsableCommand {
         }
 
         /// A zone name tzdata knows.
-        static func checkZone(_ zone: String, environment: [String: String]) throws {
-            guard OccupancySettings.isZoneName(zone), FacilityZone.isInstalled(zone, environment: environment)
+        static func checkZone(_ zone: String, context: Context) throws {
+            guard OccupancySettings.isZoneName(zone), context.hasZone(zone)
             else {
                 throw Failure(
                     "\(zone) is not a time zone known here; give a name such as America/Los_Angeles "
-                        + "(see \(FacilityZone.zoneDirectory(environment)))", status: .usage)
+                        + "(see \(context.zoneDirectory))", status: .usage)
             }
         }
     }
 
     /// `campus list`.
-    struct List: ParsableCommand {
+    struct List: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the campuses, marking the one in use.")
 
         @Flag(name: .long, help: "Print JSON.")
         var json = false
 
-        func run() throws {
-            let environment = Terminal.processEnvironment()
-            let directories = XDGDirectories(environment: environment)
-            let file = try ConfigFile.read(directories)
+        func run(in context: Context) throws {
+            let file = try context.config.read()
             let inUse = OccupancySettings.campusInUse(configFile: file)
             // The file read once above serves every campus.
             let settings: [OccupancySettings]
@@ -358,7 +357,7 @@ struct CampusCommand: ParsableCommand {
                 settings = try names.map { name throws(ConfigProblem) in
                     try OccupancySettings.resolve(configFile: file, environment: [:], campus: name)
                 }
-            } catch { throw ConfigFile.failure(error, directories) }
+            } catch { throw context.config.problem(error) }
             if !settings.contains(where: { $0.campusName == inUse }) {
                 Terminal.standardError.say(
                     "warning: the config file's campus \(inUse) is not one of these; "
@@ -407,7 +406,7 @@ struct CampusCommand: ParsableCommand {
     }
 
     /// `campus use <name>`.
-    struct Use: ParsableCommand {
+    struct Use: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "use",
             abstract: "Make a campus the one the occupancy commands use (vt: Virginia Tech).")
@@ -415,18 +414,17 @@ struct CampusCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The campus's name.", valueName: "name"))
         var name: String
 
-        func run() throws {
-            let directories = XDGDirectories(environment: Terminal.processEnvironment())
-            var document = try CampusConfig.load(directories)
+        func run(in context: Context) throws {
+            var document = try CampusConfig.load(context)
             try CampusConfig.requireKnown(name, in: document)
             document.set("campus", to: name == CampusProfile.builtInName ? nil : .string(name))
-            try CampusConfig.save(document, directories)
+            try CampusConfig.save(document, context)
             Terminal.standardError.say("the occupancy commands now use campus \(name)")
         }
     }
 
     /// `campus remove <name>`.
-    struct Remove: ParsableCommand {
+    struct Remove: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove a campus profile (its history stays until you delete it).")
@@ -434,19 +432,19 @@ struct CampusCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The campus's name.", valueName: "name"))
         var name: String
 
-        func run() throws {
-            let directories = XDGDirectories(environment: Terminal.processEnvironment())
+        func run(in context: Context) throws {
+            let directories = context.directories
             guard name != CampusProfile.builtInName else {
                 throw Failure("vt is built in and cannot be removed", status: .usage)
             }
-            var document = try CampusConfig.load(directories)
+            var document = try CampusConfig.load(context)
             try CampusConfig.requireKnown(name, in: document)
             var campuses = document["campuses"] ?? .object([])
             campuses.set(name, to: nil)
             document.set("campuses", to: campuses == .object([]) ? nil : campuses)
             let wasInUse = document["campus"] == .string(name)
             if wasInUse { document.set("campus", to: nil) }
-            try CampusConfig.save(document, directories)
+            try CampusConfig.save(document, context)
             let folder = OccupancyStateFile.folder(directories, campus: name)
             Terminal.standardError.say(
                 "removed campus \(name)" + (wasInUse ? "; the occupancy commands use vt again" : "")
@@ -459,19 +457,19 @@ struct CampusCommand: ParsableCommand {
 enum CampusConfig {
     /// The config file as a document (an empty object when there is none). Not JSON fails as the config
     /// file does everywhere (78, with the line and column).
-    static func load(_ directories: XDGDirectories) throws -> JSONDocument {
-        guard let bytes = try ConfigFile.read(directories) else { return .object([]) }
+    static func load(_ context: Context) throws -> JSONDocument {
+        guard let bytes = try context.config.read() else { return .object([]) }
         guard let document = JSONDocument.parse(Array(bytes)), case .object = document else {
             throw Failure(
-                "\(ConfigFile.path(directories)): cannot be edited (not a JSON object); fix it first",
+                "\(context.config.path): cannot be edited (not a JSON object); fix it first",
                 status: .configError)
         }
         return document
     }
 
     /// Writes the document back in one step: the file's mode and a symbolic link to it are kept.
-    static func save(_ document: JSONDocument, _ directories: XDGDirectories) throws {
-        let path = ConfigFile.path(directories)
+    static func save(_ document: JSONDocument, _ context: Context) throws {
+        let path = context.config.path
         do {
             try Directory.create(AtomicFile.directory(of: path), permissions: 0o700)
             try UserFile.write(Array(document.text.utf8), to: path)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import GymcardCore
 import Occupancy
 import Storage
 
@@ -21,17 +22,17 @@ struct CampusOption: ParsableArguments {
 
     /// The occupancy settings of the campus asked for; a campus that is not in the config file is a usage
     /// error (64) naming the known ones.
-    func settings(_ directories: XDGDirectories, environment: [String: String]) throws -> OccupancySettings {
+    func settings(_ context: Context) throws -> OccupancySettings {
         if let campus, campus != CampusProfile.builtInName {
-            let file = try ConfigFile.read(directories)
+            let file = try context.config.read()
             let names: [String]
             do { names = try OccupancySettings.profileNames(configFile: file) } catch {
-                throw ConfigFile.failure(error, directories)
+                throw context.config.problem(error)
             }
             guard names.contains(campus) else {
                 throw Failure(CampusProfile.unknownMessage(campus, profiles: names), status: .usage)
             }
         }
-        return try ConfigFile.occupancySettings(directories, environment: environment, campus: campus)
+        return try context.config.occupancySettings(campus: campus)
     }
 }

@@ -1,6 +1,7 @@
 import CardVault
 import Codabar
 import FoundationEssentials
+import GymcardCore
 import Storage
 
 /// What `show`, `set`, `forget`, `passphrase` and `scan --save` share: the store, unlocking it (up to
@@ -20,8 +21,8 @@ struct CardAccess {
     /// The passphrase a script gave, read once: a descriptor cannot be read twice.
     private let scriptedPassphrase = ReadOnce()
 
-    init(passphrases: PassphraseOptions?, offersNoPassphrase: Bool = false) {
-        store = CardStore(directories: XDGDirectories(environment: Terminal.processEnvironment()))
+    init(context: Context, passphrases: PassphraseOptions?, offersNoPassphrase: Bool = false) {
+        store = CardStore(directories: context.directories)
         self.passphrases = passphrases
         self.offersNoPassphrase = offersNoPassphrase
     }

@@ -4,11 +4,12 @@ import CivilTime
 import Codabar
 import FoundationEssentials
 import Glibc
+import GymcardCore
 import JSONOutput
 import TerminalText
 
 /// `gymcard card`: what is stored, with or without the passphrase.
-struct CardCommand: ParsableCommand {
+struct CardCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
         abstract: "Print what is stored: where the card is, whether it is encrypted, its label and ID.",
@@ -32,8 +33,8 @@ struct CardCommand: ParsableCommand {
 
     @OptionGroup var passphrases: PassphraseOptions
 
-    func run() throws {
-        let access = CardAccess(passphrases: passphrases)
+    func run(in context: Context) throws {
+        let access = CardAccess(context: context, passphrases: passphrases)
         guard let protection = access.store.protection() else { throw CardAccess.failure(VaultError.noCard) }
         let encrypted = protection == .passphrase
         let path = encrypted ? access.store.encryptedPath : access.store.plainPath
@@ -45,7 +46,7 @@ struct CardCommand: ParsableCommand {
         if !locked, canUnlock {
             record = try access.unlock().card.record
         }
-        let now = try CurrentTime.now(Terminal.processEnvironment())
+        let now = context.clock.now
         if json {
             print(Self.json(path: path, encrypted: encrypted, written: written, record: record))
             return

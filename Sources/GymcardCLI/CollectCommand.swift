@@ -3,6 +3,7 @@ import CivilTime
 import Collector
 import FoundationEssentials
 import Glibc
+import GymcardCore
 import History
 import Occupancy
 import Storage
@@ -11,7 +12,7 @@ import Trends
 
 /// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5
 /// minutes, so "when to go" needs no server.
-struct CollectCommand: AsyncParsableCommand {
+struct CollectCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "collect",
         abstract: "Record one occupancy sample in the history (for timers); install or check the timer.",
@@ -50,20 +51,21 @@ struct CollectCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        if status { return try showStatus(environment: environment, directories: directories) }
+    func run(in context: Context) async throws {
+        let environment = context.environment
+        let directories = context.directories
+        if status { return try showStatus(context) }
         if install { return try installTimer(environment: environment, directories: directories) }
         if uninstall { return uninstallTimer(directories: directories) }
-        try await sample(environment: environment, directories: directories)
+        try await sample(context)
     }
 
     // MARK: - One sample
 
-    private func sample(environment: [String: String], directories: XDGDirectories) async throws {
-        let settings = try campus.settings(directories, environment: environment)
-        let clock = try CurrentTime(environment)
+    private func sample(_ context: Context) async throws {
+        let directories = context.directories
+        let settings = try campus.settings(context)
+        let clock = context.clock
         let now = clock.now
         // Before the network (and the hand-over to gymcard-network): a sample moments ago is enough.
         if let store = try HistoryAccess.openForReading(directories, campus: settings.campus) {
@@ -81,7 +83,7 @@ struct CollectCommand: AsyncParsableCommand {
             }
         }
         let monitor = OccupancyMonitor(
-            settings: settings, fetcher: try network.fetcher(),
+            settings: settings, fetcher: try network.fetcher(context),
             stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
             now: { clock.now })
         let refresh: OccupancyMonitor.Refresh
@@ -178,10 +180,11 @@ struct CollectCommand: AsyncParsableCommand {
 
     // MARK: - Status
 
-    private func showStatus(environment: [String: String], directories: XDGDirectories) throws {
-        let settings = try campus.settings(directories, environment: environment)
-        let zone = try FacilityZone.adopt(settings.timeZone, environment: environment)
-        let now = try CurrentTime.now(environment)
+    private func showStatus(_ context: Context) throws {
+        let directories = context.directories
+        let settings = try campus.settings(context)
+        let zone = try context.zone(settings.timeZone)
+        let now = context.clock.now
         let labels = CivilLabels(zone: zone, now: now)
         let historyPath = HistoryAccess.path(directories, campus: settings.campus)
         let timerPath = Self.unitDirectory(directories) + "/" + CollectorUnits.timerName
@@ -233,7 +236,7 @@ struct CollectCommand: AsyncParsableCommand {
             }
         }
         // Paths and the last recorded error are not gymcard's own text.
-        Terminal().printLines(lines.map(\.terminalSafe))
+        Terminal(environment: context.environment).printLines(lines.map(\.terminalSafe))
         if timerInstalled, lastSample.map({ now.timeIntervalSince($0) > 3600 }) ?? true {
             throw Failure(
                 "the timer is installed but the last sample is "

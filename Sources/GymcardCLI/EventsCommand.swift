@@ -4,10 +4,11 @@ import Configuration
 import Events
 import Fetching
 import FoundationEssentials
+import GymcardCore
 import Storage
 
 /// `gymcard events`: what RecSports has coming up.
-struct EventsCommand: AsyncParsableCommand {
+struct EventsCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "List upcoming RecSports events, or export them to your calendar.",
@@ -54,21 +55,21 @@ struct EventsCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        let settings = try ConfigFile.eventsSettings(directories, environment: environment)
-        let now = try CurrentTime.now(environment)
+    func run(in context: Context) async throws {
+        let environment = context.environment
+        let directories = context.directories
+        let settings = try context.config.eventsSettings()
+        let now = context.clock.now
         let loader = EventsLoader(settings: settings, cache: EventsCache(directories: directories), now: now)
         // Read once for the fresh-cache answer and the fallback; not before --refresh hands over to
-        // gymcard-network (network.fetcher() below), which reads it itself.
+        // gymcard-network (network.fetcher(context) below), which reads it itself.
         let cached = refresh ? nil : loader.cache.load()
         if let cached, let snapshot = loader.freshFromCache(cached) {
             try show(snapshot, now: now, environment: environment)
             return
         }
-        let fetcher = try network.fetcher()
-        let reader = try Online.required().readEventsFeed
+        let fetcher = try network.fetcher(context)
+        let reader = try context.online().readEventsFeed
         let loaded = cached ?? loader.cache.load()
         if let warning = loaded.warning { Terminal.standardError.say(warning) }
         let outcome: EventsLoader.Outcome
@@ -79,7 +80,7 @@ struct EventsCommand: AsyncParsableCommand {
             case .fetch(.cancelled): throw Failure.silent(.interrupted)
             case .fetch(.clientError):
                 // A 404 or 410 means the address is wrong: say where it came from.
-                let configPath = ConfigFile.path(directories)
+                let configPath = context.config.path
                 let advice = settings.origin.advice(key: "events.url", configPath: configPath)
                 throw Failure("\(error); \(advice)", status: .unavailable)
             default: throw Failure(error.description, status: error.isUnavailable ? .unavailable : .dataError)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Fetching
 import FoundationEssentials
+import GymcardCore
 import JSONOutput
 import Occupancy
 import Storage
@@ -8,7 +9,7 @@ import TerminalText
 import TextSearch
 
 /// `gymcard facilities`: the configured facilities, or (with `--discover`) those on the occupancy page.
-struct FacilitiesCommand: AsyncParsableCommand {
+struct FacilitiesCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "facilities",
         abstract: "List the configured facilities, or discover their IDs from the occupancy page.",
@@ -30,10 +31,8 @@ struct FacilitiesCommand: AsyncParsableCommand {
 
     @OptionGroup var network: NetworkOptions
 
-    func run() async throws {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        let settings = try campus.settings(directories, environment: environment)
+    func run(in context: Context) async throws {
+        let settings = try campus.settings(context)
         guard discover else {
             let rows = settings.facilities.map { [$0.key, $0.name, $0.id, "\($0.capacity)"] }
             if json {
@@ -48,7 +47,7 @@ struct FacilitiesCommand: AsyncParsableCommand {
             }
             return
         }
-        let fetcher = try network.fetcher()
+        let fetcher = try network.fetcher(context)
         let page: String
         do {
             let response = try await fetcher.fetch(
@@ -92,7 +91,7 @@ struct FacilitiesCommand: AsyncParsableCommand {
         for facility in settings.facilities where !onPage.contains(facility.id.lowercased()) {
             Terminal.standardError.say(
                 "\(facility.key) (\(facility.id)) is not on the page; set its new ID under \(section) in "
-                    + ConfigFile.path(directories))
+                    + context.config.path)
         }
     }
 

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CardVault
+import GymcardCore
 
 /// `gymcard forget`: delete the stored card.
-struct Forget: ParsableCommand {
+struct Forget: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
         abstract: "Delete the stored card and its backup.",
@@ -12,8 +13,8 @@ struct Forget: ParsableCommand {
     @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
     var yes = false
 
-    func run() throws {
-        let access = CardAccess(passphrases: nil)
+    func run(in context: Context) throws {
+        let access = CardAccess(context: context, passphrases: nil)
         guard access.store.protection() != nil else { throw CardAccess.failure(VaultError.noCard) }
         if !yes {
             guard

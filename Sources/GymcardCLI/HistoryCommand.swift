@@ -1,6 +1,7 @@
 import ArgumentParser
 import CivilTime
 import FoundationEssentials
+import GymcardCore
 import History
 import Occupancy
 import Storage
@@ -20,7 +21,7 @@ struct HistoryCommand: ParsableCommand {
         subcommands: [Export.self, Import.self]
     )
 
-    struct Export: ParsableCommand {
+    struct Export: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Print the readings as CSV (default) or JSON.")
@@ -44,11 +45,10 @@ struct HistoryCommand: ParsableCommand {
             if csv, json { throw ValidationError("give --csv or --json, not both") }
         }
 
-        func run() throws {
-            let environment = Terminal.processEnvironment()
-            let directories = XDGDirectories(environment: environment)
-            let settings = try campus.settings(directories, environment: environment)
-            let start = try since.map { try Self.date($0, zone: settings.timeZone, environment: environment) }
+        func run(in context: Context) throws {
+            let directories = context.directories
+            let settings = try campus.settings(context)
+            let start = try since.map { try Self.date($0, zone: settings.timeZone, context: context) }
             // Written as the rows come from SQLite: a year of history is tens of megabytes of text.
             var writeFailure: Failure?
             var writer = HistoryExchange.ExportWriter(format: json ? .json : .csv) { piece in
@@ -68,8 +68,7 @@ struct HistoryCommand: ParsableCommand {
         }
 
         /// A day (midnight in the facilities' zone) or an ISO 8601 time.
-        static func date(_ text: String, zone timeZone: String, environment: [String: String]) throws -> Date
-        {
+        static func date(_ text: String, zone timeZone: String, context: Context) throws -> Date {
             if let date = try? Date(text, strategy: .iso8601) { return date }
             let parts = text.split(separator: "-").map { Int($0) }
             guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
@@ -79,12 +78,12 @@ struct HistoryCommand: ParsableCommand {
                     "--since \(text) is neither a day (2026-11-01) nor an ISO 8601 time (2026-11-01T08:00:00Z)",
                     status: .usage)
             }
-            let zone = try FacilityZone.adopt(timeZone, environment: environment)
+            let zone = try context.zone(timeZone)
             return zone.start(of: LocalDay(year: year, month: month, day: day))
         }
     }
 
-    struct Import: ParsableCommand {
+    struct Import: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Add the readings of an export (CSV or JSON) to the history, skipping those it has.",
@@ -98,7 +97,7 @@ struct HistoryCommand: ParsableCommand {
 
         @OptionGroup var campus: CampusOption
 
-        func run() throws {
+        func run(in context: Context) throws {
             let bytes: [UInt8]
             let name = file == "-" ? "standard input" : file
             do {
@@ -116,9 +115,8 @@ struct HistoryCommand: ParsableCommand {
             do { readings = try HistoryExchange.parse(bytes) } catch {
                 throw Failure("\(name): \(error); nothing was imported", status: .dataError)
             }
-            let environment = Terminal.processEnvironment()
-            let directories = XDGDirectories(environment: environment)
-            let settings = try campus.settings(directories, environment: environment)
+            let directories = context.directories
+            let settings = try campus.settings(context)
             let store = try HistoryAccess.openForWriting(directories, campus: settings.campus)
             let added: Int
             do { added = try store.importReadings(readings) } catch { throw HistoryAccess.failure(error) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CivilTime
 import FoundationEssentials
+import GymcardCore
 import History
 import Occupancy
 import Storage
@@ -16,34 +17,16 @@ struct HistoryContext {
     let now: Date
 
     /// Resolves the campus's settings, adopts its facilities' time zone, and reads "now".
-    init(campus: CampusOption) throws {
-        environment = Terminal.processEnvironment()
-        directories = XDGDirectories(environment: environment)
-        settings = try campus.settings(directories, environment: environment)
-        zone = try FacilityZone.adopt(settings.timeZone, environment: environment)
-        now = try CurrentTime.now(environment)
+    init(campus: CampusOption, context: Context) throws {
+        environment = context.environment
+        directories = context.directories
+        settings = try campus.settings(context)
+        zone = try context.zone(settings.timeZone)
+        now = context.clock.now
     }
 
-    /// The facility named by `argument` (its key, or its name or short name, any case), or all of them.
-    func facilities(_ argument: String?) throws -> [Facility] {
-        guard let argument else { return settings.facilities }
-        let wanted = argument.lowercased()
-        let matches = settings.facilities.filter {
-            $0.key.lowercased() == wanted || $0.name.lowercased() == wanted
-                || $0.shortName.lowercased() == wanted
-                || $0.name.lowercased().hasPrefix(wanted)
-        }
-        guard let match = matches.first, matches.count == 1 || matches.first?.key.lowercased() == wanted
-        else {
-            let keys = settings.facilities.map(\.key).joined(separator: ", ")
-            throw Failure(
-                matches.isEmpty
-                    ? "no facility \(argument); give one of \(keys)"
-                    : "\(argument) could be several facilities; give one of \(keys)",
-                status: .usage)
-        }
-        return [match]
-    }
+    /// The facility named by `argument` (see ``OccupancySettings/facilities(matching:)``), or all of them.
+    func facilities(_ argument: String?) throws -> [Facility] { try settings.facilities(matching: argument) }
 
     /// Each facility's heatmap over the last `weeks` weeks, with its percent now when a fresh reading is
     /// stored. An absent history gives empty heatmaps.

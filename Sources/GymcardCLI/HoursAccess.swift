@@ -1,6 +1,7 @@
 import CivilTime
 import Fetching
 import FoundationEssentials
+import GymcardCore
 import Occupancy
 import OpeningHours
 import Storage
@@ -14,13 +15,10 @@ struct HoursAccess {
     let facilities: [String]
 
     /// Resolves the hours settings from the config file; `zone` is the facilities' zone, already adopted.
-    init(
-        facilities: [String], zone: LocalTimeZone, now: Date, directories: XDGDirectories,
-        environment: [String: String], campus: String?
-    ) throws {
-        let settings = try ConfigFile.hoursSettings(directories, environment: environment, campus: campus)
+    init(facilities: [String], zone: LocalTimeZone, now: Date, campus: String?, context: Context) throws {
+        let settings = try context.config.hoursSettings(campus: campus)
         loader = HoursLoader(
-            settings: settings, zone: zone, cache: HoursCache(directories: directories), now: now)
+            settings: settings, zone: zone, cache: HoursCache(directories: context.directories), now: now)
         self.facilities = facilities
     }
 
@@ -47,9 +45,11 @@ struct HoursAccess {
 
     /// Hours, from the cache when it answers fresh, else through the network: in `gymcard` itself this
     /// hands the whole command over to `gymcard-network` (which runs it again from the start).
-    func loadHandingOver(_ days: [LocalDay], network: NetworkOptions) async throws -> HoursLoader.Outcome {
+    func loadHandingOver(_ days: [LocalDay], network: NetworkOptions, context: Context) async throws
+        -> HoursLoader.Outcome
+    {
         guard needsNetwork(days) else { return cached(days) }
-        return await load(days, fetcher: try network.fetcher())
+        return await load(days, fetcher: try network.fetcher(context))
     }
 }
 
@@ -64,20 +64,18 @@ struct FacilityHoursContext: Sendable {
 
     /// Adopts the facilities' zone and reads the hours settings (an invalid config file still stops the
     /// command, with exit 78).
-    init(settings: OccupancySettings, clock: CurrentTime, directories: XDGDirectories) throws {
-        let environment = Terminal.processEnvironment()
+    init(settings: OccupancySettings, context: Context) throws {
         let adopted: LocalTimeZone
-        do { adopted = try FacilityZone.adopt(settings.timeZone, environment: environment) } catch {
+        do { adopted = try context.zone(settings.timeZone) } catch {
             zone = .system
             access = nil
-            zoneProblem = "opening hours unknown: " + ((error as? Failure)?.message ?? "\(error)")
+            zoneProblem = "opening hours unknown: " + (ExitTable.failure(for: error)?.message ?? "\(error)")
             return
         }
         zone = adopted
         access = try HoursAccess(
-            facilities: settings.facilities.map(\.key), zone: adopted, now: clock.now,
-            directories: directories,
-            environment: environment, campus: settings.campus)
+            facilities: settings.facilities.map(\.key), zone: adopted, now: context.clock.now,
+            campus: settings.campus, context: context)
         zoneProblem = nil
     }
 

@@ -1,12 +1,13 @@
 import ArgumentParser
 import CivilTime
 import FoundationEssentials
+import GymcardCore
 import Occupancy
 import OpeningHours
 import Storage
 
 /// `gymcard hours`: when the facilities are open this week.
-struct HoursCommand: AsyncParsableCommand {
+struct HoursCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "hours",
         abstract: "Show when the facilities are open, today marked.",
@@ -45,18 +46,17 @@ struct HoursCommand: AsyncParsableCommand {
         guard (1...14).contains(days) else { throw ValidationError("--days must be between 1 and 14") }
     }
 
-    func run() async throws {
-        let context = try HistoryContext(campus: campus)
-        let facilities = try context.facilities(facility)
+    func run(in context: Context) async throws {
+        let history = try HistoryContext(campus: campus, context: context)
+        let facilities = try history.facilities(facility)
         let access = try HoursAccess(
-            facilities: facilities.map(\.key), zone: context.zone, now: context.now,
-            directories: context.directories, environment: context.environment,
-            campus: context.settings.campus)
-        let today = context.zone.day(of: context.now)
+            facilities: facilities.map(\.key), zone: history.zone, now: history.now,
+            campus: history.settings.campus, context: context)
+        let today = history.zone.day(of: history.now)
         let shown = (0..<days).map { today.adding(days: $0) }
         // From yesterday (an opening past midnight) to the day after the last shown (the next opening).
         let loaded = [today.adding(days: -1)] + shown + [today.adding(days: days)]
-        let outcome = try await access.loadHandingOver(loaded, network: network)
+        let outcome = try await access.loadHandingOver(loaded, network: network, context: context)
         for warning in outcome.warnings { Terminal.standardError.say(warning) }
         let entries = facilities.map { facility in
             let source = access.loader.settings.sources[facility.key]
@@ -70,12 +70,12 @@ struct HoursCommand: AsyncParsableCommand {
         if json {
             print(
                 HoursJSON.document(
-                    entries, days: shown, timeZone: context.settings.timeZone, zone: context.zone,
-                    now: context.now))
+                    entries, days: shown, timeZone: history.settings.timeZone, zone: history.zone,
+                    now: history.now))
         } else {
-            let terminal = Terminal(environment: context.environment)
+            let terminal = Terminal(environment: history.environment)
             let view = HoursTextView(
-                zone: context.zone, now: context.now,
+                zone: history.zone, now: history.now,
                 colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil)
             terminal.printLines(view.lines(entries, days: shown))
         }

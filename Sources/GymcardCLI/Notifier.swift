@@ -1,6 +1,7 @@
 import Configuration
 import Fetching
 import FoundationEssentials
+import GymcardCore
 import Storage
 
 /// `--notify`: a desktop notification through libnotify's `notify-send` when it is installed, and a
@@ -18,9 +19,6 @@ struct Notifier {
     /// ntfy's priority for a met condition, 1–5 (default 4, "high").
     var priority: Int
 
-    /// The keys of the config file's `notify` section.
-    static let configShape = ConfigShape.object(["ntfy": .value, "priority": .value])
-
     private struct File: Decodable {
         var notify: Section?
     }
@@ -31,13 +29,13 @@ struct Notifier {
     }
 
     /// Reads the config file's `notify` section.
-    init(directories: XDGDirectories) throws {
+    init(context: Context) throws {
         ntfy = nil
         priority = 4
-        guard let file = try ConfigFile.read(directories) else { return }
+        guard let file = try context.config.read() else { return }
         let section: Section?
         do { section = try JSONDecoder().decode(File.self, from: file).notify } catch {
-            throw ConfigFile.failure(ConfigProblem(ConfigProblem.describe(error)), directories)
+            throw context.config.problem(ConfigProblem(ConfigProblem.describe(error)))
         }
         guard let section else { return }
         do throws(ConfigProblem) {
@@ -46,7 +44,7 @@ struct Notifier {
                 guard (1...5).contains(value) else { throw ConfigProblem("notify.priority must be 1 to 5") }
                 priority = value
             }
-        } catch { throw ConfigFile.failure(error, directories) }
+        } catch { throw context.config.problem(error) }
     }
 
     /// Sends `title` and `message` both ways; returns one warning per way that failed. `urgent` is the

@@ -2,6 +2,7 @@ import ArgumentParser
 import CivilTime
 import Fetching
 import FoundationEssentials
+import GymcardCore
 import History
 import Occupancy
 import OpeningHours
@@ -9,7 +10,7 @@ import Storage
 import Trends
 
 /// `gymcard occupancy`: how full the gyms are.
-struct OccupancyCommand: AsyncParsableCommand {
+struct OccupancyCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "occupancy",
         abstract:
@@ -75,32 +76,32 @@ struct OccupancyCommand: AsyncParsableCommand {
 
     private var chosenFormat: Format { json ? .json : format ?? .text }
 
-    func run() async throws {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        let settings = try campus.settings(directories, environment: environment)
-        let clock = try CurrentTime(environment)
+    func run(in context: Context) async throws {
+        let environment = context.environment
+        let directories = context.directories
+        let settings = try campus.settings(context)
+        let clock = context.clock
         let terminal = Terminal(environment: environment)
         if demo {
             guard watch else {
                 let report = OccupancyReport.demo(facilities: settings.facilities, now: clock.now)
                 print(
-                    render(report, settings: settings, terminal: terminal, zone: .system).joined(
-                        separator: "\n"))
+                    render(report, settings: settings, terminal: terminal, zone: .system, context: context)
+                        .joined(
+                            separator: "\n"))
                 return
             }
             // A preview of --watch: the sample values drift a little each refresh; nothing is fetched,
             // stored or recorded.
             var step = 0
-            try await watchLoop(settings: settings, zone: .system, clock: clock, terminal: terminal) {
+            try await watchLoop(settings: settings, zone: .system, context: context, terminal: terminal) {
                 defer { step += 1 }
                 return WatchTick(
                     report: OccupancyReport.demo(facilities: settings.facilities, now: clock.now, step: step))
             }
             return
         }
-        let facilityHours = try FacilityHoursContext(
-            settings: settings, clock: clock, directories: directories)
+        let facilityHours = try FacilityHoursContext(settings: settings, context: context)
         let stateFile = OccupancyStateFile(directories: directories, campus: settings.campus)
         if cached {
             let refresh = OccupancyMonitor.cached(settings: settings, stateFile: stateFile, now: clock.now)
@@ -108,17 +109,19 @@ struct OccupancyCommand: AsyncParsableCommand {
             for warning in refresh.warnings + hours.warnings { Terminal.standardError.say(warning) }
             let report = hours.apply(to: refresh.report)
             print(
-                render(report, settings: settings, terminal: terminal, zone: facilityHours.zone).joined(
+                render(
+                    report, settings: settings, terminal: terminal, zone: facilityHours.zone, context: context
+                ).joined(
                     separator: "\n"))
             try finish(report, saveFailure: nil, notRecorded: nil)
             return
         }
-        let fetcher = try network.fetcher()
+        let fetcher = try network.fetcher(context)
         let monitor = OccupancyMonitor(
             settings: settings, fetcher: fetcher, stateFile: stateFile, now: { clock.now })
         if watch {
             try await watchLoop(
-                settings: settings, zone: facilityHours.zone, clock: clock, terminal: terminal
+                settings: settings, zone: facilityHours.zone, context: context, terminal: terminal
             ) {
                 async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
                 let refresh: OccupancyMonitor.Refresh
@@ -143,14 +146,16 @@ struct OccupancyCommand: AsyncParsableCommand {
         let notRecorded = HistoryAccess.record(
             report, warnings: refresh.warnings, directories: directories, campus: settings.campus)
         print(
-            render(report, settings: settings, terminal: terminal, zone: facilityHours.zone).joined(
-                separator: "\n"))
+            render(report, settings: settings, terminal: terminal, zone: facilityHours.zone, context: context)
+                .joined(
+                    separator: "\n"))
         try finish(report, saveFailure: refresh.saveFailure, notRecorded: notRecorded)
     }
 
     /// The report in the chosen format, as lines.
     private func render(
-        _ report: OccupancyReport, settings: OccupancySettings, terminal: Terminal, zone: LocalTimeZone
+        _ report: OccupancyReport, settings: OccupancySettings, terminal: Terminal, zone: LocalTimeZone,
+        context: Context
     ) -> [String] {
         switch chosenFormat {
         case .text:
@@ -163,7 +168,8 @@ struct OccupancyCommand: AsyncParsableCommand {
                 StatusBarFormats.waybar(
                     report, now: report.observedAt, zone: zone,
                     usualPercent: usualPercent(
-                        report.facilities.map(\.facility), settings: settings, now: report.observedAt))
+                        report.facilities.map(\.facility), settings: settings, now: report.observedAt,
+                        context: context))
             ]
         case .tmux: return [StatusBarFormats.tmux(report)]
         }
@@ -174,11 +180,10 @@ struct OccupancyCommand: AsyncParsableCommand {
     /// history's files and the half hour stay the same (``UsualNow``): most status-bar calls then read
     /// that file instead of opening the history.
     private func usualPercent(
-        _ facilities: [Facility], settings: OccupancySettings, now: Date
+        _ facilities: [Facility], settings: OccupancySettings, now: Date, context: Context
     ) -> [String: Double] {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        guard let zone = try? FacilityZone.adopt(settings.timeZone, environment: environment) else {
+        let directories = context.directories
+        guard let zone = try? context.zone(settings.timeZone) else {
             return [:]
         }
         let historyPath = HistoryAccess.path(directories, campus: settings.campus)
@@ -263,9 +268,10 @@ struct OccupancyCommand: AsyncParsableCommand {
     /// text piped elsewhere). `next` gives each refresh, `nil` when interrupted. Ctrl-C ends it with
     /// status 0 and the cursor shown again.
     private func watchLoop(
-        settings: OccupancySettings, zone: LocalTimeZone, clock: CurrentTime, terminal: Terminal,
+        settings: OccupancySettings, zone: LocalTimeZone, context: Context, terminal: Terminal,
         next: () async -> WatchTick?
     ) async throws {
+        let clock = context.clock
         let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
         let hideCursor = "\u{1B}[?25l"
         let showCursor = "\u{1B}[?25h"
@@ -279,7 +285,8 @@ struct OccupancyCommand: AsyncParsableCommand {
             let (report, warnings, notRecorded) = (tick.report, tick.warnings, tick.notRecorded)
             let waitSeconds = report.completeness == .nothing ? 60 : 30
             if redraw {
-                var lines = render(report, settings: settings, terminal: terminal, zone: zone)
+                var lines = render(
+                    report, settings: settings, terminal: terminal, zone: zone, context: context)
                 lines += warnings.map { "! " + $0 }
                 if let failure = tick.saveFailure { lines.append("! not saved: \(failure)") }
                 if let notRecorded { lines.append("! not recorded in the history: \(notRecorded)") }
@@ -299,7 +306,9 @@ struct OccupancyCommand: AsyncParsableCommand {
                 switch chosenFormat {
                 case .text, .json: line = OccupancyJSON.line(report)
                 case .waybar, .tmux:
-                    line = render(report, settings: settings, terminal: terminal, zone: zone)[0]
+                    line =
+                        render(report, settings: settings, terminal: terminal, zone: zone, context: context)[
+                            0]
                 }
                 Terminal.standardOutput.write(line + "\n")
             }

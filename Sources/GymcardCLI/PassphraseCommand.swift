@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardVault
+import GymcardCore
 
 /// `gymcard passphrase set|change|remove`: the gate in front of the stored card.
 struct PassphraseCommand: ParsableCommand {
@@ -26,14 +27,14 @@ struct PassphraseCommand: ParsableCommand {
         var descriptor: Int32?
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Encrypt an unencrypted card under a new passphrase.")
 
         @OptionGroup var new: NewPassphraseOptions
 
-        func run() throws {
-            let access = CardAccess(passphrases: nil)
+        func run(in context: Context) throws {
+            let access = CardAccess(context: context, passphrases: nil)
             try access.rewrap(from: .unencrypted) {
                 try access.newPassphrase(file: new.file, descriptor: new.descriptor)
             }
@@ -41,15 +42,15 @@ struct PassphraseCommand: ParsableCommand {
         }
     }
 
-    struct Change: ParsableCommand {
+    struct Change: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "change", abstract: "Change the passphrase.")
 
         @OptionGroup var passphrases: PassphraseOptions
         @OptionGroup var new: NewPassphraseOptions
 
-        func run() throws {
-            let access = CardAccess(passphrases: passphrases)
+        func run(in context: Context) throws {
+            let access = CardAccess(context: context, passphrases: passphrases)
             try access.rewrap(from: .passphrase) {
                 try access.newPassphrase(file: new.file, descriptor: new.descriptor)
             }
@@ -57,15 +58,15 @@ struct PassphraseCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove the passphrase (the card is then not encrypted).")
 
         @OptionGroup var passphrases: PassphraseOptions
 
-        func run() throws {
-            let access = CardAccess(passphrases: passphrases)
+        func run(in context: Context) throws {
+            let access = CardAccess(context: context, passphrases: passphrases)
             try access.rewrap(from: .passphrase) { nil }
             access.warnUnencrypted()
         }

@@ -2,13 +2,14 @@ import ArgumentParser
 import Codabar
 import Dispatch
 import Glibc
+import GymcardCore
 import Imaging
 import Storage
 import Symbols
 import Synchronization
 
 /// `gymcard render --batch`: one image per ID in a file, on every core, with flat memory.
-struct Render: ParsableCommand {
+struct Render: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render many IDs to image files.",
@@ -49,7 +50,7 @@ struct Render: ParsableCommand {
     /// list of IDs may be.
     static let binaryLineLimit = 3
 
-    func run() throws {
+    func run(in context: Context) throws {
         let style = try symbolOptions.style()
         let reader: LineReader
         do { reader = batch == "-" ? try LineReader.standardInput() : try LineReader(path: batch) } catch {

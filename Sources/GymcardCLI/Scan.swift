@@ -1,13 +1,14 @@
 import ArgumentParser
 import Codabar
 import FoundationEssentials
+import GymcardCore
 import Imaging
 import JSONOutput
 import Scanner
 import TerminalText
 
 /// `gymcard scan`: read the member card's barcode off photos.
-struct Scan: ParsableCommand {
+struct Scan: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Read the barcode off photos of a member card.",
@@ -59,7 +60,7 @@ struct Scan: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: Context) throws {
         // libzbar is loaded on first use; without it every photo would read as "no barcode found".
         guard ZBarReader.isAvailable else {
             throw Failure(
@@ -73,8 +74,9 @@ struct Scan: ParsableCommand {
             do {
                 let symbol = try scan(photo, with: scanner)
                 if save, !saved {
-                    try CardAccess(passphrases: passphrases, offersNoPassphrase: true).store(
-                        symbol, label: nil, noPassphrase: noPassphrase)
+                    try CardAccess(context: context, passphrases: passphrases, offersNoPassphrase: true)
+                        .store(
+                            symbol, label: nil, noPassphrase: noPassphrase)
                     saved = true
                 }
             } catch let failure as Failure {

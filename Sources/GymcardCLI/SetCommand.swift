@@ -1,9 +1,10 @@
 import ArgumentParser
 import Codabar
 import Glibc
+import GymcardCore
 
 /// `gymcard set`: store an ID typed by hand.
-struct SetCommand: ParsableCommand {
+struct SetCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Store a member ID typed by hand.",
@@ -27,14 +28,14 @@ struct SetCommand: ParsableCommand {
 
     @OptionGroup var passphrases: PassphraseOptions
 
-    func run() throws {
+    func run(in context: Context) throws {
         let text = try id ?? Self.readID()
         let symbol: CodabarSymbol
         do { symbol = try CodabarSymbol(normalizing: text) } catch {
             throw Failure("invalid ID: \(error.description)", status: .dataError)
         }
         SymbolOptions.warnIfMistyped(text)
-        try CardAccess(passphrases: passphrases, offersNoPassphrase: true).store(
+        try CardAccess(context: context, passphrases: passphrases, offersNoPassphrase: true).store(
             symbol, label: label, noPassphrase: noPassphrase)
     }
 

@@ -1,12 +1,13 @@
 import ArgumentParser
 import CardVault
 import Codabar
+import GymcardCore
 import Imaging
 import Symbols
 import Turnstile
 
 /// `gymcard show`: the barcode on the terminal, or written to PNG, SVG and QR files.
-struct Show: ParsableCommand {
+struct Show: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the barcode on the terminal, or write it as PNG, SVG or QR.",
@@ -91,7 +92,7 @@ struct Show: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: Context) throws {
         guard [png, svg, qr].filter({ $0 == "-" }).count <= 1 else {
             throw Failure(
                 "only one of --png, --svg and --qr can write to standard output (-); give the others file names",
@@ -100,8 +101,8 @@ struct Show: ParsableCommand {
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         try OutputFile.checkBinary(to: qr, what: "a PNG (the QR code)", force: force)
         let style = try symbolOptions.style()
-        let (symbol, label) = try resolveSymbol()
-        let terminal = Terminal()
+        let (symbol, label) = try resolveSymbol(context)
+        let terminal = Terminal(environment: context.environment)
         // A dumb terminal cannot take the screen: the drawing is printed inline, plain, with a warning.
         if png == nil, svg == nil, qr == nil, !inline, terminal.stdoutIsTerminal,
             terminal.environment["TERM"] != "dumb"
@@ -145,9 +146,9 @@ struct Show: ParsableCommand {
     }
 
     /// `--id`, or the stored card (asking for its passphrase when it has one), with the card's label.
-    private func resolveSymbol() throws -> (CodabarSymbol, label: String?) {
+    private func resolveSymbol(_ context: Context) throws -> (CodabarSymbol, label: String?) {
         if let id { return (try symbolOptions.symbol(for: id), nil) }
-        let (card, _) = try CardAccess(passphrases: passphrases).unlock()
+        let (card, _) = try CardAccess(context: context, passphrases: passphrases).unlock()
         let stored: CodabarSymbol
         do { stored = try card.record.symbol() } catch { throw CardAccess.failure(error) }
         return (try symbolOptions.finished(stored), card.record.label)

@@ -1,11 +1,12 @@
 import ArgumentParser
 import FoundationEssentials
+import GymcardCore
 import Imaging
 import Occupancy
 import Trends
 
 /// `gymcard trends`: how full each facility usually is, by weekday and half hour.
-struct TrendsCommand: ParsableCommand {
+struct TrendsCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "trends",
         abstract: "Show how full a facility usually is, by weekday and half hour, from the history.",
@@ -40,12 +41,12 @@ struct TrendsCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw with shade characters instead of colours.")
     var noColor = false
 
-    func run() throws {
-        let context = try HistoryContext(campus: campus)
-        let facilities = try context.heatmaps(try context.facilities(facility), weeks: weeks.weeks)
+    func run(in context: Context) throws {
+        let history = try HistoryContext(campus: campus, context: context)
+        let facilities = try history.heatmaps(try history.facilities(facility), weeks: weeks.weeks)
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         if let png {
-            let image = HeatmapImage.image(facilities, zone: context.zone, now: context.now)
+            let image = HeatmapImage.image(facilities, zone: history.zone, now: history.now)
             let bytes: [UInt8]
             do { bytes = try PNGCodec.encode(image) } catch {
                 throw Failure(error.description, status: .ioError)
@@ -55,17 +56,17 @@ struct TrendsCommand: ParsableCommand {
         if json {
             print(
                 TrendsJSON.document(
-                    facilities, weeks: weeks.weeks, timeZone: context.settings.timeZone,
-                    from: context.windowStart(weeks: weeks.weeks), to: context.now, zone: context.zone,
-                    now: context.now))
+                    facilities, weeks: weeks.weeks, timeZone: history.settings.timeZone,
+                    from: history.windowStart(weeks: weeks.weeks), to: history.now, zone: history.zone,
+                    now: history.now))
         }
         guard !json, png == nil else { return }
-        let terminal = Terminal(environment: context.environment)
+        let terminal = Terminal(environment: history.environment)
         let view = HeatmapTextView(colour: colour(terminal))
         var lines: [String] = []
         for facility in facilities {
             if !lines.isEmpty { lines.append("") }
-            lines += view.lines(facility, weeks: weeks.weeks, zone: context.zone, now: context.now)
+            lines += view.lines(facility, weeks: weeks.weeks, zone: history.zone, now: history.now)
         }
         terminal.printLines(lines)
         if !facilities.contains(where: { $0.heatmap.hasAnyValue }) {

@@ -3,6 +3,7 @@ import CivilTime
 import Fetching
 import FoundationEssentials
 import Glibc
+import GymcardCore
 import Occupancy
 import OpeningHours
 import Storage
@@ -10,7 +11,7 @@ import TerminalText
 import TextSearch
 
 /// `gymcard wait`: block until a facility is quiet enough, then print one line and exit 0.
-struct WaitCommand: AsyncParsableCommand {
+struct WaitCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "wait",
         abstract: "Wait until a facility is below a threshold (and stays there), then exit 0.",
@@ -113,19 +114,17 @@ struct WaitCommand: AsyncParsableCommand {
         return WaitCondition(threshold: threshold, holdSeconds: Double(holdSeconds))
     }
 
-    func run() async throws {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        let settings = try campus.settings(directories, environment: environment)
-        let clock = try CurrentTime(environment)
+    func run(in context: Context) async throws {
+        let directories = context.directories
+        let settings = try campus.settings(context)
+        let clock = context.clock
         let chosen = try Self.facility(facility, in: settings)
-        let notifier = notify ? try Notifier(directories: directories) : nil
+        let notifier = notify ? try Notifier(context: context) : nil
         var watched = settings
         watched.facilities = [chosen]
-        let facilityHours = try FacilityHoursContext(
-            settings: watched, clock: clock, directories: directories)
+        let facilityHours = try FacilityHoursContext(settings: watched, context: context)
         let fetcher = Fetcher(
-            client: try Online.required().makeClient("gymcard/\(Gymcard.version)"), policy: FetchPolicy())
+            client: try context.online().makeClient("gymcard/\(Gymcard.version)"), policy: FetchPolicy())
         let monitor = OccupancyMonitor(
             settings: watched, fetcher: fetcher,
             stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
