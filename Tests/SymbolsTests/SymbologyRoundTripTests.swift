@@ -1,6 +1,8 @@
+import Codabar
 import Foundation
 import GymcardZXing
 import Imaging
+import struct Scanner.ZBarReader
 import Symbologies
 import Symbols
 import TestSupport
@@ -149,6 +151,31 @@ struct SymbologyRoundTripTests {
         let decoded = Self.zxingRead(
             rasterize(lines, fullBlockWidth: 11), formats: Int32(GYMCARD_ZXING_ALL_FORMATS))
         #expect(decoded.map(\.text) == [content.text])
+    }
+
+    @Test("Codabar through the matrix is gymcard's own 3:1 encoder, and reads back", arguments: [1, 2, 3])
+    func codabarMatrix(scale: Int) throws {
+        let content = try BarcodeContent(symbology: .codabar, normalizing: "9051-23456")
+        let matrix = try ModuleMatrix(encoding: content)
+        let symbol = try CodabarSymbol(normalizing: "905123456")
+        #expect(
+            matrix.pixelRow(moduleWidth: scale) == CodabarLayout.standard.row(of: symbol, narrowWidth: scale))
+        let image = MatrixRaster.image(of: matrix, style: try BarcodeStyle(narrowBarWidth: scale))
+        #expect(image == CodabarRaster.image(of: symbol, style: try BarcodeStyle(narrowBarWidth: scale)))
+        #expect(ZBarReader().decode(image.grayImage).map(\.text) == ["A905123456B"])
+    }
+
+    @Test("a text beyond a 2D symbol's capacity is refused by libzint with its reason")
+    func beyondCapacity() throws {
+        let content = try BarcodeContent(symbology: .pdf417, normalizing: String(repeating: "中", count: 500))
+        #expect {
+            try ModuleMatrix(encoding: content)
+        } throws: { error in
+            guard let error = error as? SymbolError, case .encodingFailed(.pdf417, let reason) = error else {
+                return false
+            }
+            return reason.hasPrefix("libzint: ") && error.description.contains("PDF417")
+        }
     }
 
     // MARK: Helpers
