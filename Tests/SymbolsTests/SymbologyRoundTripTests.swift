@@ -2,11 +2,12 @@ import Codabar
 import Foundation
 import GymcardZXing
 import Imaging
-import struct Scanner.ZBarReader
 import Symbologies
 import Symbols
 import TestSupport
 import Testing
+
+import struct Scanner.ZBarReader
 
 /// Every symbology gymcard draws through libzint: the PNG it writes decodes with the real libzbar (zbarimg)
 /// or zxing-cpp to the same text and symbology, and its modules are those the `zint` tool makes.
