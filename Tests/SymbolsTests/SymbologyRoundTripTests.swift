@@ -121,13 +121,17 @@ struct SymbologyRoundTripTests {
         }
     }
 
-    @Test("the SVG draws the PNG's dark pixels", arguments: [Symbology.code128, .ean13, .pdf417, .qr])
-    func svgMatchesPNG(_ symbology: Symbology) throws {
+    @Test(
+        "the SVG draws the PNG's dark pixels, with the text under a linear symbol",
+        arguments: [Symbology.code128, .ean13, .pdf417, .qr], [false, true])
+    func svgMatchesPNG(_ symbology: Symbology, showsText: Bool) throws {
         let content = try BarcodeContent(symbology: symbology, normalizing: "400638133393")
         let matrix = try ModuleMatrix(encoding: content)
-        let style = try BarcodeStyle(narrowBarWidth: 3, barHeight: 20)
-        let image = MatrixRaster.image(of: matrix, style: style)
-        let svg = SVGDocument.matrix(matrix, style: style)
+        let style = try BarcodeStyle(narrowBarWidth: 3, barHeight: 20, showsText: showsText)
+        let image = MatrixRaster.image(of: matrix, style: style, text: content.text)
+        let svg = SVGDocument.matrix(matrix, style: style, text: content.text)
+        // The text band is there only under a linear symbol with text asked for.
+        if matrix.isLinear { #expect((image.height > 20 * 3) == showsText) }
         var painted = BitImage(width: image.width, height: image.height)
         for rectangle in svg.split(separator: "M").dropFirst() {
             let numbers = rectangle.split(whereSeparator: { !"0123456789".contains($0) }).compactMap {
