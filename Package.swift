@@ -50,6 +50,10 @@ let package = Package(
         // declarations, so Scanner links nothing from it.
         .target(name: "GymcardZXing", linkerSettings: [.linkedLibrary("ZXing")]),
         .systemLibrary(name: "CZXing"),
+        // libzint 2.11 (Debian's libzint-dev), the encoder of every symbology but Codabar, is loaded on first
+        // use with dlopen like libzbar (Sources/Symbols/ZintLibrary.swift): `show` of a Codabar card never
+        // maps it. Only zint.h is used at build time.
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
@@ -57,6 +61,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Libraries along the boundaries in ARCHITECTURE §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
+        // The symbologies a card can carry, their names, and what text each accepts: pure Swift, so the
+        // card vault and the command line can validate an ID without loading any drawing library.
+        .target(name: "Symbologies", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .target(name: "Storage", swiftSettings: strictSettings),
         .target(
             name: "CardVault",
@@ -70,7 +77,7 @@ let package = Package(
             name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP"],
             swiftSettings: strictSettings),
         .target(
-            name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
+            name: "Symbols", dependencies: ["Codabar", "Symbologies", "Imaging", "CQREncode", "CZint"],
             swiftSettings: strictSettings),
         // Terminal image protocols (kitty, sixel, iTerm2, tmux pass-through) and the probe that asks a
         // terminal which it speaks.
@@ -196,6 +203,10 @@ let package = Package(
             name: "generate-history", dependencies: ["TestSupport", "History"],
             path: "Benchmarks/GenerateHistory",
             swiftSettings: strictSettings),
+        // Renders IDs in any symbology through the library, for Benchmarks/render.sh.
+        .executableTarget(
+            name: "render-symbols", dependencies: ["Symbols", "Symbologies", "Imaging"],
+            path: "Benchmarks/RenderSymbols", swiftSettings: strictSettings),
         // A real HTTP server on 127.0.0.1 (an ephemeral port) for the fetcher, occupancy and events tests.
         .target(
             name: "TestServer",
@@ -206,17 +217,25 @@ let package = Package(
             path: "Tests/TestServer", swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .testTarget(
+            name: "SymbologiesTests", dependencies: ["Symbologies", "Codabar"], swiftSettings: strictSettings),
+        .testTarget(
             name: "CardVaultTests", dependencies: ["CardVault", "Codabar", "Storage", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "SymbolsTests", dependencies: ["Symbols", "Scanner", "Imaging", "Codabar", "TestSupport"],
+            name: "SymbolsTests",
+            dependencies: [
+                "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar", "TestSupport",
+                // Called directly, for the 2D symbols libzbar cannot read (Scanner asks it for Codabar and QR).
+                "GymcardZXing",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalGraphicsTests",
             dependencies: [
-                "TerminalGraphics", "Turnstile", "Symbols", "Scanner", "Imaging", "Codabar", "TestSupport",
+                "TerminalGraphics", "Turnstile", "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar",
+                "TestSupport",
             ],
             swiftSettings: strictSettings),
         .testTarget(
