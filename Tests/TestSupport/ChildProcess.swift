@@ -5,16 +5,16 @@ import SystemPackage
 
 /// A program a test runs, started through swift-subprocess.
 ///
-/// Foundation's `Process` and `Pipe` are not safe to use from several threads at once on Linux: a
-/// descriptor closed twice can close another thread's new pipe, whose reader then traps in
-/// `FileHandle` ("Bad file descriptor") and takes the whole test process down. swift-subprocess makes its
-/// pipes close-on-exec, closes every other descriptor in the child, and owns each descriptor once.
+/// Foundation's `Process` needs a blocked thread per wait and per pipe, and its `FileHandle` traps on a
+/// failed read: one descriptor closed twice anywhere in the test process (HeldLock did so) took the whole
+/// run down. swift-subprocess makes its pipes close-on-exec, closes every other descriptor in the child,
+/// and reports a failed read as an error, which fails the one test that saw it.
 ///
-/// Nothing here blocks a thread of the concurrency pool, which the in-process HTTP test servers need:
-/// swift-subprocess spawns on a thread of its own, watches the child through a pidfd and reads and writes
-/// its pipes through epoll on another; the pool only runs the short steps between. Standard output and
-/// standard error are always read, concurrently, to their end (the child's, not a grandchild's that
-/// inherited them), so a large output never blocks the child.
+/// Nothing here runs on the concurrency pool, which the in-process HTTP test servers need: swift-subprocess
+/// spawns on a thread of its own and watches the child's pidfd and pipes through epoll on another, and the
+/// steps between (each read, each write, the appends) run on ``ProcessInputOutput``'s thread, not the
+/// pool's. Standard output and standard error are always read, concurrently, to their end (the child's, not
+/// a grandchild's that inherited them), so a large output never blocks the child.
 public final class ChildProcess: Sendable {
     /// What a run produced.
     public struct Output: Sendable {
@@ -82,7 +82,7 @@ public final class ChildProcess: Sendable {
             workingDirectory: currentDirectory.map { FilePath($0) })
         let control = Control()
         let captured = Captured()
-        let outcome = Task {
+        let outcome = Task(executorPreference: ProcessInputOutput.executor) {
             try await run(configuration, input: input, control: control, captured: captured)
         }
         let processIdentifier = try await control.started()
@@ -341,5 +341,39 @@ extension ChildProcess {
         }
         // As <sys/wait.h>'s WIFEXITED, WEXITSTATUS and WTERMSIG read it.
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+    }
+}
+
+/// The thread that runs the harness's process input and output.
+///
+/// swift-subprocess's reads and writes are async: epoll says a pipe is ready, and the read, the write and
+/// what follows run on whichever executor the task prefers, by default the concurrency pool. On Linux the
+/// pool has as many threads as cores (two on the CI machine), and the in-process HTTP servers need them;
+/// this executor's own thread does that work instead, as the old harness's reader threads did.
+enum ProcessInputOutput {
+    static let executor = ThreadExecutor(name: "gymcard-test-process-io")
+}
+
+/// A task executor that runs its jobs, in order, on one thread of its own.
+final class ThreadExecutor: TaskExecutor, Sendable {
+    private let jobs = Mutex<[UnownedJob]>([])
+    private let waiting = DispatchSemaphore(value: 0)
+
+    init(name: String) {
+        let thread = Thread { [self] in
+            while true {
+                waiting.wait()
+                let job = jobs.withLock { $0.removeFirst() }
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+        waiting.signal()
     }
 }
