@@ -24,6 +24,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // Test-only: the local HTTP server that answers the fetchers in tests.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // Test-only: starting processes in tests (Foundation's Process needs a thread blocked per wait and
+        // per pipe; swift-subprocess waits and reads without blocking the concurrency pool), and the
+        // FilePath its API takes.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
     ],
     targets: [
         // C libraries, each seen by exactly one Swift module.
@@ -191,7 +196,11 @@ let package = Package(
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
         .target(
             name: "TestSupport",
-            dependencies: ["Codabar", "Imaging", "Symbols", "CZlib", "CivilTime", "History"],
+            dependencies: [
+                "Codabar", "Imaging", "Symbols", "CZlib", "CivilTime", "History",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/TestSupport", swiftSettings: strictSettings),
         // Writes the seeded photo corpus to a directory, for Benchmarks/scan.sh.
         .executableTarget(
@@ -215,6 +224,9 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "Tests/TestServer", swiftSettings: strictSettings),
+        // The helpers in TestSupport that run processes, under the load a full test run puts on them.
+        .testTarget(
+            name: "TestSupportTests", dependencies: ["gymcard", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .testTarget(
             name: "SymbologiesTests", dependencies: ["Symbologies", "Codabar"], swiftSettings: strictSettings),

@@ -38,22 +38,9 @@ struct ScanFormatTests {
     /// Off the concurrency pool: an encoder (heif-enc's AV1, convert) can take seconds, and a pool thread
     /// blocked that long starves the tests' HTTP servers.
     static func tool(_ name: String, _ arguments: [String], output: String? = nil) async throws {
-        let status = try await OffThePool.run { () -> Int32 in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
-            process.arguments = arguments
-            if let output {
-                _ = FileManager.default.createFile(atPath: output, contents: nil)
-                process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-            } else {
-                process.standardOutput = FileHandle.nullDevice
-            }
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        #expect(status == 0, "\(name) \(arguments.joined(separator: " "))")
+        let run = try await ChildProcess.run("/usr/bin/" + name, arguments)
+        if let output { try run.stdout.write(to: URL(fileURLWithPath: output)) }
+        #expect(run.status == 0, "\(name) \(arguments.joined(separator: " ")): \(run.stderrText)")
     }
 
     /// The first half of a file, as a download or a copy cut short leaves it.

@@ -79,7 +79,7 @@ struct PNMAndLoadedFormatTests {
     }
 
     @Test("a TIFF of three pages made by tiffcp has three pages, each decoded on its own")
-    func tiffPages() throws {
+    func tiffPages() async throws {
         let directory = try TemporaryDirectory()
         let pages: [UInt8] = [0, 128, 255]
         var paths: [String] = []
@@ -88,9 +88,9 @@ struct PNMAndLoadedFormatTests {
             try Data(Array("P5 40 30 255\n".utf8) + [UInt8](repeating: level, count: 1200)).write(
                 to: URL(fileURLWithPath: pgm))
             paths.append(directory.path + "/\(level).tif")
-            try run("/usr/bin/pnmtotiff", [pgm], output: paths.last ?? "")
+            try await run("/usr/bin/pnmtotiff", [pgm], output: paths.last ?? "")
         }
-        try run("/usr/bin/tiffcp", paths + [directory.path + "/pages.tif"])
+        try await run("/usr/bin/tiffcp", paths + [directory.path + "/pages.tif"])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.path + "/pages.tif")))
         #expect(try ImageFile.pageCount(bytes) == 3)
         for (page, level) in pages.enumerated() {
@@ -100,16 +100,9 @@ struct PNMAndLoadedFormatTests {
         }
     }
 
-    private func run(_ executable: String, _ arguments: [String], output: String? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let output {
-            _ = FileManager.default.createFile(atPath: output, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        }
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(executable)")
+    private func run(_ executable: String, _ arguments: [String], output: String? = nil) async throws {
+        let result = try await ChildProcess.run(executable, arguments)
+        if let output { try result.stdout.write(to: URL(fileURLWithPath: output)) }
+        #expect(result.status == 0, "\(executable): \(result.stderrText)")
     }
 }
