@@ -123,8 +123,11 @@ public struct CardStore: Sendable {
         try whileLocked(workFactor: AgeFile.defaultWorkFactor, whenBusy: whenBusy, body)
     }
 
-    /// The test-only hook: any work factor for what `body` writes.
-    func whileLocked<Result>(workFactor: Int, whenBusy: () -> Void = {}, _ body: (Locked) throws -> Result)
+    /// The same with another scrypt work factor for what `body` writes: for tests, which cannot spend
+    /// seconds on each write (reading follows the factor in the file).
+    public func whileLocked<Result>(
+        workFactor: Int, whenBusy: () -> Void = {}, _ body: (Locked) throws -> Result
+    )
         throws -> Result
     {
         try makeDirectory()
