@@ -97,16 +97,7 @@ struct Show: ContextCommand {
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", force: force)
         let style = try symbolOptions.style()
-        let (symbol, label) =
-            try id.map {
-                (
-                    try CardSymbol.symbol(
-                        for: $0, checkCharacter: symbolOptions.checkDigit, warn: context.warn), nil
-                )
-            }
-            ?? CardSymbol.stored(
-                CardAccess(context: context, passphrases: passphrases.passphrases()),
-                checkCharacter: symbolOptions.checkDigit)
+        let (symbol, label) = try drawnSymbol(context)
         let terminal = Terminal(environment: context.environment)
         // A dumb terminal cannot take the screen: the drawing is printed inline, plain, with a warning.
         if files.isEmpty, !inline, terminal.stdoutIsTerminal, terminal.environment["TERM"] != "dumb" {
@@ -143,6 +134,16 @@ struct Show: ContextCommand {
             try TerminalArt.codabar(
                 symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
         }
+    }
+
+    /// `--id`'s symbol, or the stored card's (after its passphrase when it has one) with its label.
+    private func drawnSymbol(_ context: Context) throws -> (CodabarSymbol, label: String?) {
+        let checkCharacter = symbolOptions.checkDigit
+        guard let id else {
+            let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+            return try CardSymbol.stored(access, checkCharacter: checkCharacter)
+        }
+        return (try CardSymbol.symbol(for: id, checkCharacter: checkCharacter, warn: context.warn), nil)
     }
 
     /// Prints a drawing; without colours it is plain characters, which scan only on a light background:
