@@ -90,7 +90,7 @@ let package = Package(
         // The full-screen card at the turnstile: the largest drawing that fits, pixel exact, with its text.
         .target(
             name: "Turnstile",
-            dependencies: ["Codabar", "Imaging", "Symbols", "TerminalGraphics", "TerminalText"],
+            dependencies: ["Codabar", "Imaging", "Storage", "Symbols", "TerminalGraphics", "TerminalText"],
             swiftSettings: strictSettings),
         .target(
             name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar", "CZXing"],
@@ -267,7 +267,11 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCoreTests",
-            dependencies: ["GymcardCore", "Occupancy", "Storage", "TestSupport", "TestServer"],
+            dependencies: [
+                "GymcardCore", "CardVault", "Codabar", "Imaging", "Occupancy", "Scanner", "Storage",
+                "Symbols",
+                "TestSupport", "TestServer",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ConfigurationTests", dependencies: ["Configuration"], swiftSettings: strictSettings),

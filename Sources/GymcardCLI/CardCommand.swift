@@ -34,8 +34,8 @@ struct CardCommand: ContextCommand {
     @OptionGroup var passphrases: PassphraseOptions
 
     func run(in context: Context) throws {
-        let access = CardAccess(context: context, passphrases: passphrases)
-        guard let protection = access.store.protection() else { throw CardAccess.failure(VaultError.noCard) }
+        let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+        guard let protection = access.store.protection() else { throw VaultError.noCard }
         let encrypted = protection == .passphrase
         let path = encrypted ? access.store.encryptedPath : access.store.plainPath
         var status = stat()
@@ -44,7 +44,7 @@ struct CardCommand: ContextCommand {
         var record: CardRecord?
         let canUnlock = !encrypted || passphrases.isScripted || TerminalPrompt.isAvailable
         if !locked, canUnlock {
-            record = try access.unlock().card.record
+            record = try access.unlock().record
         }
         let now = context.clock.now
         if json {

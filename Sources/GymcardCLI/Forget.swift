@@ -14,8 +14,8 @@ struct Forget: ContextCommand {
     var yes = false
 
     func run(in context: Context) throws {
-        let access = CardAccess(context: context, passphrases: nil)
-        guard access.store.protection() != nil else { throw CardAccess.failure(VaultError.noCard) }
+        let access = CardAccess(context: context, passphrases: PassphraseOptions.passphrases())
+        guard access.store.protection() != nil else { throw VaultError.noCard }
         if !yes {
             guard
                 let answer = TerminalPrompt.ask(
@@ -31,7 +31,7 @@ struct Forget: ContextCommand {
             }
         }
         // Under the card's lock: a `set` or `passphrase change` running meanwhile finishes first.
-        guard try access.forget() else { throw CardAccess.failure(VaultError.noCard) }
+        try access.forget()
         Terminal.standardError.say("deleted the stored card")
     }
 }

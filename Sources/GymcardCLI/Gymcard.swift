@@ -31,9 +31,7 @@ struct Gymcard: AsyncParsableCommand {
 
 /// The entry point both binaries call.
 public enum GymcardEntry {
-    /// Entry point: `--qr` given with no file name means "draw the QR on the terminal".
-    ///
-    /// Synchronous on purpose: most commands never need Swift concurrency, and an async `main` moves all
+    /// Entry point. Synchronous on purpose: most commands never need Swift concurrency, and an async `main` moves all
     /// of them onto a Dispatch worker thread at start-up. The commands that are async run in a task
     /// while the main thread waits.
     public static func run(online: Online?) -> Never {
@@ -42,7 +40,7 @@ public enum GymcardEntry {
         Interrupt.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try Gymcard.parseAsRoot(QROption.rewritingBareFlag(in: arguments))
+            var command = try Gymcard.parseAsRoot(arguments)
             switch command {
             case let asynchronous as any AsyncContextCommand:
                 let context = try makeContext(online: online)
@@ -91,6 +89,7 @@ public enum GymcardEntry {
         var message =
             Gymcard.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        if message.hasSuffix(".") { message.removeLast() }
         // "Unknown option" → "unknown option", as every other gymcard message starts (not "ID", "URL").
         if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
             message = first.lowercased() + message.dropFirst()

@@ -14,19 +14,6 @@ struct PassphraseCommand: ParsableCommand {
         subcommands: [Add.self, Change.self, Remove.self]
     )
 
-    /// Options for the new passphrase, for scripts.
-    struct NewPassphraseOptions: ParsableArguments {
-        @Option(
-            name: .customLong("new-passphrase-file"),
-            help: ArgumentHelp("Read the new passphrase from the first line of <file>.", valueName: "file"))
-        var file: String?
-
-        @Option(
-            name: .customLong("new-passphrase-fd"),
-            help: ArgumentHelp("Read the new passphrase from file descriptor <n>.", valueName: "n"))
-        var descriptor: Int32?
-    }
-
     struct Add: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Encrypt an unencrypted card under a new passphrase.")
@@ -34,10 +21,9 @@ struct PassphraseCommand: ParsableCommand {
         @OptionGroup var new: NewPassphraseOptions
 
         func run(in context: Context) throws {
-            let access = CardAccess(context: context, passphrases: nil)
-            try access.rewrap(from: .unencrypted) {
-                try access.newPassphrase(file: new.file, descriptor: new.descriptor)
-            }
+            let passphrases = PassphraseOptions.passphrases(new: new)
+            try CardAccess(context: context, passphrases: passphrases).rewrap(
+                from: .unencrypted, encrypt: true)
             Terminal.standardError.say("the card is now encrypted with the passphrase")
         }
     }
@@ -50,10 +36,8 @@ struct PassphraseCommand: ParsableCommand {
         @OptionGroup var new: NewPassphraseOptions
 
         func run(in context: Context) throws {
-            let access = CardAccess(context: context, passphrases: passphrases)
-            try access.rewrap(from: .passphrase) {
-                try access.newPassphrase(file: new.file, descriptor: new.descriptor)
-            }
+            let access = CardAccess(context: context, passphrases: passphrases.passphrases(new: new))
+            try access.rewrap(from: .passphrase, encrypt: true)
             Terminal.standardError.say("the passphrase is changed")
         }
     }
@@ -66,9 +50,9 @@ struct PassphraseCommand: ParsableCommand {
         @OptionGroup var passphrases: PassphraseOptions
 
         func run(in context: Context) throws {
-            let access = CardAccess(context: context, passphrases: passphrases)
-            try access.rewrap(from: .passphrase) { nil }
-            access.warnUnencrypted()
+            let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+            try access.rewrap(from: .passphrase, encrypt: false)
+            Terminal.standardError.warnUnencrypted(access.store)
         }
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Codabar
 import FoundationEssentials
 import GymcardCore
-import Imaging
 import JSONOutput
 import Scanner
 import TerminalText
@@ -74,12 +73,12 @@ struct Scan: ContextCommand {
             do {
                 let symbol = try scan(photo, with: scanner)
                 if save, !saved {
-                    try CardAccess(context: context, passphrases: passphrases, offersNoPassphrase: true)
-                        .store(
-                            symbol, label: nil, noPassphrase: noPassphrase)
+                    try SetCommand.store(
+                        symbol, label: nil, noPassphrase: noPassphrase, passphrases: passphrases, in: context)
                     saved = true
                 }
-            } catch let failure as Failure {
+            } catch {
+                guard let failure = ExitTable.failure(for: error) else { throw error }
                 Terminal.standardError.say(failure.message)
                 if json {
                     let name = photo == "-" ? "standard input" : photo
@@ -98,87 +97,18 @@ struct Scan: ContextCommand {
     /// the best ID.
     private func scan(_ path: String, with scanner: BarcodeScanner) throws -> CodabarSymbol {
         let name = path == "-" ? "standard input" : path
-        let started = ContinuousClock.now
-        let bytes = try readPhoto(path)
-        let pageCount = try decoding(name) { () throws(ImagingError) in try ImageFile.pageCount(bytes) }
-        var ids: [(ScanFinding, CodabarSymbol)] = []
-        var firstDiagnosis: ScanDiagnosis?
-        var report: ScanReport?
-        var pagesScanned = 0
-        // The pages share the photo's budget: a page is begun only while it lasts (the first always), so a
-        // long document takes no more than a photo. The first page that reads ends the scan, unless --all
-        // asks for every barcode on every page.
-        for page in 0..<pageCount where all || ids.isEmpty {
-            if page > 0, ContinuousClock.now - started > scanner.timeBudget { break }
-            pagesScanned += 1
-            let label = pageCount > 1 ? "\(name) (page \(page + 1) of \(pageCount))" : name
-            let image = try decoding(label) { () throws(ImagingError) in
-                try ImageFile.decodeGray(bytes, page: page, minimumLongSide: BarcodeScanner.decodeSide)
-            }
-            let pageReport = scanner.scan(
-                image,
-                fullResolution: {
-                    try? ImageFile.decodeGray(
-                        bytes, page: page, minimumLongSide: BarcodeScanner.fullResolutionSide)
-                },
-                findAll: all, startedAt: started)
-            for finding in pageReport.findings {
-                guard let symbol = try? CodabarSymbol(normalizing: finding.text),
-                    !ids.contains(where: { $0.1 == symbol })
-                else { continue }
-                ids.append((finding, symbol))
-            }
-            if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
-            report = pageReport
-        }
-        guard let report, !ids.isEmpty else {
-            let diagnosis = firstDiagnosis ?? .nothingFound
-            let message =
-                pageCount == 1
-                ? diagnosis.description
-                : pagesScanned == pageCount
-                    ? "no barcode found on any of its \(pageCount) pages"
-                    : "no barcode found on its first \(pagesScanned) of \(pageCount) pages; the time allowed ran "
-                        + "out before the others (give more with --budget)"
-            throw Failure("\(name): \(message)", status: .nothingFound)
-        }
-        let milliseconds =
-            Int(report.elapsed.components.seconds * 1000)
-            + Int(report.elapsed.components.attoseconds / 1_000_000_000_000_000)
-        for (finding, symbol) in all ? ids : [ids[0]] {
+        let photo = try PhotoScan.scan(path, name: name, with: scanner, all: all)
+        for (finding, symbol) in all ? photo.reads : [photo.reads[0]] {
             if json {
                 let line = ScanLine(
                     file: name, id: symbol.text, symbology: finding.symbology.rawValue, stage: finding.stage,
-                    confirmations: finding.confirmations, milliseconds: milliseconds)
+                    confirmations: finding.confirmations, milliseconds: photo.milliseconds)
                 print(JSONText.line(line))
             } else {
                 print(photos.count > 1 ? "\(name.terminalSafe): \(symbol.text)" : symbol.text)
             }
         }
-        return ids[0].1
-    }
-
-    /// The photo's bytes; a file that cannot be read is 66, an empty one 65.
-    private func readPhoto(_ path: String) throws -> [UInt8] {
-        do {
-            return try ImageFile.readBytes(path: path)
-        } catch {
-            if case .empty = error { throw Failure(error.description, status: .dataError) }
-            throw Failure(error.description, status: .noInput)
-        }
-    }
-
-    /// The body's result, or its decoding error as the line said about `label`: 69 when the library that
-    /// reads the format is missing, else 65.
-    private func decoding<Value>(_ label: String, _ body: () throws(ImagingError) -> Value) throws -> Value {
-        do {
-            return try body()
-        } catch {
-            if case .decoderMissing = error {
-                throw Failure("\(label): \(error.description)", status: .unavailable)
-            }
-            throw Failure("\(label): \(error.description)", status: .dataError)
-        }
+        return photo.reads[0].symbol
     }
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {
