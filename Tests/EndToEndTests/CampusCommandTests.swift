@@ -175,10 +175,12 @@ struct CampusCommandTests {
             moved.stderr.contains("its ID may have changed (gymcard facilities --discover --campus ucsc)"))
     }
 
-    @Test("a percent-only campus shows percent, with no head count invented, in text and JSON")
-    func percentOnly() async throws {
+    @Test(
+        "a percent-only campus shows percent, with no head count invented, in text and JSON",
+        arguments: [FusionCampusPages.Layout.percentText, .percentChart])
+    func percentOnly(layout: FusionCampusPages.Layout) async throws {
         let campus = try await FakeCampus(
-            FusionCampusPages.page(cards(gym: 45, shed: 80, percentOnly: true), layout: .percentText))
+            FusionCampusPages.page(cards(gym: 45, shed: 80, percentOnly: true), layout: layout))
         defer { Task { await campus.server.stop() } }
         let home = try TemporaryDirectory()
         let process = GymcardProcess(home: home.path)
@@ -187,9 +189,11 @@ struct CampusCommandTests {
         ])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdoutText.contains("45% (percent only)"))
+        #expect(!added.stdoutText.contains("people"))
         #expect(try configText(home).contains("\"measure\": \"percent\""))
 
         let result = try await process.run(["occupancy", "--campus", "tmu", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
         let facilities = try #require(try json(result.stdout)["facilities"] as? [[String: Any]])
         #expect(facilities.map { $0["percent"] as? Int } == [45, 80])
         #expect(facilities.map { $0["measure"] as? String } == ["percent", "percent"])
