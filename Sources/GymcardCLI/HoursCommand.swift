@@ -13,13 +13,14 @@ struct HoursCommand: AsyncContextCommand {
         abstract: "Show when the facilities are open, today marked.",
         discussion: """
             Hours come from RecSports' hours service for McComas Hall and War Memorial Hall, and from the \
-            config file (hours.facilities.<key>: weekly hours and dated exceptions) for any facility; the \
+            config file (hours.facilities.<key>, or campuses.<name>.hours.<key> for an added campus: weekly \
+            hours and dated exceptions) for any facility; the \
             Bouldering Wall has none unless the config file gives them. Each day's answer is cached in \
             $XDG_CACHE_HOME/gymcard/hours/ (fresh for an hour for yesterday and today, six for later days); when the \
             service fails the cached copy is used, whatever its age, else the day is unknown. Unknown is \
             never taken for open. Times are the facilities' own (occupancy.timeZone).
 
-            Exit status: 0; 75 when some day could only come from an old copy or is unknown because the \
+            Exit status: 0; 74 when the hours were shown but could not be cached; 75 when some day could only come from an old copy or is unknown because the \
             service failed; 69 when the service failed and nothing at all is known.
             """
     )
@@ -65,7 +66,7 @@ struct HoursCommand: AsyncContextCommand {
                 ? nil : source?.unit != nil ? "service" : source?.schedule.isEmpty == false ? "config" : nil
             return HoursEntry(
                 key: facility.key, name: facility.name, hours: outcome.hours[facility.key] ?? .unknown,
-                source: kind)
+                source: kind, configKey: access.loader.settings.configSection + "." + facility.key)
         }
         if json {
             print(
@@ -78,6 +79,9 @@ struct HoursCommand: AsyncContextCommand {
                 zone: history.zone, now: history.now,
                 colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil)
             terminal.printLines(view.lines(entries, days: shown))
+        }
+        if let failure = outcome.saveFailure {
+            throw Failure("the opening hours were shown but not cached: \(failure)", status: .ioError)
         }
         guard outcome.isDegraded else { return }
         let anythingKnown = entries.contains { entry in shown.contains { entry.hours[$0].isKnown } }

@@ -88,6 +88,38 @@ struct HoursCommandTests {
         #expect(!result.stdoutText.contains("open until"))
     }
 
+    @Test("hours --campus: a facility without hours names the key that gives them for that campus")
+    func campusHoursKey() async throws {
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
+        try """
+        {"campuses": {"loc": {"base": "http://127.0.0.1:9", "read": "page", "timeZone": "America/Toronto",
+          "facilities": [{"key": "war-memorial-hall", "name": "War Memorial Hall", "shortName": "War",
+            "id": "1799266f-57d9-4cb2-9f43-f5fd88b241db", "capacity": 100}]}}}
+        """.write(toFile: home.path + "/config/gymcard/config.json", atomically: true, encoding: .utf8)
+        let result = try await GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": mondayNoon])
+            .run(["hours", "--campus", "loc"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText.contains("campuses.loc.hours.war-memorial-hall"), "\(result.stdoutText)")
+        #expect(!result.stdoutText.contains("hours.facilities"), "\(result.stdoutText)")
+    }
+
+    @Test("hours with a cache that cannot be written: shown, then said, exit 74 as events does")
+    func unwritableCache() async throws {
+        let fake = try await fakeWithHours()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        // A file where the cache's folder should be.
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/cache/gymcard", withIntermediateDirectories: true)
+        try "in the way".write(toFile: home.path + "/cache/gymcard/hours", atomically: true, encoding: .utf8)
+        let result = try await fake.gymcard(home, now: mondayNoon).run(["hours", "mccomas", "--days", "2"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stdoutText.hasPrefix("McComas Hall · open until 11:00 PM\n"), "\(result.stdoutText)")
+        #expect(result.stderr.contains("the opening hours were shown but not cached"), "\(result.stderr)")
+    }
+
     @Test("hours --json: open true/false/null, opensAt, closesAt, the days with their intervals in UTC")
     func json() async throws {
         let fake = try await fakeWithHours()
