@@ -236,7 +236,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCoreTests",
-            dependencies: ["GymcardCore", "CivilTime", "Occupancy", "Storage", "TestSupport", "TestServer"],
+            dependencies: [
+                "GymcardCore", "CivilTime", "Fetching", "FetchingCurl", "Occupancy", "Storage", "TestSupport",
+                "TestServer",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ConfigurationTests", dependencies: ["Configuration"], swiftSettings: strictSettings),

@@ -100,32 +100,6 @@ struct CampusCommandTests {
         #expect(try configText(home) == config)
     }
 
-    @Test("cards without a heading or a capacity are added, and campus add says which to fill in")
-    func unnamedCards() async throws {
-        func card(_ id: String, heading: String) -> String {
-            "<div data-facilityid=\"\(id)\">\(heading)<canvas class=\"occupancy-chart\" data-occupancy=\"3\" "
-                + "data-remaining=\"0\"></canvas></div>"
-        }
-        let page = card(gymID, heading: "<h2>Fitness Center</h2>") + card(shedID, heading: "")
-        let campus = try await FakeCampus("<html><body>\(page)</body></html>")
-        defer { Task { await campus.server.stop() } }
-        let home = try TemporaryDirectory()
-        let added = try await GymcardProcess(home: home.path).run([
-            "campus", "add", campus.base, "--name", "bare", "--time-zone", "UTC",
-        ])
-        #expect(added.status == 0, "\(added.stderr)")
-        let warnings = added.stderr.split(separator: "\n").filter { $0.contains("warning:") }
-        #expect(warnings.count == 3, "\(added.stderr)")
-        #expect(
-            warnings.contains {
-                $0.hasPrefix(
-                    "gymcard: warning: 1 of 2 cards have no heading; name them as campuses.bare.facilities[1].name"
-                )
-            })
-        #expect(warnings.contains { $0.contains("campuses.bare.facilities[0].capacity") })
-        #expect(try configText(home).contains("\"name\": \"(no name)\""))
-    }
-
     @Test("occupancy --campus reads every facility with one GET, with the page's own time in the history")
     func occupancy() async throws {
         let campus = try await FakeCampus(FusionCampusPages.page(cards(gym: 61, shed: 7), layout: .charts))
@@ -218,10 +192,9 @@ struct CampusCommandTests {
     @Test(
         "pages that are not an occupancy page: campus add says which and adds nothing; occupancy says unavailable",
         arguments: [
+            // Every shape is read in-process (CampusSetupTests); here one of each exit status.
             (FusionCampusPages.waitingRoom, "waiting room", Int32(69)),
             (FusionCampusPages.javaScriptShell, "JavaScript", Int32(65)),
-            (FusionCampusPages.signIn, "sign-in", Int32(69)),
-            ("", "empty", Int32(65)),
         ])
     func notThePage(page: String, words: String, status: Int32) async throws {
         let campus = try await FakeCampus(page)
