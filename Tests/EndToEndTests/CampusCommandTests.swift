@@ -190,7 +190,7 @@ struct CampusCommandTests {
     }
 
     @Test(
-        "pages that are not an occupancy page: campus add says which and adds nothing; occupancy says unavailable",
+        "pages that are not an occupancy page: campus add and facilities --discover say which; occupancy says unavailable",
         arguments: [
             // Every shape is read in-process (CampusSetupTests); here one of each exit status.
             (FusionCampusPages.waitingRoom, "waiting room", Int32(69)),
@@ -219,6 +219,11 @@ struct CampusCommandTests {
         #expect(
             facilities.allSatisfy { $0["status"] as? String == "unavailable" && $0["occupancy"] is NSNull })
         #expect(result.stderr.contains(words), "\(result.stderr)")
+
+        // facilities --discover reads the page as campus add does: the same words and status.
+        let discovered = try await process.run(["facilities", "--discover", "--campus", "x"])
+        #expect(discovered.status == status)
+        #expect(discovered.stderr.contains(words), "\(discovered.stderr)")
     }
 
     @Test("two campuses keep their histories and last values apart, and apart from Virginia Tech's")
