@@ -237,8 +237,9 @@ let package = Package(
         .testTarget(
             name: "GymcardCoreTests",
             dependencies: [
-                "GymcardCore", "CivilTime", "Fetching", "FetchingCurl", "Occupancy", "Storage", "TestSupport",
-                "TestServer",
+                "GymcardCore", "CivilTime", "Fetching", "FetchingCurl", "Occupancy", "OpeningHours",
+                "Storage",
+                "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),
         .testTarget(

@@ -151,7 +151,8 @@ struct CampusCommandTests {
 
     @Test(
         "a percent-only campus shows percent, with no head count invented, in text and JSON",
-        arguments: [FusionCampusPages.Layout.percentText, .percentChart])
+        // Every layout is added and read in-process (CampusSetupTests); here the one issue 26 found.
+        arguments: [FusionCampusPages.Layout.percentChart])
     func percentOnly(layout: FusionCampusPages.Layout) async throws {
         let campus = try await FakeCampus(
             FusionCampusPages.page(cards(gym: 45, shed: 80, percentOnly: true), layout: layout))

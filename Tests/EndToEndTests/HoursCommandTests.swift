@@ -88,23 +88,6 @@ struct HoursCommandTests {
         #expect(!result.stdoutText.contains("open until"))
     }
 
-    @Test("hours --campus: a facility without hours names the key that gives them for that campus")
-    func campusHoursKey() async throws {
-        let home = try TemporaryDirectory()
-        try FileManager.default.createDirectory(
-            atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
-        try """
-        {"campuses": {"loc": {"base": "http://127.0.0.1:9", "read": "page", "timeZone": "America/Toronto",
-          "facilities": [{"key": "war-memorial-hall", "name": "War Memorial Hall", "shortName": "War",
-            "id": "1799266f-57d9-4cb2-9f43-f5fd88b241db", "capacity": 100}]}}}
-        """.write(toFile: home.path + "/config/gymcard/config.json", atomically: true, encoding: .utf8)
-        let result = try await GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": mondayNoon])
-            .run(["hours", "--campus", "loc"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdoutText.contains("campuses.loc.hours.war-memorial-hall"), "\(result.stdoutText)")
-        #expect(!result.stdoutText.contains("hours.facilities"), "\(result.stdoutText)")
-    }
-
     @Test("hours with a cache that cannot be written: shown, then said, exit 74 as events does")
     func unwritableCache() async throws {
         let fake = try await fakeWithHours()
