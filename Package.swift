@@ -268,8 +268,8 @@ let package = Package(
         .testTarget(
             name: "GymcardCoreTests",
             dependencies: [
-                "GymcardCore", "CardVault", "Codabar", "Imaging", "Occupancy", "Scanner", "Storage",
-                "Symbols",
+                "GymcardCore", "CardVault", "CivilTime", "Codabar", "Fetching", "FetchingCurl", "Imaging",
+                "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbols",
                 "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),

@@ -1,8 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import GymcardCore
 import Occupancy
-import Storage
 
 /// `--campus <name>` for the commands about occupancy: which campus's facilities, history and hours.
 /// Without it, the config file's `campus` (set by `gymcard campus use`), else Virginia Tech (`vt`).
@@ -23,16 +21,6 @@ struct CampusOption: ParsableArguments {
     /// The occupancy settings of the campus asked for; a campus that is not in the config file is a usage
     /// error (64) naming the known ones.
     func settings(_ context: Context) throws -> OccupancySettings {
-        if let campus, campus != CampusProfile.builtInName {
-            let file = try context.config.read()
-            let names: [String]
-            do { names = try OccupancySettings.profileNames(configFile: file) } catch {
-                throw context.config.problem(error)
-            }
-            guard names.contains(campus) else {
-                throw Failure(CampusProfile.unknownMessage(campus, profiles: names), status: .usage)
-            }
-        }
-        return try context.config.occupancySettings(campus: campus)
+        try CampusSetup(context: context).settings(campus: campus)
     }
 }

@@ -58,6 +58,8 @@ enum ExitTable {
             Failure(
                 "\(problem); install tzdata, or set occupancy.timeZone in the config file",
                 status: .configError)
+        case .unreadableZone:
+            Failure("\(problem); reinstall tzdata", status: .configError)
         case .networkUnavailable:
             Failure(
                 "\(problem); gymcard needs it beside itself for the network: reinstall gymcard",

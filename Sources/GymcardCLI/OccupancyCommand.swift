@@ -118,7 +118,8 @@ struct OccupancyCommand: AsyncContextCommand {
         }
         let fetcher = try network.fetcher(context)
         let monitor = OccupancyMonitor(
-            settings: settings, fetcher: fetcher, stateFile: stateFile, now: { clock.now })
+            settings: settings, fetcher: fetcher, stateFile: stateFile, now: { clock.now },
+            zone: facilityHours.zone)
         if watch {
             try await watchLoop(
                 settings: settings, zone: facilityHours.zone, context: context, terminal: terminal

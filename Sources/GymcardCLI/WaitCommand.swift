@@ -128,7 +128,7 @@ struct WaitCommand: AsyncContextCommand {
         let monitor = OccupancyMonitor(
             settings: watched, fetcher: fetcher,
             stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
-            now: { clock.now })
+            now: { clock.now }, zone: facilityHours.zone)
         let condition = try condition()
         if case .people = condition.threshold, chosen.measure == .percent {
             throw Failure(

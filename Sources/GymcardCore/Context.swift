@@ -49,8 +49,8 @@ public struct Context: Sendable {
             policy: FetchPolicy(timeoutSeconds: timeoutSeconds))
     }
 
-    /// The facilities' time zone named `identifier` (an IANA name such as `America/New_York`), from tzdata
-    /// (`$TZDIR`, else `/usr/share/zoneinfo`).
+    /// The facilities' time zone named `identifier` (an IANA name such as `America/New_York`), read from
+    /// tzdata's file (`$TZDIR`, else `/usr/share/zoneinfo`); the process's own zone is left alone.
     public func zone(_ identifier: String) throws(ContextProblem) -> LocalTimeZone {
         try FacilityZone.zone(identifier, environment: environment)
     }
@@ -70,6 +70,8 @@ public enum ContextProblem: Error, Equatable, CustomStringConvertible {
     case invalidTestClock(String)
     /// tzdata has no zone of this name: the identifier and the directory looked in.
     case unknownZone(String, directory: String)
+    /// tzdata's file for the zone cannot be read or is not a time zone file: the identifier, the file and why.
+    case unreadableZone(String, path: String, reason: String)
     /// `gymcard-network` could not be run: its path and why.
     case networkUnavailable(path: String, reason: String)
 
@@ -79,6 +81,8 @@ public enum ContextProblem: Error, Equatable, CustomStringConvertible {
         case .invalidTestClock(let what): what
         case .unknownZone(let identifier, let directory):
             "the time zone \(identifier) is not known here (no \(directory)/\(identifier))"
+        case .unreadableZone(let identifier, let path, let reason):
+            "the time zone \(identifier) cannot be read from \(path): \(reason)"
         case .networkUnavailable(let path, let reason): "\(path) cannot be run (\(reason))"
         }
     }
