@@ -1,5 +1,6 @@
 import ArgumentParser
 import GymcardCore
+import History
 
 /// The one place that turns what went wrong into the line a person reads and the exit status
 /// (ExitStatus, sysexits(3)). The libraries' errors are neutral: they say what happened; the advice
@@ -19,11 +20,19 @@ enum ExitTable {
             return Failure(
                 "\(problem); " + (problem.path == nil ? "fix or unset it" : "fix or remove it"),
                 status: .configError)
+        case let error as HistoryError:
+            return historyFailure(error)
         case let problem as FacilityLookupProblem:
             return Failure("\(problem); give one of \(problem.known.joined(separator: ", "))", status: .usage)
         default:
             return nil
         }
+    }
+
+    /// The history: 65 for a file from a newer gymcard, 74 otherwise (full, busy, unreadable).
+    private static func historyFailure(_ error: HistoryError) -> Failure {
+        if case .newerVersion = error { return Failure("\(error)", status: .dataError) }
+        return Failure("\(error)", status: .ioError)
     }
 
     private static func failure(_ problem: ContextProblem) -> Failure {

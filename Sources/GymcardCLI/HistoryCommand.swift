@@ -46,7 +46,6 @@ struct HistoryCommand: ParsableCommand {
         }
 
         func run(in context: Context) throws {
-            let directories = context.directories
             let settings = try campus.settings(context)
             let start = try since.map { try Self.date($0, zone: settings.timeZone, context: context) }
             // Written as the rows come from SQLite: a year of history is tens of megabytes of text.
@@ -55,14 +54,10 @@ struct HistoryCommand: ParsableCommand {
                 guard writeFailure == nil else { return }
                 do { try OutputFile.write(piece, to: "-") } catch { writeFailure = error as? Failure }
             }
-            if let store = try HistoryAccess.openForReading(directories, campus: settings.campus) {
-                do {
-                    try store.forEachReading(
-                        from: start ?? Date(timeIntervalSince1970: 0),
-                        to: Date(timeIntervalSince1970: Double(1 << 40))
-                    ) { writer.add($0) }
-                } catch { throw HistoryAccess.failure(error) }
-            }
+            try HistoryFiles.openForReading(context, campus: settings.campus)?.forEachReading(
+                from: start ?? Date(timeIntervalSince1970: 0),
+                to: Date(timeIntervalSince1970: Double(1 << 40))
+            ) { writer.add($0) }
             writer.finish()
             if let writeFailure { throw writeFailure }
         }
@@ -115,11 +110,9 @@ struct HistoryCommand: ParsableCommand {
             do { readings = try HistoryExchange.parse(bytes) } catch {
                 throw Failure("\(name): \(error); nothing was imported", status: .dataError)
             }
-            let directories = context.directories
             let settings = try campus.settings(context)
-            let store = try HistoryAccess.openForWriting(directories, campus: settings.campus)
-            let added: Int
-            do { added = try store.importReadings(readings) } catch { throw HistoryAccess.failure(error) }
+            let added = try HistoryFiles.openForWriting(context, campus: settings.campus).importReadings(
+                readings)
             let duplicates = readings.count - added
             Terminal.standardError.say(
                 "imported \(added) \(added == 1 ? "reading" : "readings") from \(name)"

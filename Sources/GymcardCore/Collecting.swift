@@ -1,0 +1,98 @@
+import CivilTime
+import Collector
+import FoundationEssentials
+import Glibc
+import History
+import Occupancy
+import Storage
+import Trends
+
+/// `collect`'s use cases: one sample for the history (skipped moments after another), the timer's
+/// units, and whether collection works.
+public enum Collecting {
+    /// Samples closer together than this are skipped (the timer fires every 5 minutes).
+    public static let minimumSpacingSeconds: Double = 4 * 60
+
+    /// Before the network: when the last attempt recorded was moments ago, records this one as skipped and
+    /// returns true. One dated ahead of now (the clock was set back since) was taken at an unknown time:
+    /// sample rather than skip.
+    public static func skipsRecent(_ context: Context, campus: String?) throws(HistoryError) -> Bool {
+        guard let store = try HistoryFiles.openForReading(context, campus: campus),
+            let last = try store.lastTriedAttempt()
+        else { return false }
+        let now = context.clock.now
+        let since = now.timeIntervalSince(last.at)
+        guard since >= 0, since < minimumSpacingSeconds else { return false }
+        try store.record(HistoryAttempt(at: now, status: .skipped), readings: [])
+        return true
+    }
+
+    /// `$XDG_CONFIG_HOME/systemd/user`.
+    public static func unitDirectory(_ context: Context) -> String {
+        context.directories.configHome + "/systemd/user"
+    }
+
+    /// The units that run `executable` every 5 minutes with this process's XDG folders (and occupancy
+    /// URL), for `campus`.
+    public static func units(executable: String, campus: String?, context: Context) -> CollectorUnits {
+        let passed = [
+            "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "GYMCARD_OCCUPANCY_URL",
+        ]
+        return CollectorUnits(
+            executable: executable,
+            environment: passed.compactMap { name in
+                context.environment[name].flatMap { $0.isEmpty ? nil : (name, $0) }
+            }, campus: campus)
+    }
+
+    /// Writes the service and timer to ``unitDirectory(_:)``, replacing any there.
+    public static func writeUnits(_ units: CollectorUnits, context: Context) throws(StorageError) {
+        let directory = unitDirectory(context)
+        try Directory.create(directory, permissions: 0o755)
+        try AtomicFile.write(Array(units.service.utf8), to: directory + "/" + CollectorUnits.serviceName)
+        try AtomicFile.write(Array(units.timer.utf8), to: directory + "/" + CollectorUnits.timerName)
+    }
+
+    /// The timer's files that are installed: the timer first.
+    public static func installedUnits(_ context: Context) -> [String] {
+        [CollectorUnits.timerName, CollectorUnits.serviceName].map { unitDirectory(context) + "/" + $0 }
+            .filter { access($0, F_OK) == 0 }
+    }
+
+    /// Whether collection works.
+    public struct Status: Sendable {
+        /// The history's path, and whether it exists.
+        public var historyPath: String
+        /// The last 14 days of attempts (`nil`: no history yet).
+        public var report: CollectionReport?
+        /// The timer's path, and whether it is installed.
+        public var timerPath: String
+        /// Whether the timer is installed.
+        public var timerInstalled: Bool
+        /// The facilities' zone and now, for the days.
+        public var labels: CivilLabels
+
+        /// The timer is installed but the last sample is more than an hour old, or missing.
+        public var isStale: Bool {
+            timerInstalled && (report?.lastSample.map { labels.now.timeIntervalSince($0) > 3600 } ?? true)
+        }
+    }
+
+    /// The history's last 14 days and the timer, in the facilities' zone.
+    public static func status(_ context: Context, settings: OccupancySettings) throws -> Status {
+        let zone = try context.zone(settings.timeZone)
+        let now = context.clock.now
+        let timerPath = unitDirectory(context) + "/" + CollectorUnits.timerName
+        var status = Status(
+            historyPath: HistoryFiles.path(context.directories, campus: settings.campus),
+            timerPath: timerPath,
+            timerInstalled: access(timerPath, F_OK) == 0, labels: CivilLabels(zone: zone, now: now))
+        if let store = try HistoryFiles.openForReading(context, campus: settings.campus) {
+            let from = zone.start(of: zone.day(of: now).adding(days: -(CollectionReport.days - 1)))
+            status.report = CollectionReport(
+                attempts: try store.attempts(from: from, to: now.addingTimeInterval(1)),
+                lastAttempt: try store.lastTriedAttempt(), zone: zone, now: now)
+        }
+        return status
+    }
+}

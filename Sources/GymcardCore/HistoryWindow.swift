@@ -1,0 +1,119 @@
+import CivilTime
+import FoundationEssentials
+import History
+import Occupancy
+import OpeningHours
+import Trends
+
+/// The last weeks of a campus's history, as `trends` and `best` read it: a heatmap per facility in the
+/// facilities' own zone, with the percent now when a fresh reading is stored.
+public struct HistoryWindow: Sendable {
+    /// The campus's settings.
+    public let settings: OccupancySettings
+    /// The facilities' zone.
+    public let zone: LocalTimeZone
+    /// Now.
+    public let now: Date
+    /// How many weeks back.
+    public let weeks: Int
+    private let context: Context
+
+    /// The window of `weeks` weeks up to now, in the facilities' zone.
+    public init(settings: OccupancySettings, weeks: Int, context: Context) throws(ContextProblem) {
+        self.settings = settings
+        zone = try context.zone(settings.timeZone)
+        now = context.clock.now
+        self.weeks = weeks
+        self.context = context
+    }
+
+    /// When the window begins.
+    public var start: Date { now.addingTimeInterval(-Double(weeks) * 7 * 86_400) }
+
+    /// Each facility's heatmap; an absent history gives empty heatmaps.
+    public func heatmaps(_ facilities: [Facility]) throws(HistoryError) -> [HeatmapTextView.Facility] {
+        let store = try HistoryFiles.openForReading(context, campus: settings.campus)
+        let current = OccupancyMonitor.cached(
+            settings: settings,
+            stateFile: OccupancyStateFile(directories: context.directories, campus: settings.campus), now: now
+        )
+        return try facilities.map { facility throws(HistoryError) in
+            let readings = try store?.readings(facility: facility.key, from: start, to: now) ?? []
+            let status = current.report.facilities.first { $0.facility.key == facility.key }
+            return HeatmapTextView.Facility(
+                name: facility.name,
+                heatmap: WeeklyHeatmap(facility: facility.key, readings: readings, zone: zone),
+                currentPercent: status?.status == .ok ? status?.reading?.percent : nil)
+        }
+    }
+
+    /// Whether any facility has a usual value to show (`trends` and `best` exit 1 when none has).
+    public static func hasUsualValue(_ heatmaps: [HeatmapTextView.Facility]) -> Bool {
+        heatmaps.contains { $0.heatmap.hasAnyValue }
+    }
+
+    /// What `best` found for one facility.
+    public enum Suggestion: Sendable {
+        /// The quietest windows, quietest first.
+        case windows([QuietWindows.Window])
+        /// The history does not cover the hours ahead.
+        case thinHistory(WeeklyHeatmap)
+        /// The history covers them, but no window lies wholly within known opening hours (`known`: some
+        /// day's hours are known).
+        case outsideHours(known: Bool)
+    }
+
+    /// The quietest windows of `lengthSeconds` within the next `horizonSeconds`, inside known hours.
+    public func suggestions(
+        _ heatmap: WeeklyHeatmap, hours: FacilityHours, days: [LocalDay], lengthSeconds: Int,
+        horizonSeconds: Int
+    ) -> Suggestion {
+        let find = { (count: Int, allowed: @escaping (Date, Date) -> Bool) in
+            QuietWindows.find(
+                in: heatmap, zone: zone, now: now, withinSeconds: Double(horizonSeconds),
+                durationSeconds: Double(lengthSeconds), count: count, allowed: allowed)
+        }
+        let windows = find(3) { start, end in hours.isOpen(from: start, to: end) }
+        if !windows.isEmpty { return .windows(windows) }
+        if find(1, { _, _ in true }).isEmpty { return .thinHistory(heatmap) }
+        return .outsideHours(known: days.contains { hours[$0].isKnown })
+    }
+
+    /// Each facility's usual percent for the current half hour, for a status bar; empty without a history
+    /// or a known zone, never a failure. The answer is kept in a small cache file while the history's
+    /// files and the half hour stay the same (``UsualNowCache``): most calls read that file instead of
+    /// opening the history, so a year of history costs what a day does.
+    public static func usualPercents(_ facilities: [Facility], settings: OccupancySettings, context: Context)
+        -> [String: Double]
+    {
+        guard let zone = try? context.zone(settings.timeZone) else { return [:] }
+        let now = context.clock.now
+        let historyPath = HistoryFiles.path(context.directories, campus: settings.campus)
+        // The system clock, not GYMCARD_TEST_NOW: whether the files have settled is about the kernel's stamps.
+        guard let version = HistoryFileVersion.current(path: historyPath, realNow: Date()) else { return [:] }
+        let keys = facilities.map(\.key)
+        let key = UsualNowCache.Key(
+            history: historyPath, version: version.text, zone: settings.timeZone, weeks: usualWeeks)
+        let cachePath = HistoryFiles.usualNowCachePath(context.directories, campus: settings.campus)
+        if let cached = UsualNowCache.load(cachePath), cached.key == key,
+            let percents = cached.usual.percents(for: keys, at: now, zone: zone)
+        {
+            return percents
+        }
+        guard let store = try? HistoryStore.openIfPresent(path: historyPath),
+            let usual = try? UsualNow.compute(
+                from: store, facilities: keys, at: now, zone: zone, weeks: usualWeeks)
+        else { return [:] }
+        // Kept only when nothing wrote to the history while it was read, and the files' stamps have
+        // settled (a later write is then sure to change the version).
+        if version.isSettled,
+            HistoryFileVersion.current(path: historyPath, realNow: Date())?.text == version.text
+        {
+            try? UsualNowCache(key: key, usual: usual).save(cachePath)
+        }
+        return usual.percents
+    }
+
+    /// The window the status bar's usual percent is taken over, as `trends` takes it by default.
+    public static let usualWeeks = 8
+}
