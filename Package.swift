@@ -236,7 +236,11 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCoreTests",
-            dependencies: ["GymcardCore", "Occupancy", "Storage", "TestSupport", "TestServer"],
+            dependencies: [
+                "GymcardCore", "Occupancy", "Storage", "TestSupport", "TestServer", "Fetching",
+                "FetchingCurl",
+                "History", "OpeningHours", "Trends",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ConfigurationTests", dependencies: ["Configuration"], swiftSettings: strictSettings),
