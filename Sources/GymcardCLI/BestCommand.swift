@@ -77,7 +77,7 @@ struct BestCommand: AsyncContextCommand {
                 lines.append(
                     "\(name): no suggestion: "
                         + (known
-                            ? "no \(DurationText.text(length)) in the next \(DurationText.text(horizon)) lies "
+                            ? "no \(DurationWords.text(length)) in the next \(DurationWords.text(horizon)) lies "
                                 + "wholly within known opening hours (see `gymcard hours`)"
                             : "its opening hours are unknown, and unknown is never taken for open (see "
                                 + "`gymcard hours`; the config file's hours.facilities.\(facility.key) can give them)")
@@ -85,7 +85,7 @@ struct BestCommand: AsyncContextCommand {
             case .windows(let windows):
                 suggested = true
                 lines.append(
-                    "\(name): the quietest \(DurationText.text(length)) in the next \(DurationText.text(horizon))"
+                    "\(name): the quietest \(DurationWords.text(length)) in the next \(DurationWords.text(horizon))"
                         + " (from \(weeks.weeks) weeks of history, within opening hours)")
                 let rows = windows.map { window in
                     (

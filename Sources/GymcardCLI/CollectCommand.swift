@@ -126,47 +126,14 @@ struct CollectCommand: AsyncContextCommand {
     }
 
     private func showStatus(_ context: Context) throws {
-        let settings = try campus.settings(context)
-        let status = try Collecting.status(context, settings: settings)
-        let (labels, now) = (status.labels, status.labels.now)
-        let lastSample = status.report?.lastSample
-        var lines = [
-            status.report == nil
-                ? "History: none yet (\(status.historyPath))" : "History: \(status.historyPath)",
-            status.timerInstalled
-                ? "Timer: installed (\(status.timerPath))"
-                : "Timer: not installed; `gymcard collect --install` samples every 5 minutes",
-            "Last sample: "
-                + (lastSample.map { "\(Age.ago(from: $0, to: now)) (\(labels.moment($0)))" } ?? "none"),
-        ]
-        if let attempt = status.report?.lastAttempt, attempt.status == .failed,
-            attempt.at > (lastSample ?? .distantPast)
-        {
-            lines.append(
-                "Last attempt failed \(Age.ago(from: attempt.at, to: now)): \(attempt.error ?? "no reason recorded")"
-            )
-        }
-        if let report = status.report {
-            lines.append("Samples per day, last \(CollectionReport.days) days (\(settings.timeZone)):")
-            for entry in report.perDay {
-                let bar = String(repeating: "█", count: min(24, (entry.samples * 24 + 287) / 288))
-                lines.append(
-                    "  " + labels.heading(entry.day).padding(12) + String(entry.samples).leftPadded(4) + "  "
-                        + bar
-                        + (entry.failures > 0 ? "  (\(entry.failures) failed)" : ""))
-            }
-            lines.append(
-                report.gaps.first.map {
-                    "Gaps over 15 min: \(report.gaps.count); the longest \(DurationText.text(Int($0.seconds))) "
-                        + "from \(labels.moment($0.start))"
-                } ?? "Gaps over 15 min: none")
-        }
+        let status = try Collecting.status(context, settings: try campus.settings(context))
         // Paths and the last recorded error are not gymcard's own text.
-        Terminal(environment: context.environment).printLines(lines.map(\.terminalSafe))
+        Terminal(environment: context.environment).printLines(status.lines.map(\.terminalSafe))
         if status.isStale {
+            let now = status.labels.now
             throw Failure(
                 "the timer is installed but the last sample is "
-                    + (lastSample.map { "from \(Age.ago(from: $0, to: now))" } ?? "missing")
+                    + (status.report?.lastSample.map { "from \(Age.ago(from: $0, to: now))" } ?? "missing")
                     + "; check `systemctl --user status \(CollectorUnits.timerName)`",
                 status: .staleData)
         }
@@ -176,7 +143,4 @@ struct CollectCommand: AsyncContextCommand {
 extension String {
     /// The string padded with spaces on the right to `width`.
     func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-
-    /// The string padded with spaces on the left to `width`.
-    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

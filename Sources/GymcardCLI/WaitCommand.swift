@@ -78,7 +78,7 @@ struct WaitCommand: AsyncContextCommand {
     var notify = false
 
     func validate() throws {
-        if let problem = below.problem { throw ValidationError("--below: \(problem)") }
+        if let problem = below.threshold.problem { throw ValidationError("--below: \(problem)") }
         guard (60...3600).contains(interval.seconds) else {
             throw ValidationError(
                 "--interval must be a duration from 1m to 1h, such as 2m (polling politely)")
@@ -112,11 +112,18 @@ struct WaitCommand: AsyncContextCommand {
         do {
             end = try await loop.run(
                 poll: poll, fetcher: fetcher, clock: context.clock, redraws: line.enabled, warn: line.say
-            ) { progress in line.draw(Self.describe(chosen, progress, condition)) }
+            ) { progress in line.draw(WaitLoop.describe(chosen, progress, condition)) }
         } catch { throw Failure.silent(.interrupted) }
         line.clear()
         let labels = CivilLabels(zone: poll.zone, now: context.clock.now)
-        let (message, status) = Self.words(end, chosen, condition, labels, timeout: timeout?.text ?? "")
+        let message = WaitLoop.words(end, chosen, condition, labels, timeout: timeout?.text ?? "")
+        let status: ExitStatus =
+            switch end {
+            case .met: .success
+            case .closed, .closesFirst: .closed
+            case .timedOut: .timedOut
+            case .unreadable: .unavailable
+            }
         if let notifier {
             let title = status == .success ? "\(chosen.name) is quiet" : "gymcard wait ended"
             let warnings = await notifier.send(
@@ -126,59 +133,6 @@ struct WaitCommand: AsyncContextCommand {
         }
         guard status == .success else { throw Failure(message, status: status) }
         print(message.terminalSafe)
-    }
-
-    /// How the wait ended, in words, and the exit status.
-    static func words(
-        _ end: WaitLoop.End, _ facility: Facility, _ condition: WaitCondition, _ labels: CivilLabels,
-        timeout: String
-    ) -> (String, ExitStatus) {
-        let name = facility.name
-        let holding = condition.holdSeconds > 0 ? " for \(minutes(condition.holdSeconds))" : ""
-        switch end {
-        case .met(let reading, let held):
-            let time = condition.holdSeconds > 0 ? " for \(minutes(held))" : ""
-            return (
-                "\(name) is at \(WaitLoop.describe(reading)), below \(condition.thresholdText)\(time)",
-                .success
-            )
-        case .closed(let opensAt):
-            return ("\(name) is closed" + (opensAt.map { "; it opens " + labels.soon($0) } ?? ""), .closed)
-        case .closesFirst(let closesAt, let again):
-            return (
-                "\(name) closes at \(labels.clock(closesAt)), before it could stay below "
-                    + "\(condition.thresholdText) for \(minutes(condition.holdSeconds))"
-                    + (again.map { "; it opens again " + labels.soon($0) } ?? ""), .closed
-            )
-        case .timedOut(let latest):
-            return (
-                "\(name) did not stay below \(condition.thresholdText)\(holding) within \(timeout)"
-                    + (latest.map { " (it is at \($0.percent)%)" } ?? ""), .timedOut
-            )
-        case .unreadable(let problem):
-            return ("\(name) could not be read before the timeout: \(problem)", .unavailable)
-        }
-    }
-
-    /// `McComas Hall 41% (246/600) · waiting for below 30% · held 3 of 10 min · next check in 1:45`.
-    static func describe(_ facility: Facility, _ progress: WaitLoop.Progress, _ condition: WaitCondition)
-        -> String
-    {
-        var parts = [facility.name + (progress.latest.map { " " + WaitLoop.describe($0) } ?? " not read yet")]
-        parts.append("waiting for below \(condition.thresholdText)")
-        if condition.holdSeconds > 0 {
-            parts.append("held \(Int((progress.heldSeconds ?? 0) / 60)) of \(minutes(condition.holdSeconds))")
-        }
-        if let problem = progress.problem { parts.append("last check failed: \(problem)") }
-        let seconds = max(0, Int(progress.nextCheckSeconds.rounded(.up)))
-        parts.append("next check in \(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)")
-        return parts.joined(separator: " · ")
-    }
-
-    /// `10 min`, `1 h 30 min`.
-    static func minutes(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
-        return whole < 3600 ? "\(whole / 60) min" : DurationText.text(whole)
     }
 }
 

@@ -71,6 +71,8 @@ public enum Collecting {
         public var timerInstalled: Bool
         /// The facilities' zone and now, for the days.
         public var labels: CivilLabels
+        /// The zone's name.
+        public var timeZone: String
 
         /// The timer is installed but the last sample is more than an hour old, or missing.
         public var isStale: Bool {
@@ -86,7 +88,8 @@ public enum Collecting {
         var status = Status(
             historyPath: HistoryFiles.path(context.directories, campus: settings.campus),
             timerPath: timerPath,
-            timerInstalled: access(timerPath, F_OK) == 0, labels: CivilLabels(zone: zone, now: now))
+            timerInstalled: access(timerPath, F_OK) == 0, labels: CivilLabels(zone: zone, now: now),
+            timeZone: settings.timeZone)
         if let store = try HistoryFiles.openForReading(context, campus: settings.campus) {
             let from = zone.start(of: zone.day(of: now).adding(days: -(CollectionReport.days - 1)))
             status.report = CollectionReport(
@@ -94,5 +97,45 @@ public enum Collecting {
                 lastAttempt: try store.lastTriedAttempt(), zone: zone, now: now)
         }
         return status
+    }
+}
+
+extension Collecting.Status {
+    /// What `collect --status` prints: the history, the timer, the last sample, samples per day, gaps.
+    public var lines: [String] {
+        let now = labels.now
+        let lastSample = report?.lastSample
+        var lines = [
+            report == nil ? "History: none yet (\(historyPath))" : "History: \(historyPath)",
+            timerInstalled
+                ? "Timer: installed (\(timerPath))"
+                : "Timer: not installed; `gymcard collect --install` samples every 5 minutes",
+            "Last sample: "
+                + (lastSample.map { "\(Age.ago(from: $0, to: now)) (\(labels.moment($0)))" } ?? "none"),
+        ]
+        if let attempt = report?.lastAttempt, attempt.status == .failed,
+            attempt.at > (lastSample ?? .distantPast)
+        {
+            lines.append(
+                "Last attempt failed \(Age.ago(from: attempt.at, to: now)): \(attempt.error ?? "no reason recorded")"
+            )
+        }
+        guard let report else { return lines }
+        lines.append("Samples per day, last \(CollectionReport.days) days (\(timeZone)):")
+        for entry in report.perDay {
+            let bar = String(repeating: "█", count: min(24, (entry.samples * 24 + 287) / 288))
+            let heading = labels.heading(entry.day)
+            let count = String(entry.samples)
+            lines.append(
+                "  " + heading + String(repeating: " ", count: max(0, 12 - heading.count))
+                    + String(repeating: " ", count: max(0, 4 - count.count)) + count + "  " + bar
+                    + (entry.failures > 0 ? "  (\(entry.failures) failed)" : ""))
+        }
+        lines.append(
+            report.gaps.first.map {
+                "Gaps over 15 min: \(report.gaps.count); the longest \(DurationWords.text(Int($0.seconds))) "
+                    + "from \(labels.moment($0.start))"
+            } ?? "Gaps over 15 min: none")
+        return lines
     }
 }

@@ -122,4 +122,51 @@ public struct WaitLoop: Sendable {
     public static func describe(_ reading: OccupancyReading) -> String {
         "\(reading.percent)%" + (reading.countsPeople ? " (\(reading.occupancy)/\(reading.capacity))" : "")
     }
+
+    /// How the wait ended, in words: `McComas Hall is at 24% (144/600), below 30% for 10 min`.
+    public static func words(
+        _ end: End, _ facility: Facility, _ condition: WaitCondition, _ labels: CivilLabels, timeout: String
+    ) -> String {
+        let name = facility.name
+        let holding = condition.holdSeconds > 0 ? " for \(minutes(condition.holdSeconds))" : ""
+        switch end {
+        case .met(let reading, let held):
+            let time = condition.holdSeconds > 0 ? " for \(minutes(held))" : ""
+            return "\(name) is at \(describe(reading)), below \(condition.thresholdText)\(time)"
+        case .closed(let opensAt):
+            return "\(name) is closed" + (opensAt.map { "; it opens " + labels.soon($0) } ?? "")
+        case .closesFirst(let closesAt, let again):
+            return "\(name) closes at \(labels.clock(closesAt)), before it could stay below "
+                + "\(condition.thresholdText)\(holding)"
+                + (again.map { "; it opens again " + labels.soon($0) } ?? "")
+        case .timedOut(let latest):
+            return "\(name) did not stay below \(condition.thresholdText)\(holding) within \(timeout)"
+                + (latest.map { " (it is at \($0.percent)%)" } ?? "")
+        case .unreadable(let problem):
+            return "\(name) could not be read before the timeout: \(problem)"
+        }
+    }
+
+    /// `McComas Hall 41% (246/600) · waiting for below 30% · held 3 of 10 min · next check in 1:45`.
+    public static func describe(
+        _ facility: Facility, _ progress: WaitLoop.Progress, _ condition: WaitCondition
+    )
+        -> String
+    {
+        var parts = [facility.name + (progress.latest.map { " " + WaitLoop.describe($0) } ?? " not read yet")]
+        parts.append("waiting for below \(condition.thresholdText)")
+        if condition.holdSeconds > 0 {
+            parts.append("held \(Int((progress.heldSeconds ?? 0) / 60)) of \(minutes(condition.holdSeconds))")
+        }
+        if let problem = progress.problem { parts.append("last check failed: \(problem)") }
+        let seconds = max(0, Int(progress.nextCheckSeconds.rounded(.up)))
+        parts.append("next check in \(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)")
+        return parts.joined(separator: " · ")
+    }
+
+    /// `10 min`, `1 h 30 min`.
+    public static func minutes(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole < 3600 ? "\(whole / 60) min" : DurationWords.text(whole)
+    }
 }
