@@ -51,7 +51,7 @@ struct CollectCommand: AsyncContextCommand {
     func run(in context: Context) async throws {
         if status { return try showStatus(context) }
         if install { return try installTimer(context) }
-        if uninstall { return uninstallTimer(context) }
+        if uninstall { return show(Collecting.uninstall(context: context, run: Self.run)) }
         let settings = try campus.settings(context)
         // Before the network (and the hand-over to gymcard-network): a sample moments ago is enough.
         if try Collecting.skipsRecent(context, campus: settings.campus) { return }
@@ -78,42 +78,20 @@ struct CollectCommand: AsyncContextCommand {
                 "warning: \(executable) is in a build folder; install gymcard (scripts/install) and run "
                     + "--install from there, or the timer stops working when the folder is cleaned")
         }
-        let units = Collecting.units(executable: executable, campus: campus.campus, context: context)
-        do { try Collecting.writeUnits(units, context: context) } catch {
-            throw Failure("cannot write the timer: \(error)", status: .ioError)
-        }
-        let (service, timer) = (CollectorUnits.serviceName, CollectorUnits.timerName)
-        Terminal.standardError.say("wrote \(Collecting.unitDirectory(context))/\(service) and \(timer)")
-        let reload = ChildProcess.run(["systemctl", "--user", "daemon-reload"])
-        let enable =
-            reload?.status == 0
-            ? ChildProcess.run(["systemctl", "--user", "enable", "--now", timer]) : reload
-        if let enable, enable.status == 0 {
-            return Terminal.standardError.say(
-                "enabled \(timer): a sample every 5 minutes; `gymcard collect --status` shows how it goes")
-        }
-        let reason =
-            enable.map {
-                $0.output.split(separator: "\n").last.map(String.init) ?? "exit status \($0.status)"
-            }
-            ?? "systemctl is not installed"
-        Terminal.standardError.say(
-            "could not enable the timer (\(reason)); in a session with a systemd user manager run: "
-                + "systemctl --user enable --now \(timer)")
-        Terminal.standardError.say("without systemd, add this line to your crontab (crontab -e) instead:")
-        print(units.crontabLine)
+        do {
+            show(
+                try Collecting.install(
+                    executable: executable, campus: campus.campus, context: context, run: Self.run))
+        } catch { throw Failure("cannot write the timer: \(error)", status: .ioError) }
     }
 
-    private func uninstallTimer(_ context: Context) {
-        let present = Collecting.installedUnits(context)
-        guard !present.isEmpty else {
-            let path = Collecting.unitDirectory(context) + "/" + CollectorUnits.timerName
-            return Terminal.standardError.say("the timer is not installed (no \(path))")
-        }
-        _ = ChildProcess.run(["systemctl", "--user", "disable", "--now", CollectorUnits.timerName])
-        for path in present { unlink(path) }
-        _ = ChildProcess.run(["systemctl", "--user", "daemon-reload"])
-        Terminal.standardError.say("removed " + present.joined(separator: " and "))
+    private func show(_ outcome: Collecting.TimerOutcome) {
+        for line in outcome.said { Terminal.standardError.say(line) }
+        if let line = outcome.crontabLine { print(line) }
+    }
+
+    private static func run(_ arguments: [String]) -> (status: Int32, output: String)? {
+        ChildProcess.run(arguments).map { ($0.status, $0.output) }
     }
 
     /// The `gymcard` beside the running binary (this may be gymcard-network), by its absolute path.

@@ -139,3 +139,58 @@ extension Collecting.Status {
         return lines
     }
 }
+
+extension Collecting {
+    /// What installing or removing the timer did, line by line for stderr, and what to print on stdout.
+    public struct TimerOutcome: Sendable {
+        /// Lines for stderr.
+        public var said: [String] = []
+        /// The crontab line to print, when systemd could not enable the timer.
+        public var crontabLine: String?
+    }
+
+    /// Writes the units for `executable` and enables the timer with `systemctl --user` through `run`;
+    /// without a user manager, says how to enable it later and gives the crontab line instead.
+    public static func install(executable: String, campus: String?, context: Context, run: Notifier.Run)
+        throws(StorageError) -> TimerOutcome
+    {
+        let units = units(executable: executable, campus: campus, context: context)
+        try writeUnits(units, context: context)
+        let (service, timer) = (CollectorUnits.serviceName, CollectorUnits.timerName)
+        var outcome = TimerOutcome(said: ["wrote \(unitDirectory(context))/\(service) and \(timer)"])
+        let reload = run(["systemctl", "--user", "daemon-reload"])
+        let enable = reload?.status == 0 ? run(["systemctl", "--user", "enable", "--now", timer]) : reload
+        if let enable, enable.status == 0 {
+            outcome.said.append(
+                "enabled \(timer): a sample every 5 minutes; `gymcard collect --status` shows how it goes")
+            return outcome
+        }
+        let reason =
+            enable.map {
+                $0.output.split(separator: "\n").last.map(String.init) ?? "exit status \($0.status)"
+            }
+            ?? "systemctl is not installed"
+        outcome.said += [
+            "could not enable the timer (\(reason)); in a session with a systemd user manager run: "
+                + "systemctl --user enable --now \(timer)",
+            "without systemd, add this line to your crontab (crontab -e) instead:",
+        ]
+        outcome.crontabLine = units.crontabLine
+        return outcome
+    }
+
+    /// Disables the timer through `run` and removes its units.
+    public static func uninstall(context: Context, run: Notifier.Run) -> TimerOutcome {
+        let present = installedUnits(context)
+        guard !present.isEmpty else {
+            return TimerOutcome(
+                said: [
+                    "the timer is not installed (no \(unitDirectory(context))/\(CollectorUnits.timerName))"
+                ])
+        }
+        _ = run(["systemctl", "--user", "disable", "--now", CollectorUnits.timerName])
+        for path in present { unlink(path) }
+        _ = run(["systemctl", "--user", "daemon-reload"])
+        return TimerOutcome(said: ["removed " + present.joined(separator: " and ")])
+    }
+}

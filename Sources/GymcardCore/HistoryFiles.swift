@@ -1,3 +1,4 @@
+import CivilTime
 import FoundationEssentials
 import History
 import Occupancy
@@ -72,5 +73,31 @@ public enum HistoryFiles {
             readings.count == report.facilities.count ? .success : readings.isEmpty ? .failed : .partial
         let error = status == .success ? nil : warnings.first ?? "no facility could be read"
         return (HistoryAttempt(at: report.observedAt, status: status, error: error), readings)
+    }
+}
+
+extension HistoryFiles {
+    /// A day (`2026-11-01`: its first moment in `zone`) or an ISO 8601 time, or `nil`.
+    public static func moment(_ text: String, zone: LocalTimeZone) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        let parts = text.split(separator: "-").map { Int($0) }
+        guard text.count == 10, parts.count == 3, let year = parts[0], let month = parts[1],
+            let day = parts[2],
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        return zone.start(of: LocalDay(year: year, month: month, day: day))
+    }
+
+    /// Writes every reading from `start` on as the export `format`, piece by piece as SQLite gives the
+    /// rows (a year of history is tens of megabytes of text).
+    public static func export(
+        _ context: Context, campus: String?, from start: Date?, format: HistoryExchange.ExportFormat,
+        write: @escaping ([UInt8]) -> Void
+    ) throws(HistoryError) {
+        var writer = HistoryExchange.ExportWriter(format: format, output: write)
+        try openForReading(context, campus: campus)?.forEachReading(
+            from: start ?? Date(timeIntervalSince1970: 0), to: Date(timeIntervalSince1970: Double(1 << 40))
+        ) { writer.add($0) }
+        writer.finish()
     }
 }
