@@ -17,7 +17,8 @@ struct CollectCommand: AsyncContextCommand {
         commandName: "collect",
         abstract: "Record one occupancy sample in the history (for timers); install or check the timer.",
         discussion: """
-            Without options, fetches every facility once, records the readings in the history and the \
+            Without options, fetches every facility once (with its opening hours, as occupancy does, so a \
+            reading while closed is recorded closed), records the readings in the history and the \
             stored readings, and prints nothing; a failure is one line on stderr (exit 75 partly, 69 \
             nothing fetched, 74 not recorded). A sample taken less than 4 minutes after the previous one \
             (a --watch, a manual run) is skipped and recorded as skipped. --install writes a systemd user \

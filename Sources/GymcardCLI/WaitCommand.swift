@@ -56,7 +56,7 @@ struct WaitCommand: AsyncContextCommand {
     @Option(
         name: .customLong("for"),
         help: ArgumentHelp(
-            "How long it must stay below, e.g. 10m (default: 0, the first reading below).",
+            "How long it must stay below, e.g. 10m (0: the first reading below).",
             valueName: "duration"))
     var hold = DurationArgument(seconds: 0, text: "0")
 
@@ -69,7 +69,7 @@ struct WaitCommand: AsyncContextCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("How often to check, at least 1m (default: 2m).", valueName: "duration"))
+        help: ArgumentHelp("How often to check, at least 1m.", valueName: "duration"))
     var interval = DurationArgument(seconds: 120, text: "2m")
 
     @OptionGroup var campus: CampusOption
