@@ -61,55 +61,19 @@ struct BestCommand: AsyncContextCommand {
         let days = access.days(from: window.now, to: window.now.addingTimeInterval(Double(horizon)))
         let hours = try await access.loadHandingOver(days, network: network, context: context)
         for warning in hours.warnings { Terminal.standardError.say(warning) }
-        let labels = CivilLabels(zone: window.zone, now: window.now)
         var lines: [String] = []
         var suggested = false
         for (facility, shown) in zip(chosen, try window.heatmaps(chosen)) {
-            if !lines.isEmpty { lines.append("") }
-            let name = shown.name.terminalSafe
-            switch window.suggestions(
+            let suggestion = window.suggestions(
                 shown.heatmap, hours: hours.hours[facility.key] ?? .unknown, days: days,
                 lengthSeconds: length,
                 horizonSeconds: horizon)
-            {
-            case .thinHistory(let heatmap): lines.append("\(name): " + Self.thin(heatmap, weeks: weeks.weeks))
-            case .outsideHours(let known):
-                lines.append(
-                    "\(name): no suggestion: "
-                        + (known
-                            ? "no \(DurationWords.text(length)) in the next \(DurationWords.text(horizon)) lies "
-                                + "wholly within known opening hours (see `gymcard hours`)"
-                            : "its opening hours are unknown, and unknown is never taken for open (see "
-                                + "`gymcard hours`; the config file's hours.facilities.\(facility.key) can give them)")
-                )
-            case .windows(let windows):
-                suggested = true
-                lines.append(
-                    "\(name): the quietest \(DurationWords.text(length)) in the next \(DurationWords.text(horizon))"
-                        + " (from \(weeks.weeks) weeks of history, within opening hours)")
-                let rows = windows.map { window in
-                    (
-                        "\(labels.moment(window.start)) – \(labels.clock(window.end))",
-                        "usually \(Int(window.meanPercent.rounded()))%  \(QuietWindows.band(window.meanPercent))"
-                    )
-                }
-                let width = rows.map(\.0.count).max() ?? 0
-                lines += rows.map {
-                    "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1
-                }
-            }
+            if case .windows = suggestion { suggested = true }
+            if !lines.isEmpty { lines.append("") }
+            lines += window.lines(
+                suggestion, facility: facility, lengthSeconds: length, horizonSeconds: horizon)
         }
-        Terminal(environment: context.environment).printLines(lines)
+        Terminal(environment: context.environment).printLines(lines.map(\.terminalSafe))
         if !suggested { throw Failure.silent(.nothingFound) }
-    }
-
-    /// Why nothing is suggested: how many readings there are and what to do.
-    static func thin(_ heatmap: WeeklyHeatmap, weeks: Int) -> String {
-        let readings = heatmap.readingCount == 1 ? "1 reading" : "\(heatmap.readingCount) readings"
-        let days = heatmap.dayCount == 1 ? "1 day" : "\(heatmap.dayCount) days"
-        return
-            "not enough history for a suggestion: \(readings) on \(days) in the last \(weeks) weeks, and each "
-            + "half hour must be seen on at least \(WeeklyHeatmap.minimumDays) days; keep collecting "
-            + "(`gymcard collect --install` samples every 5 minutes): about 2 weeks covers every half hour"
     }
 }

@@ -117,3 +117,46 @@ public struct HistoryWindow: Sendable {
     /// The window the status bar's usual percent is taken over, as `trends` takes it by default.
     public static let usualWeeks = 8
 }
+
+extension HistoryWindow {
+    /// What `best` prints for one facility: its quietest windows, or why there are none.
+    public func lines(_ suggestion: Suggestion, facility: Facility, lengthSeconds: Int, horizonSeconds: Int)
+        -> [String]
+    {
+        let (length, horizon) = (DurationWords.text(lengthSeconds), DurationWords.text(horizonSeconds))
+        switch suggestion {
+        case .thinHistory(let heatmap):
+            let readings = heatmap.readingCount == 1 ? "1 reading" : "\(heatmap.readingCount) readings"
+            let days = heatmap.dayCount == 1 ? "1 day" : "\(heatmap.dayCount) days"
+            return [
+                "\(facility.name): not enough history for a suggestion: \(readings) on \(days) in the last "
+                    + "\(weeks) weeks, and each half hour must be seen on at least \(WeeklyHeatmap.minimumDays) "
+                    + "days; keep collecting (`gymcard collect --install` samples every 5 minutes): about 2 "
+                    + "weeks covers every half hour"
+            ]
+        case .outsideHours(known: true):
+            return [
+                "\(facility.name): no suggestion: no \(length) in the next \(horizon) lies wholly within known "
+                    + "opening hours (see `gymcard hours`)"
+            ]
+        case .outsideHours(known: false):
+            return [
+                "\(facility.name): no suggestion: its opening hours are unknown, and unknown is never taken for "
+                    + "open (see `gymcard hours`; the config file's hours.facilities.\(facility.key) can give them)"
+            ]
+        case .windows(let windows):
+            let labels = CivilLabels(zone: zone, now: now)
+            let rows = windows.map { window in
+                (
+                    "\(labels.moment(window.start)) – \(labels.clock(window.end))",
+                    "usually \(Int(window.meanPercent.rounded()))%  \(QuietWindows.band(window.meanPercent))"
+                )
+            }
+            let width = rows.map(\.0.count).max() ?? 0
+            return [
+                "\(facility.name): the quietest \(length) in the next \(horizon) (from \(weeks) weeks of history, "
+                    + "within opening hours)"
+            ] + rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
+        }
+    }
+}
