@@ -68,16 +68,8 @@ struct TrendsCommand: ContextCommand {
                 facilities.map { view.lines($0, weeks: weeks.weeks, zone: zone, now: now) }
                     .joined(separator: [""]).map { $0 })
         }
-        guard HistoryWindow.hasUsualValue(facilities) else {
-            let readings = facilities.map(\.heatmap.readingCount).reduce(0, +)
-            let what =
-                readings == 0
-                ? "no history to show yet"
-                : "too little history to show a usual value yet (\(readings) reading\(readings == 1 ? "" : "s")"
-                    + "; a half hour needs 3 readings on each of 2 days)"
-            throw Failure(
-                what + ": readings are recorded by `gymcard occupancy` and `gymcard collect`; "
-                    + "`gymcard collect --install` samples every 5 minutes", status: .nothingFound)
+        if let missing = HistoryWindow.noUsualValue(facilities) {
+            throw Failure(missing, status: .nothingFound)
         }
     }
 

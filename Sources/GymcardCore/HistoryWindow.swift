@@ -52,6 +52,19 @@ public struct HistoryWindow: Sendable {
         heatmaps.contains { $0.heatmap.hasAnyValue }
     }
 
+    /// Why no facility has a usual value to show, and how to get one; `nil` when one has.
+    public static func noUsualValue(_ heatmaps: [HeatmapTextView.Facility]) -> String? {
+        guard !hasUsualValue(heatmaps) else { return nil }
+        let readings = heatmaps.map(\.heatmap.readingCount).reduce(0, +)
+        let what =
+            readings == 0
+            ? "no history to show yet"
+            : "too little history to show a usual value yet (\(readings) reading\(readings == 1 ? "" : "s")"
+                + "; a half hour needs 3 readings on each of 2 days)"
+        return what + ": readings are recorded by `gymcard occupancy` and `gymcard collect`; "
+            + "`gymcard collect --install` samples every 5 minutes"
+    }
+
     /// What `best` found for one facility.
     public enum Suggestion: Sendable {
         /// The quietest windows, quietest first.
