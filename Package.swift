@@ -268,8 +268,8 @@ let package = Package(
         .testTarget(
             name: "GymcardCoreTests",
             dependencies: [
-                "GymcardCore", "CardVault", "CivilTime", "Codabar", "Fetching", "FetchingCurl", "Imaging",
-                "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbols",
+                "GymcardCore", "CardVault", "CivilTime", "Codabar", "Fetching", "FetchingCurl", "History",
+                "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbols", "Trends",
                 "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),

@@ -56,42 +56,25 @@ struct EventsCommand: AsyncContextCommand {
     }
 
     func run(in context: Context) async throws {
-        let environment = context.environment
-        let directories = context.directories
-        let settings = try context.config.eventsSettings()
-        let now = context.clock.now
-        let loader = EventsLoader(settings: settings, cache: EventsCache(directories: directories), now: now)
-        // Read once for the fresh-cache answer and the fallback; not before --refresh hands over to
-        // gymcard-network (network.fetcher(context) below), which reads it itself.
-        let cached = refresh ? nil : loader.cache.load()
-        if let cached, let snapshot = loader.freshFromCache(cached) {
-            try show(snapshot, now: now, environment: environment)
-            return
-        }
-        let fetcher = try network.fetcher(context)
-        let reader = try context.online().readEventsFeed
-        let loaded = cached ?? loader.cache.load()
-        if let warning = loaded.warning { Terminal.standardError.say(warning) }
-        let outcome: EventsLoader.Outcome
-        do {
-            outcome = try await loader.fetch(with: fetcher, reading: reader, loaded: loaded)
-        } catch {
+        let query = try EventsQuery(context: context)
+        let answer: EventsQuery.Answer
+        do { answer = try await query.answer(refresh: refresh) { try network.fetcher(context) } } catch {
+            guard let error = error as? EventsUnavailable else { throw error }
             switch error {
             case .fetch(.cancelled): throw Failure.silent(.interrupted)
             case .fetch(.clientError):
                 // A 404 or 410 means the address is wrong: say where it came from.
-                let configPath = context.config.path
-                let advice = settings.origin.advice(key: "events.url", configPath: configPath)
+                let advice = query.settings.origin.advice(key: "events.url", configPath: context.config.path)
                 throw Failure("\(error); \(advice)", status: .unavailable)
             default: throw Failure(error.description, status: error.isUnavailable ? .unavailable : .dataError)
             }
         }
-        for warning in outcome.warnings { Terminal.standardError.say(warning) }
-        try show(outcome.snapshot, now: now, environment: environment)
-        if let failure = outcome.saveFailure {
+        for warning in answer.warnings { Terminal.standardError.say(warning) }
+        try show(answer.snapshot, now: query.now, environment: context.environment)
+        if let failure = answer.saveFailure {
             throw Failure("the events were shown but not cached: \(failure)", status: .ioError)
         }
-        if outcome.isStale { throw Failure.silent(.staleData) }
+        if answer.isStale { throw Failure.silent(.staleData) }
     }
 
     /// Prints (or exports) the snapshot's events within the window.

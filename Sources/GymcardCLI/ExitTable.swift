@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardVault
 import GymcardCore
+import History
 import Turnstile
 
 /// The one place that turns what went wrong into the line a person reads and the exit status
@@ -21,6 +22,8 @@ enum ExitTable {
             return Failure(
                 "\(problem); " + (problem.path == nil ? "fix or unset it" : "fix or remove it"),
                 status: .configError)
+        case let error as HistoryError:
+            return historyFailure(error)
         case let problem as FacilityLookupProblem:
             return Failure("\(problem); give one of \(problem.known.joined(separator: ", "))", status: .usage)
         // The card side: the vault, passphrases, storing.
@@ -49,6 +52,12 @@ enum ExitTable {
         default:
             return nil
         }
+    }
+
+    /// The history: 65 for a file from a newer gymcard, 74 otherwise (full, busy, unreadable).
+    private static func historyFailure(_ error: HistoryError) -> Failure {
+        if case .newerVersion = error { return Failure("\(error)", status: .dataError) }
+        return Failure("\(error)", status: .ioError)
     }
 
     private static func failure(_ problem: ContextProblem) -> Failure {

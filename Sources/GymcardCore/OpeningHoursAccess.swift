@@ -14,7 +14,7 @@ public struct HoursAccess: Sendable {
 
     /// Resolves the hours settings from the config file; `zone` is the facilities' zone.
     public init(facilities: [String], zone: LocalTimeZone, now: Date, campus: String?, context: Context)
-        throws
+        throws(ConfigFileProblem)
     {
         let settings = try context.config.hoursSettings(campus: campus)
         loader = HoursLoader(
@@ -88,12 +88,14 @@ public struct FacilityHoursContext: Sendable {
 
     /// Reads the facilities' zone and the hours settings (an invalid config file still stops the
     /// command).
-    public init(settings: OccupancySettings, context: Context) throws {
+    public init(settings: OccupancySettings, context: Context) throws(ConfigFileProblem) {
         let facilityZone: LocalTimeZone
         do { facilityZone = try context.zone(settings.timeZone) } catch {
             zone = .system
             access = nil
-            zoneProblem = "opening hours unknown: \(error)"
+            // The one advice in a library message: what a missing zone always needs.
+            let advice = if case .unknownZone = error { "; install the tzdata package" } else { "" }
+            zoneProblem = "opening hours unknown: \(error)\(advice)"
             return
         }
         zone = facilityZone

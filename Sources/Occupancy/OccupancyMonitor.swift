@@ -164,7 +164,7 @@ public struct OccupancyMonitor: Sendable {
         return error.description
     }
 
-    /// The source's clock time as a date: today in the facilities' zone (the process's), or yesterday
+    /// The source's clock time as a date: today in the facilities' zone, or yesterday
     /// when that would be more than 5 minutes ahead of the fetch.
     static func sourceTime(_ clock: (hour: Int, minute: Int), fetchedAt: Date, zone: LocalTimeZone) -> Date {
         let day = zone.day(of: fetchedAt)

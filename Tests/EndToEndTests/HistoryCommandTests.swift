@@ -192,12 +192,13 @@ struct HistoryCommandTests {
         #expect(image.height > 3 * 150)
     }
 
-    @Test("an empty history: trends says how to start, best suggests nothing with the count (exit 1)")
+    @Test("an empty history: trends says how to start, best suggests nothing with the count; both exit 1")
     func emptyHistory() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": afterAutumnChange])
         let trends = try await gymcard.run(["trends"])
-        #expect(trends.status == 0)
+        #expect(trends.status == 1)
+        #expect(try await gymcard.run(["trends", "--json"]).status == 1)
         #expect(trends.stderr.contains("no history to show yet"))
         let best = try await gymcard.run(["best", "mccomas"])
         #expect(best.status == 1)

@@ -1,10 +1,8 @@
 import Configuration
 import Fetching
 import FoundationEssentials
-import GymcardCore
-import Storage
 
-/// `--notify`: a desktop notification through libnotify's `notify-send` when it is installed, and a
+/// `wait --notify`: a desktop notification through libnotify's `notify-send` when it is installed, and a
 /// push to an ntfy-style URL when the config file names one:
 ///
 /// ```json
@@ -13,11 +11,13 @@ import Storage
 ///
 /// ntfy takes a POST of the message to `<server>/<topic>` with `Title`, `Priority` (1–5) and `Tags`
 /// headers. A notification that fails is a warning, never the command's failure.
-struct Notifier {
+public struct Notifier: Sendable {
     /// The ntfy topic URL, when one is set.
-    var ntfy: URL?
+    public var ntfy: URL?
     /// ntfy's priority for a met condition, 1–5 (default 4, "high").
-    var priority: Int
+    public var priority = 4
+    /// Runs a program and gives its exit status and output, or `nil` when it is not installed.
+    public typealias Run = ([String]) -> (status: Int32, output: String)?
 
     private struct File: Decodable {
         var notify: Section?
@@ -29,9 +29,7 @@ struct Notifier {
     }
 
     /// Reads the config file's `notify` section.
-    init(context: Context) throws {
-        ntfy = nil
-        priority = 4
+    public init(context: Context) throws(ConfigFileProblem) {
         guard let file = try context.config.read() else { return }
         let section: Section?
         do { section = try JSONDecoder().decode(File.self, from: file).notify } catch {
@@ -49,10 +47,13 @@ struct Notifier {
 
     /// Sends `title` and `message` both ways; returns one warning per way that failed. `urgent` is the
     /// news waited for (normal urgency, the configured ntfy priority); otherwise low and priority 3.
-    func send(title: String, message: String, urgent: Bool, fetcher: Fetcher?) async -> [String] {
+    public func send(title: String, message: String, urgent: Bool, fetcher: Fetcher?, run: Run) async
+        -> [String]
+    {
         var warnings: [String] = []
-        let urgency = urgent ? "normal" : "low"
-        if let outcome = ChildProcess.run(["notify-send", "-a", "gymcard", "-u", urgency, title, message]),
+        if let outcome = run([
+            "notify-send", "-a", "gymcard", "-u", urgent ? "normal" : "low", title, message,
+        ]),
             outcome.status != 0
         {
             let detail =
