@@ -32,11 +32,17 @@ struct Scan: ParsableCommand {
         name: .long,
         help: """
             Print one JSON object per line: file, id, symbology, stage, confirmations and milliseconds for \
-            a read; file, error and status (the exit status it gives) for a photo that failed.
+            a read (with --all, text instead of id for a barcode that is no member ID); file, error and \
+            status (the exit status it gives) for a photo that failed.
             """)
     var json = false
 
-    @Flag(name: [.short, .long], help: "Print every distinct barcode found instead of the best one.")
+    @Flag(
+        name: [.short, .long],
+        help: """
+            Print every distinct barcode found instead of the best one; after the IDs, also a QR code that is \
+            no member ID (a web address), as its text (never taken for the ID).
+            """)
     var all = false
 
     @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "seconds"))
@@ -100,6 +106,8 @@ struct Scan: ParsableCommand {
         let bytes = try readPhoto(path)
         let pageCount = try decoding(name) { () throws(ImagingError) in try ImageFile.pageCount(bytes) }
         var ids: [(ScanFinding, CodabarSymbol)] = []
+        // What else a QR code held (a web address): listed by --all, never taken for the ID.
+        var others: [ScanFinding] = []
         var firstDiagnosis: ScanDiagnosis?
         var report: ScanReport?
         var pagesScanned = 0
@@ -121,15 +129,18 @@ struct Scan: ParsableCommand {
                 },
                 findAll: all, startedAt: started)
             for finding in pageReport.findings {
-                guard let symbol = try? CodabarSymbol(normalizing: finding.text),
-                    !ids.contains(where: { $0.1 == symbol })
-                else { continue }
+                guard let symbol = try? CodabarSymbol(normalizing: finding.text) else {
+                    if !others.contains(where: { $0.text == finding.text }) { others.append(finding) }
+                    continue
+                }
+                guard !ids.contains(where: { $0.1 == symbol }) else { continue }
                 ids.append((finding, symbol))
             }
             if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
             report = pageReport
         }
         guard let report, !ids.isEmpty else {
+            if all, let report { printOthers(others, of: name, in: report) }
             let diagnosis = firstDiagnosis ?? .nothingFound
             let message =
                 pageCount == 1
@@ -140,20 +151,39 @@ struct Scan: ParsableCommand {
                         + "out before the others (give more with --budget)"
             throw Failure("\(name): \(message)", status: .nothingFound)
         }
-        let milliseconds =
-            Int(report.elapsed.components.seconds * 1000)
-            + Int(report.elapsed.components.attoseconds / 1_000_000_000_000_000)
         for (finding, symbol) in all ? ids : [ids[0]] {
             if json {
                 let line = ScanLine(
                     file: name, id: symbol.text, symbology: finding.symbology.rawValue, stage: finding.stage,
-                    confirmations: finding.confirmations, milliseconds: milliseconds)
+                    confirmations: finding.confirmations, milliseconds: Self.milliseconds(report.elapsed))
                 print(JSONText.line(line))
             } else {
                 print(photos.count > 1 ? "\(name.terminalSafe): \(symbol.text)" : symbol.text)
             }
         }
+        if all { printOthers(others, of: name, in: report) }
         return ids[0].1
+    }
+
+    /// With --all, the barcodes that are no member ID (a QR code's web address), after the IDs: as text
+    /// made safe for a terminal, or as JSON lines with `text` instead of `id`.
+    private func printOthers(_ others: [ScanFinding], of name: String, in report: ScanReport) {
+        for finding in others {
+            if json {
+                let line = ScanOtherLine(
+                    file: name, text: finding.text, symbology: finding.symbology.rawValue,
+                    stage: finding.stage,
+                    confirmations: finding.confirmations, milliseconds: Self.milliseconds(report.elapsed))
+                print(JSONText.line(line))
+            } else {
+                let text = finding.text.terminalSafe
+                print(photos.count > 1 ? "\(name.terminalSafe): \(text)" : text)
+            }
+        }
+    }
+
+    private static func milliseconds(_ elapsed: Duration) -> Int {
+        Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// The photo's bytes; a file that cannot be read is 66, an empty one 65.
@@ -191,6 +221,16 @@ struct Scan: ParsableCommand {
 struct ScanLine: Encodable {
     var file: String
     var id: String
+    var symbology: String
+    var stage: String
+    var confirmations: Int
+    var milliseconds: Int
+}
+
+/// One line of `scan --json --all`: a barcode that is no member ID (a QR code's web address).
+struct ScanOtherLine: Encodable {
+    var file: String
+    var text: String
     var symbology: String
     var stage: String
     var confirmations: Int
