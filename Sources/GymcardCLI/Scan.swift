@@ -14,7 +14,7 @@ struct Scan: ParsableCommand {
         discussion: """
             Prints the normalized ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
             input), prefixed by the file name when several are given. Every page of a multi-page TIFF is \
-            scanned, sharing the budget, until one reads (with --all, every page). Rotated, noisy, unevenly lit and 12 MP phone photos are \
+            scanned, sharing the budget fairly, until one reads (with --all, every page). Rotated, noisy, unevenly lit and 12 MP phone photos are \
             handled; a read that is not confirmed is never printed. A photo with no barcode prints \
             nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
             status is the worst: 69 (a HEIC or AVIF photo without libheif, a WebP without libwebp, a TIFF \
@@ -110,13 +110,7 @@ struct Scan: ParsableCommand {
         var others: [ScanFinding] = []
         var firstDiagnosis: ScanDiagnosis?
         var report: ScanReport?
-        var pagesScanned = 0
-        // The pages share the photo's budget: a page is begun only while it lasts (the first always), so a
-        // long document takes no more than a photo. The first page that reads ends the scan, unless --all
-        // asks for every barcode on every page.
-        for page in 0..<pageCount where all || ids.isEmpty {
-            if page > 0, ContinuousClock.now - started > scanner.timeBudget { break }
-            pagesScanned += 1
+        func scanPage(_ page: Int, with scanner: BarcodeScanner, startedAt: ContinuousClock.Instant) throws {
             let label = pageCount > 1 ? "\(name) (page \(page + 1) of \(pageCount))" : name
             let image = try decoding(label) { () throws(ImagingError) in
                 try ImageFile.decodeGray(bytes, page: page, minimumLongSide: BarcodeScanner.decodeSide)
@@ -127,7 +121,7 @@ struct Scan: ParsableCommand {
                     try? ImageFile.decodeGray(
                         bytes, page: page, minimumLongSide: BarcodeScanner.fullResolutionSide)
                 },
-                findAll: all, startedAt: started)
+                findAll: all, startedAt: startedAt)
             for finding in pageReport.findings {
                 guard let symbol = try? CodabarSymbol(normalizing: finding.text) else {
                     if !others.contains(where: { $0.text == finding.text }) { others.append(finding) }
@@ -136,8 +130,19 @@ struct Scan: ParsableCommand {
                 guard !ids.contains(where: { $0.1 == symbol }) else { continue }
                 ids.append((finding, symbol))
             }
-            if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
             report = pageReport
+        }
+        // The pages share the photo's budget fairly: each is begun with its share of what is left (the
+        // time the pages before it did not use, divided among it and those after it), so a cover sheet
+        // before the card's page, blank or printed, cannot spend the budget before that page is read, and
+        // every page gets at least the cascade's first stages. The first page that reads ends the scan,
+        // unless --all asks for every barcode on every page.
+        for page in 0..<pageCount where all || ids.isEmpty {
+            let left = scanner.timeBudget - (ContinuousClock.now - started)
+            let share = pageCount == 1 ? scanner.timeBudget : Swift.max(.zero, left / (pageCount - page))
+            let pageScanner = BarcodeScanner(timeBudget: share, workingSide: scanner.workingSide)
+            try scanPage(page, with: pageScanner, startedAt: pageCount == 1 ? started : ContinuousClock.now)
+            if firstDiagnosis == nil { firstDiagnosis = report?.diagnosis }
         }
         guard let report, !ids.isEmpty else {
             if all, let report { printOthers(others, of: name, in: report) }
@@ -145,10 +150,10 @@ struct Scan: ParsableCommand {
             let message =
                 pageCount == 1
                 ? diagnosis.description
-                : pagesScanned == pageCount
+                : ContinuousClock.now - started <= scanner.timeBudget
                     ? "no barcode found on any of its \(pageCount) pages"
-                    : "no barcode found on its first \(pagesScanned) of \(pageCount) pages; the time allowed ran "
-                        + "out before the others (give more with --budget)"
+                    : "no barcode found on any of its \(pageCount) pages in the time allowed, which ran out "
+                        + "before every page was looked at closely (give more with --budget)"
             throw Failure("\(name): \(message)", status: .nothingFound)
         }
         for (finding, symbol) in all ? ids : [ids[0]] {
