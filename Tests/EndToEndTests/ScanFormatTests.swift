@@ -63,7 +63,7 @@ struct ScanFormatTests {
     }
 
     @Test(
-        "a scanner's PNM and TIFF and a browser's WebP read; every page of a multi-page TIFF is scanned; cut short, each is one line and 65"
+        "a scanner's PNM, netpbm's PAM, TIFF and a browser's WebP read; every page of a multi-page TIFF is scanned; cut short, each is one line and 65"
     )
     func scannerAndBrowserFiles() async throws {
         let home = try TemporaryDirectory()
@@ -83,6 +83,17 @@ struct ScanFormatTests {
             "pnmtotiff", ["-truecolor", "-lzw", directory + "/card.ppm"], output: directory + "/rgb.tif")
         try await Self.tool(
             "tiffcp", ["-c", "jpeg", "-r", "16", directory + "/rgb.tif", directory + "/card-jpeg.tif"])
+        // netpbm's PAM: RGB, GRAYSCALE (pamchannel writes PAM), and RGB_ALPHA with a transparent margin.
+        try await Self.tool(
+            "pamchannel", ["-infile", directory + "/card.ppm", "-tupletype", "RGB", "0", "1", "2"],
+            output: directory + "/card.pam")
+        try await Self.tool(
+            "pamchannel", ["-infile", directory + "/card.pgm", "-tupletype", "GRAYSCALE", "0"],
+            output: directory + "/card-grey.pam")
+        try await Self.tool(
+            "convert", [png, "-transparent", "rgb(250,235,200)", directory + "/transparent.png"])
+        try await Self.tool(
+            "pngtopam", ["-alphapam", directory + "/transparent.png"], output: directory + "/alpha.pam")
         try await Self.tool("cwebp", ["-quiet", "-q", "80", png, "-o", directory + "/card.webp"])
         try await Self.tool("cwebp", ["-quiet", "-lossless", png, "-o", directory + "/lossless.webp"])
         // A blank first page, then the card: a stack from a document feeder.
@@ -95,7 +106,7 @@ struct ScanFormatTests {
             "tiffcp", [directory + "/blank.tif", directory + "/blank.tif", directory + "/blanks.tif"])
         let files = [
             "card.ppm", "card16.ppm", "card.pgm", "card.pbm", "card.tif", "card-jpeg.tif", "card-g4.tif",
-            "card.webp", "lossless.webp", "pages.tif",
+            "card.webp", "lossless.webp", "pages.tif", "card.pam", "card-grey.pam", "alpha.pam",
         ]
         let gymcard = GymcardProcess(home: home.path)
         // A generous budget: a clean card reads at once, and a loaded machine must not fail the test.
@@ -144,7 +155,7 @@ struct ScanFormatTests {
         for (file, format) in [
             ("card.ppm", "PNM"), ("card16.ppm", "PNM"), ("card.tif", "TIFF"), ("card-jpeg.tif", "TIFF"),
             ("pages.tif", "TIFF"), ("end-pages.tif", "TIFF"), ("card.webp", "WebP"),
-            ("lossless.webp", "WebP"),
+            ("lossless.webp", "WebP"), ("card.pam", "PAM"), ("alpha.pam", "PAM"),
         ] {
             if file != "end-pages.tif" {
                 try Self.cutInHalf(directory + "/" + file, to: directory + "/cut-" + file)
@@ -195,6 +206,21 @@ struct ScanFormatTests {
         let read = try await gymcard.run(["scan", "--budget", "30"] + files.map { directory + "/" + $0 })
         #expect(read.status == 0, "\(read.stderrLines)")
         #expect(read.stdoutText == files.map { "\(directory)/\($0): \(Self.id)\n" }.joined())
+    }
+
+    @Test("a PAM file whose tuple type is no picture is refused in one line (65), saying which it reads")
+    func pamWithoutPicture() async throws {
+        let home = try TemporaryDirectory()
+        let path = home.path + "/flow.pam"
+        // netpbm's PAM holds any array of numbers; this one is 4×2 samples of depth 2 named FLOWFIELD.
+        let header = "P7\nWIDTH 4\nHEIGHT 2\nDEPTH 2\nMAXVAL 255\nTUPLTYPE FLOWFIELD\nENDHDR\n"
+        try Data(header.utf8 + [UInt8](repeating: 128, count: 16)).write(to: URL(fileURLWithPath: path))
+        let result = try await GymcardProcess(home: home.path).run(["scan", path])
+        #expect(result.status == 65)
+        #expect(
+            result.stderrLines == [
+                "gymcard: \(path): a PAM file of tuple type FLOWFIELD, which holds no picture gymcard reads; it reads BLACKANDWHITE, GRAYSCALE and RGB, with or without _ALPHA"
+            ])
     }
 
     @Test(
