@@ -155,7 +155,8 @@ struct ScanFormatTests {
         for (file, format) in [
             ("card.ppm", "PNM"), ("card16.ppm", "PNM"), ("card.tif", "TIFF"), ("card-jpeg.tif", "TIFF"),
             ("pages.tif", "TIFF"), ("end-pages.tif", "TIFF"), ("card.webp", "WebP"),
-            ("lossless.webp", "WebP"), ("card.pam", "PAM"), ("alpha.pam", "PAM"),
+            ("lossless.webp", "WebP"),
+            ("card.pam", "PAM"), ("alpha.pam", "PAM"),
         ] {
             if file != "end-pages.tif" {
                 try Self.cutInHalf(directory + "/" + file, to: directory + "/cut-" + file)
@@ -206,6 +207,19 @@ struct ScanFormatTests {
         let read = try await gymcard.run(["scan", "--budget", "30"] + files.map { directory + "/" + $0 })
         #expect(read.status == 0, "\(read.stderrLines)")
         #expect(read.stdoutText == files.map { "\(directory)/\($0): \(Self.id)\n" }.joined())
+
+        // Cut short, as a broken transfer leaves them: one line, 65.
+        for (file, format) in [("card.heic", "HEIC"), ("card.avif", "AVIF")] {
+            try Self.cutInHalf(directory + "/" + file, to: directory + "/cut-" + file)
+            let cut = try await gymcard.run(["scan", directory + "/cut-" + file])
+            #expect(cut.status == 65, "\(file): \(cut.stderr)")
+            #expect(
+                cut.stderrLines.count == 1
+                    && cut.stderrLines[0].hasPrefix(
+                        "gymcard: \(directory)/cut-\(file): the \(format) data is damaged or cut short ("),
+                "\(file): \(cut.stderr)")
+            #expect(cut.stdout.isEmpty)
+        }
     }
 
     @Test("a PAM file whose tuple type is no picture is refused in one line (65), saying which it reads")
