@@ -109,6 +109,7 @@ struct Scan: ParsableCommand {
         // What else a QR code held (a web address): listed by --all, never taken for the ID.
         var others: [ScanFinding] = []
         var firstDiagnosis: ScanDiagnosis?
+        var foreignQR: ScanDiagnosis?
         var report: ScanReport?
         func scanPage(_ page: Int, with scanner: BarcodeScanner, startedAt: ContinuousClock.Instant) throws {
             let label = pageCount > 1 ? "\(name) (page \(page + 1) of \(pageCount))" : name
@@ -143,17 +144,24 @@ struct Scan: ParsableCommand {
             let pageScanner = BarcodeScanner(timeBudget: share, workingSide: scanner.workingSide)
             try scanPage(page, with: pageScanner, startedAt: pageCount == 1 ? started : ContinuousClock.now)
             if firstDiagnosis == nil { firstDiagnosis = report?.diagnosis }
+            if case .onlyForeignQRCode = report?.diagnosis, foreignQR == nil { foreignQR = report?.diagnosis }
         }
         guard let report, !ids.isEmpty else {
             if all, let report { printOthers(others, of: name, in: report) }
             let diagnosis = firstDiagnosis ?? .nothingFound
-            let message =
-                pageCount == 1
-                ? diagnosis.description
-                : ContinuousClock.now - started <= scanner.timeBudget
-                    ? "no barcode found on any of its \(pageCount) pages"
-                    : "no barcode found on any of its \(pageCount) pages in the time allowed, which ran out "
-                        + "before every page was looked at closely (give more with --budget)"
+            let message: String
+            if pageCount == 1 {
+                message = diagnosis.description
+            } else if let foreignQR {
+                // "No barcode found" would not be true of a document with a web address's QR code.
+                message = "no member ID on any of its \(pageCount) pages: \(foreignQR.description)"
+            } else if ContinuousClock.now - started <= scanner.timeBudget {
+                message = "no barcode found on any of its \(pageCount) pages"
+            } else {
+                message =
+                    "no barcode found on any of its \(pageCount) pages in the time allowed, which ran out "
+                    + "before every page was looked at closely (give more with --budget)"
+            }
             throw Failure("\(name): \(message)", status: .nothingFound)
         }
         for (finding, symbol) in all ? ids : [ids[0]] {

@@ -51,6 +51,29 @@ struct ForeignQRScanTests {
         #expect(objects.last?["status"] as? Int == 1)
     }
 
+    @Test(
+        "a document whose page holds only such a QR code says so, not 'no barcode found on any of its pages'")
+    func webAddressInADocument() async throws {
+        let home = try TemporaryDirectory()
+        let directory = home.path
+        try await ScanFormatTests.tool("qrencode", ["-s", "6", "-o", directory + "/qr.png", Self.address])
+        try await ScanFormatTests.tool("pngtopnm", [directory + "/qr.png"], output: directory + "/qr.pnm")
+        try await ScanFormatTests.tool("pnmtotiff", [directory + "/qr.pnm"], output: directory + "/qr.tif")
+        let blank = "P5\n640 480\n255\n".utf8 + [UInt8](repeating: 255, count: 640 * 480)
+        try Data(blank).write(to: URL(fileURLWithPath: directory + "/blank.pgm"))
+        try await ScanFormatTests.tool(
+            "pnmtotiff", [directory + "/blank.pgm"], output: directory + "/blank.tif")
+        try await ScanFormatTests.tool(
+            "tiffcp", [directory + "/blank.tif", directory + "/qr.tif", directory + "/document.tif"])
+        let result = try await GymcardProcess(home: home.path).run(
+            ["scan", "--budget", "30", directory + "/document.tif"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderrLines == [
+                "gymcard: \(directory)/document.tif: no member ID on any of its 2 pages: found a QR code with a web address, not a member ID, and no Codabar barcode; photograph the side with the barcode"
+            ])
+    }
+
     @Test("a QR code that is not a member ID does not end the scan: the card's Codabar beside it is read")
     func webAddressBesideTheCard() async throws {
         let home = try TemporaryDirectory()
