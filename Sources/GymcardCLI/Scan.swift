@@ -14,7 +14,7 @@ struct Scan: ContextCommand {
         discussion: """
             Prints the normalized ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
             input), prefixed by the file name when several are given. Every page of a multi-page TIFF is \
-            scanned, sharing the budget, until one reads (with --all, every page). Rotated, noisy, unevenly lit and 12 MP phone photos are \
+            scanned, sharing the budget fairly, until one reads (with --all, every page). Rotated, noisy, unevenly lit and 12 MP phone photos are \
             handled; a read that is not confirmed is never printed. A photo with no barcode prints \
             nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
             status is the worst: 69 (a HEIC or AVIF photo without libheif, a WebP without libwebp, a TIFF \
@@ -32,11 +32,17 @@ struct Scan: ContextCommand {
         name: .long,
         help: """
             Print one JSON object per line: file, id, symbology, stage, confirmations and milliseconds for \
-            a read; file, error and status (the exit status it gives) for a photo that failed.
+            a read (with --all, text instead of id for a barcode that is no member ID); file, error and \
+            status (the exit status it gives) for a photo that failed.
             """)
     var json = false
 
-    @Flag(name: [.short, .long], help: "Print every distinct barcode found instead of the best one.")
+    @Flag(
+        name: [.short, .long],
+        help: """
+            Print every distinct barcode found instead of the best one; after the IDs, also a QR code that is \
+            no member ID (a web address), as its text (never taken for the ID).
+            """)
     var all = false
 
     @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "seconds"))
@@ -97,7 +103,11 @@ struct Scan: ContextCommand {
     /// the best ID.
     private func scan(_ path: String, with scanner: BarcodeScanner) throws -> CodabarSymbol {
         let name = path == "-" ? "standard input" : path
-        let photo = try PhotoScan.scan(path, name: name, with: scanner, all: all)
+        let photo: PhotoScan.Reads
+        do { photo = try PhotoScan.scan(path, name: name, with: scanner, all: all) } catch {
+            if all { printOthers(error.others, of: name, milliseconds: error.milliseconds) }
+            throw error
+        }
         for (finding, symbol) in all ? photo.reads : [photo.reads[0]] {
             if json {
                 let line = ScanLine(
@@ -108,7 +118,24 @@ struct Scan: ContextCommand {
                 print(photos.count > 1 ? "\(name.terminalSafe): \(symbol.text)" : symbol.text)
             }
         }
+        if all { printOthers(photo.others, of: name, milliseconds: photo.milliseconds) }
         return photo.reads[0].symbol
+    }
+
+    /// With --all, the barcodes that are no member ID (a QR code's web address), after the IDs: as text
+    /// made safe for a terminal, or as JSON lines with `text` instead of `id`.
+    private func printOthers(_ others: [ScanFinding], of name: String, milliseconds: Int) {
+        for finding in others {
+            if json {
+                let line = ScanOtherLine(
+                    file: name, text: finding.text, symbology: finding.symbology.rawValue,
+                    stage: finding.stage, confirmations: finding.confirmations, milliseconds: milliseconds)
+                print(JSONText.line(line))
+            } else {
+                let text = finding.text.terminalSafe
+                print(photos.count > 1 ? "\(name.terminalSafe): \(text)" : text)
+            }
+        }
     }
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {
@@ -123,6 +150,16 @@ struct Scan: ContextCommand {
 struct ScanLine: Encodable {
     var file: String
     var id: String
+    var symbology: String
+    var stage: String
+    var confirmations: Int
+    var milliseconds: Int
+}
+
+/// One line of `scan --json --all`: a barcode that is no member ID (a QR code's web address).
+struct ScanOtherLine: Encodable {
+    var file: String
+    var text: String
     var symbology: String
     var stage: String
     var confirmations: Int

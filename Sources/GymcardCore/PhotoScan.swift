@@ -8,6 +8,9 @@ public enum PhotoScan {
     public struct Reads: Sendable {
         /// The IDs and how each was read.
         public var reads: [(finding: ScanFinding, symbol: CodabarSymbol)]
+        /// What else a barcode held that is no member ID (a QR code's web address): listed by `--all`,
+        /// never taken for the ID.
+        public var others: [ScanFinding] = []
         /// How long the last page's scan took.
         public var milliseconds: Int
     }
@@ -21,50 +24,70 @@ public enum PhotoScan {
         let bytes = try readPhoto(path)
         let pageCount = try decoding(name) { () throws(ImagingError) in try ImageFile.pageCount(bytes) }
         var ids: [(ScanFinding, CodabarSymbol)] = []
+        var others: [ScanFinding] = []
         var firstDiagnosis: ScanDiagnosis?
+        var foreignQR: ScanDiagnosis?
         var report: ScanReport?
-        var pagesScanned = 0
-        // The pages share the photo's budget: a page is begun only while it lasts (the first always), so a
-        // long document takes no more than a photo. The first page that reads ends the scan, unless --all
-        // asks for every barcode on every page.
+        // The pages share the photo's budget fairly: each is begun with its share of what is left (the
+        // time the pages before it did not use, divided among it and those after it), so a cover sheet
+        // before the card's page, blank or printed, cannot spend the budget before that page is read, and
+        // every page gets at least the cascade's first stages. The first page that reads ends the scan,
+        // unless --all asks for every barcode on every page.
         for page in 0..<pageCount where all || ids.isEmpty {
-            if page > 0, ContinuousClock.now - started > scanner.timeBudget { break }
-            pagesScanned += 1
+            let left = scanner.timeBudget - (ContinuousClock.now - started)
+            let share = pageCount == 1 ? scanner.timeBudget : Swift.max(.zero, left / (pageCount - page))
+            let pageScanner = BarcodeScanner(timeBudget: share, workingSide: scanner.workingSide)
             let label = pageCount > 1 ? "\(name) (page \(page + 1) of \(pageCount))" : name
             let image = try decoding(label) { () throws(ImagingError) in
                 try ImageFile.decodeGray(bytes, page: page, minimumLongSide: BarcodeScanner.decodeSide)
             }
-            let pageReport = scanner.scan(
+            let pageReport = pageScanner.scan(
                 image,
                 fullResolution: {
                     try? ImageFile.decodeGray(
                         bytes, page: page, minimumLongSide: BarcodeScanner.fullResolutionSide)
                 },
-                findAll: all, startedAt: started)
+                findAll: all, startedAt: pageCount == 1 ? started : ContinuousClock.now)
             for finding in pageReport.findings {
-                guard let symbol = try? CodabarSymbol(normalizing: finding.text),
-                    !ids.contains(where: { $0.1 == symbol })
-                else { continue }
+                guard let symbol = try? CodabarSymbol(normalizing: finding.text) else {
+                    if !others.contains(where: { $0.text == finding.text }) { others.append(finding) }
+                    continue
+                }
+                guard !ids.contains(where: { $0.1 == symbol }) else { continue }
                 ids.append((finding, symbol))
             }
             if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
+            if case .onlyForeignQRCode = pageReport.diagnosis, foreignQR == nil {
+                foreignQR = pageReport.diagnosis
+            }
             report = pageReport
         }
-        guard let report, !ids.isEmpty else {
+        let milliseconds = report.map { Self.milliseconds($0.elapsed) } ?? 0
+        guard !ids.isEmpty else {
             let diagnosis = firstDiagnosis ?? .nothingFound
-            let message =
-                pageCount == 1
-                ? diagnosis.description
-                : pagesScanned == pageCount
-                    ? "no barcode found on any of its \(pageCount) pages"
-                    : "no barcode found on its first \(pagesScanned) of \(pageCount) pages; the time allowed ran "
-                        + "out before the others (give more with --budget)"
-            throw PhotoScanProblem(message: "\(name): \(message)", kind: .nothingFound)
+            let message: String
+            if pageCount == 1 {
+                message = diagnosis.description
+            } else if let foreignQR {
+                // "No barcode found" would not be true of a document with a web address's QR code.
+                message = "no member ID on any of its \(pageCount) pages: \(foreignQR.description)"
+            } else if ContinuousClock.now - started <= scanner.timeBudget {
+                message = "no barcode found on any of its \(pageCount) pages"
+            } else {
+                message =
+                    "no barcode found on any of its \(pageCount) pages in the time allowed, which ran out "
+                    + "before every page was looked at closely (give more with --budget)"
+            }
+            throw PhotoScanProblem(
+                message: "\(name): \(message)", kind: .nothingFound, others: others,
+                milliseconds: milliseconds)
         }
-        let milliseconds =
-            Int(report.elapsed.components.seconds * 1000)
-            + Int(report.elapsed.components.attoseconds / 1_000_000_000_000_000)
-        return Reads(reads: ids.map { (finding: $0.0, symbol: $0.1) }, milliseconds: milliseconds)
+        return Reads(
+            reads: ids.map { (finding: $0.0, symbol: $0.1) }, others: others, milliseconds: milliseconds)
+    }
+
+    private static func milliseconds(_ elapsed: Duration) -> Int {
+        Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// The photo's bytes; a file that cannot be read is a missing input, an empty one bad data.
@@ -72,7 +95,9 @@ public enum PhotoScan {
         do {
             return try ImageFile.readBytes(path: path)
         } catch {
-            if case .empty = error { throw PhotoScanProblem(message: error.description, kind: .undecodable) }
+            if case .empty = error {
+                throw PhotoScanProblem(message: error.description, kind: .undecodable)
+            }
             throw PhotoScanProblem(message: error.description, kind: .unreadable)
         }
     }
@@ -110,6 +135,10 @@ public struct PhotoScanProblem: Error, CustomStringConvertible {
     public var message: String
     /// What kind of failure.
     public var kind: Kind
+    /// Barcodes that are no member ID, found on the way (`--all` lists them).
+    public var others: [ScanFinding] = []
+    /// How long the last page's scan took.
+    public var milliseconds = 0
 
     /// The line about the photo.
     public var description: String { message }

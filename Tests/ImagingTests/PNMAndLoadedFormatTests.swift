@@ -37,6 +37,49 @@ struct PNMAndLoadedFormatTests {
         #expect(decoded == (kind == 1 || kind == 4 ? bitmap : Self.picture))
     }
 
+    /// The picture as a PAM file of each picture tuple type (netpbm's `P7`; 0 is black in every one).
+    static func pam(_ tupleType: String) -> [UInt8] {
+        let samples = picture.pixels
+        let (depth, maximum, body): (Int, Int, [UInt8])
+        switch tupleType {
+        case "BLACKANDWHITE": (depth, maximum, body) = (1, 1, samples.map { $0 > 127 ? 1 : 0 })
+        case "GRAYSCALE": (depth, maximum, body) = (1, 65535, samples.flatMap { [$0, $0] })
+        case "GRAYSCALE_ALPHA": (depth, maximum, body) = (2, 255, samples.flatMap { [$0, 255] })
+        case "RGB": (depth, maximum, body) = (3, 255, samples.flatMap { [$0, $0, $0] })
+        default:  // RGB_ALPHA: black where opaque, on white where transparent
+            (depth, maximum, body) = (4, 255, samples.flatMap { [0, 0, 0, 255 - $0] })
+        }
+        let header =
+            "P7\n# written by a test\nWIDTH 5\nHEIGHT 2\nDEPTH \(depth)\nMAXVAL \(maximum)\nTUPLTYPE \(tupleType)\nENDHDR\n"
+        return Array(header.utf8) + body
+    }
+
+    @Test(
+        "PAM files of every picture tuple type decode to the picture (16-bit, transparency on white)",
+        arguments: ["BLACKANDWHITE", "GRAYSCALE", "GRAYSCALE_ALPHA", "RGB", "RGB_ALPHA"])
+    func pamTupleTypes(tupleType: String) throws {
+        let decoded = try ImageFile.decodeGray(Self.pam(tupleType))
+        let bilevel = GrayImage(width: 5, height: 2, pixels: Self.picture.pixels.map { $0 > 127 ? 255 : 0 })
+        #expect(decoded == (tupleType == "BLACKANDWHITE" ? bilevel : Self.picture))
+    }
+
+    @Test("a PAM cut short is damaged; one whose tuple type is no picture is refused by name")
+    func pamRefused() {
+        #expect(throws: ImagingError.corrupt(format: "PAM", detail: "the file ends after 1 of 2 rows")) {
+            try ImageFile.decodeGray(Array(Self.pam("RGB").dropLast(3)))
+        }
+        let flow = Array("P7\nWIDTH 5\nHEIGHT 2\nDEPTH 2\nMAXVAL 255\nTUPLTYPE FLOWFIELD\nENDHDR\n".utf8)
+        #expect(throws: ImagingError.unsupportedPAMTupleType("FLOWFIELD")) {
+            try ImageFile.decodeGray(flow + [UInt8](repeating: 0, count: 20))
+        }
+        #expect(
+            throws: ImagingError.corrupt(
+                format: "PAM", detail: "the header lacks WIDTH, HEIGHT, DEPTH, MAXVAL or ENDHDR")
+        ) {
+            try ImageFile.decodeGray(Array("P7\nWIDTH 5\nHEIGHT 2\n".utf8))
+        }
+    }
+
     @Test("a PNM cut short or with a broken header is damaged, in one line", arguments: [2, 5, 6])
     func pnmCut(kind: Int) {
         let whole = Self.pnm(kind)
