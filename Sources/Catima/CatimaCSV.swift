@@ -21,6 +21,19 @@ public enum CatimaCSV {
         public var cards: [CatimaCard]
         /// The group names (version 2).
         public var groups: [String]
+
+        /// The cards of the store `store` (`import --store`): the same name, else the same ignoring case
+        /// and white space around it.
+        public func cards(store: String) -> [CatimaCard] {
+            let exact = cards.filter { $0.store == store }
+            guard exact.isEmpty else { return exact }
+            let wanted = Self.folded(store)
+            return cards.filter { Self.folded($0.store) == wanted }
+        }
+
+        private static func folded(_ name: String) -> String {
+            String(name.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()).lowercased()
+        }
     }
 
     // MARK: Writing

@@ -181,6 +181,10 @@ struct CatimaCSVReaderTests {
         #expect(pharmacy.isStarred && pharmacy.headerColor == -10_902_850)
         let cheese = try #require(contents.cards.first { $0.store == "cheese" })
         #expect(try cheese.barcodeContent().symbology == .aztec)
+        // The card chosen by store, as import --store will.
+        #expect(contents.cards(store: "Restaurant").map(\.cardID) == ["98765432"])
+        #expect(contents.cards(store: " restaurant ").map(\.cardID) == ["98765432"])
+        #expect(contents.cards(store: "Gym").isEmpty)
     }
 
     @Test("Catima's version-1 export with the starred field", .enabled(if: CatimaFixtures.isAvailable))
