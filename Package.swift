@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Codabar", targets: ["Codabar"]),
         .library(name: "Symbols", targets: ["Symbols"]),
         .library(name: "Scanner", targets: ["Scanner"]),
+        .library(name: "Catima", targets: ["Catima"]),
         // The zxing-cpp shim, a library of its own that Scanner loads with dlopen (see GymcardZXing below).
         .library(name: "GymcardZXing", type: .dynamic, targets: ["GymcardZXing"]),
     ],
@@ -59,6 +60,10 @@ let package = Package(
         // use with dlopen like libzbar (Sources/Symbols/ZintLibrary.swift): `show` of a Codabar card never
         // maps it. Only zint.h is used at build time.
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+        // libzip (Debian's libzip-dev), for Catima's export zip (AES-encrypted entries included), is loaded on
+        // first use with dlopen (Sources/Catima/LibZip.swift): linked, it and libcrypto would load in every
+        // gymcard process. Only zip.h is used at build time.
+        .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
@@ -70,6 +75,10 @@ let package = Package(
         // card vault and the command line can validate an ID without loading any drawing library.
         .target(name: "Symbologies", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .target(name: "Storage", swiftSettings: strictSettings),
+        // Catima (the Android card keeper): its CSV export, its zip (through libzip) and its share links.
+        .target(
+            name: "Catima", dependencies: ["Codabar", "Symbologies", "Storage", "CZip"],
+            swiftSettings: strictSettings),
         .target(
             name: "CardVault",
             dependencies: [
@@ -230,6 +239,9 @@ let package = Package(
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .testTarget(
             name: "SymbologiesTests", dependencies: ["Symbologies", "Codabar"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CatimaTests", dependencies: ["Catima", "Symbologies", "Storage", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "CardVaultTests", dependencies: ["CardVault", "Codabar", "Storage", "TestSupport"],
             swiftSettings: strictSettings),
