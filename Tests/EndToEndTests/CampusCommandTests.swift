@@ -176,7 +176,7 @@ struct CampusCommandTests {
 
         let text = try await process.run(["occupancy", "--campus", "tmu"])
         let lines = text.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
+        try #require(lines.count == 2)
         #expect(lines[0].contains("45%") && !lines[0].contains("/") && !lines[0].contains("left"))
 
         // Stored and read back as a percent.

@@ -141,7 +141,7 @@ struct HoursCommandTests {
         let text = try await gymcard.run(["occupancy"])
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        try #require(lines.count == 3)
         #expect(lines[0].hasPrefix("War Memorial Hall  ██░░░░░░░░░░░░   165 / 1.2k   13%"), "\(lines)")
         #expect(lines[0].hasSuffix("closes in 30 min"), "\(lines)")
         #expect(lines[1] == "McComas Hall       closed · opens tomorrow at 6:00 AM", "\(lines)")

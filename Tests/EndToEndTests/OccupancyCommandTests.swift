@@ -220,7 +220,7 @@ struct OccupancyCommandTests {
         let result = try await fake.gymcard(home).runInterrupted(["occupancy", "--watch"])
         #expect(result.status == 0)
         let lines = result.stdoutText.split(separator: "\n")
-        #expect(lines.count == 1)
+        try #require(lines.count == 1)
         let document = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect((document["facilities"] as? [Any])?.count == 3)
     }
@@ -304,9 +304,9 @@ struct OccupancyCommandTests {
         try Data("{\"occupancy\": {\"page\": \"\(fake.server.url("/facilityoccupancy"))\"}}".utf8)
             .write(to: URL(fileURLWithPath: home.path + "/config/gymcard/config.json"))
         let result = try await fake.gymcard(home).run(["facilities", "--discover"])
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
+        try #require(lines.count == 4)
         #expect(
             lines[1].hasPrefix(warMemorialID + "  War Memorial Hall  1200")
                 && lines[1].hasSuffix("war-memorial"))

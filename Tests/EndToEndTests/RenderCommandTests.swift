@@ -31,7 +31,7 @@ struct RenderCommandTests {
         #expect(files.contains("C1_2=3S4D.png"))
         for file in files.sorted().prefix(8) + ["C1_2=3S4D.png"] {
             let decoded = try decodeFile(home.path + "/out/" + file)
-            #expect(decoded.count == 1)
+            try #require(decoded.count == 1)
             #expect(expected.contains(decoded[0]))
         }
     }

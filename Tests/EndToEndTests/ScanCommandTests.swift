@@ -101,7 +101,7 @@ struct ScanCommandTests {
         let objects = try result.stdoutText.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(objects.count == 3)
+        try #require(objects.count == 3)
         #expect(
             objects.map { $0["file"] as? String } == [broken, Self.samples + "/card-webcam.jpg", missing])
         #expect(objects[0]["status"] as? Int == 65)

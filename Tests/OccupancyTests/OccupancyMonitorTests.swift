@@ -156,7 +156,7 @@ struct OccupancyMonitorTests {
         #expect(refresh.report.facilities.map(\.status) == [.unavailable, .unavailable, .unavailable])
         #expect(refresh.report.facilities.allSatisfy { $0.reading == nil })
         #expect(refresh.report.completeness == .nothing)
-        #expect(refresh.warnings.count == 3)
+        try #require(refresh.warnings.count == 3)
         #expect(refresh.warnings[0].contains("sign-in"))
         #expect(refresh.warnings[1].contains("temporarily unavailable"))
         #expect(refresh.warnings[2].contains("contradicts itself"))
@@ -218,9 +218,9 @@ struct OccupancyTextViewTests {
     @Test(
         "fits 80 columns with every column, and narrower terminals drop columns rather than wrap",
         arguments: [80, 60, 45, 30])
-    func widths(columns: Int) {
+    func widths(columns: Int) throws {
         let lines = OccupancyTextView(columns: columns, colour: nil, now: Date()).lines(report)
-        #expect(lines.count == 4)
+        try #require(lines.count == 4)
         #expect(lines.allSatisfy { $0.count <= columns })
         if columns == 80 {
             #expect(lines[1] == "War Memorial Hall  ████████░░░░░░   700 / 1.2k   58%   500 left")
