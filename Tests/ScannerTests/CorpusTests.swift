@@ -43,7 +43,7 @@ struct CorpusTests {
     /// plans the run, on the concurrency pool, so making the photos there held every suite up for minutes
     /// on a loaded machine.
     static let names: [String] = CardPhotoGenerator.testRecipes.flatMap { recipe in
-        (0..<perCategory).map { "\(recipe.category)-\($0)" }
+        (0..<perCategory).map { "\(recipe.category)-\($0).jpg" }
     }
     static let perCategory = 2
 
