@@ -24,7 +24,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // Test-only: the local HTTP server that answers the fetchers in tests.
-        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
         // Test-only: starting processes in tests (Foundation's Process needs a thread blocked per wait and
         // per pipe; swift-subprocess waits and reads without blocking the concurrency pool), and the
         // FilePath its API takes.
@@ -206,7 +205,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "CZlib", "CivilTime", "History",
+                "Codabar", "Imaging", "Symbols", "CZlib", "CivilTime", "History", "TestServer",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -228,10 +227,6 @@ let package = Package(
         // A real HTTP server on 127.0.0.1 (an ephemeral port) for the fetcher, occupancy and events tests.
         .target(
             name: "TestServer",
-            dependencies: [
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
-            ],
             path: "Tests/TestServer", swiftSettings: strictSettings),
         // The helpers in TestSupport that run processes, under the load a full test run puts on them.
         .testTarget(

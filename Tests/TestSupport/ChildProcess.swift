@@ -2,6 +2,7 @@ import Foundation
 import Subprocess
 import Synchronization
 import SystemPackage
+import TestServer
 
 /// A program a test runs, started through swift-subprocess.
 ///
@@ -352,28 +353,4 @@ extension ChildProcess {
 /// this executor's own thread does that work instead, as the old harness's reader threads did.
 enum ProcessInputOutput {
     static let executor = ThreadExecutor(name: "gymcard-test-process-io")
-}
-
-/// A task executor that runs its jobs, in order, on one thread of its own.
-final class ThreadExecutor: TaskExecutor, Sendable {
-    private let jobs = Mutex<[UnownedJob]>([])
-    private let waiting = DispatchSemaphore(value: 0)
-
-    init(name: String) {
-        let thread = Thread { [self] in
-            while true {
-                waiting.wait()
-                let job = jobs.withLock { $0.removeFirst() }
-                job.runSynchronously(on: asUnownedTaskExecutor())
-            }
-        }
-        thread.name = name
-        thread.start()
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
-        waiting.signal()
-    }
 }
