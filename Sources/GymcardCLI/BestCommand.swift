@@ -71,7 +71,9 @@ struct BestCommand: AsyncContextCommand {
             if case .windows = suggestion { suggested = true }
             if !lines.isEmpty { lines.append("") }
             lines += window.lines(
-                suggestion, facility: facility, lengthSeconds: length, horizonSeconds: horizon)
+                suggestion, facility: facility, hoursKey: access.configKey(facility.key),
+                lengthSeconds: length,
+                horizonSeconds: horizon)
         }
         Terminal(environment: context.environment).printLines(lines.map(\.terminalSafe))
         if !suggested { throw Failure.silent(.nothingFound) }

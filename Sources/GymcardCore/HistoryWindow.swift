@@ -132,10 +132,12 @@ public struct HistoryWindow: Sendable {
 }
 
 extension HistoryWindow {
-    /// What `best` prints for one facility: its quietest windows, or why there are none.
-    public func lines(_ suggestion: Suggestion, facility: Facility, lengthSeconds: Int, horizonSeconds: Int)
-        -> [String]
-    {
+    /// What `best` prints for one facility: its quietest windows, or why there are none; `hoursKey` is
+    /// the config file's key that gives its hours (``HoursAccess/configKey(_:)``).
+    public func lines(
+        _ suggestion: Suggestion, facility: Facility, hoursKey: String, lengthSeconds: Int,
+        horizonSeconds: Int
+    ) -> [String] {
         let (length, horizon) = (DurationWords.text(lengthSeconds), DurationWords.text(horizonSeconds))
         switch suggestion {
         case .thinHistory(let heatmap):
@@ -155,7 +157,7 @@ extension HistoryWindow {
         case .outsideHours(known: false):
             return [
                 "\(facility.name): no suggestion: its opening hours are unknown, and unknown is never taken for "
-                    + "open (see `gymcard hours`; the config file's hours.facilities.\(facility.key) can give them)"
+                    + "open (see `gymcard hours`; the config file's \(hoursKey) can give them)"
             ]
         case .windows(let windows):
             let labels = CivilLabels(zone: zone, now: now)
