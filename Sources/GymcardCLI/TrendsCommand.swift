@@ -75,7 +75,6 @@ struct TrendsCommand: ContextCommand {
 
     private func colour(_ terminal: Terminal) -> HeatmapTextView.Colour {
         guard terminal.reasonColourIsOff(noColorFlag: noColor) == nil else { return .none }
-        let colourTerm = terminal.environment["COLORTERM"]?.lowercased() ?? ""
-        return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette
+        return terminal.isTrueColour ? .trueColour : .palette
     }
 }

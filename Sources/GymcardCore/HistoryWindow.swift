@@ -1,4 +1,5 @@
 import CivilTime
+import Fetching
 import FoundationEssentials
 import History
 import Occupancy
@@ -132,6 +133,31 @@ public struct HistoryWindow: Sendable {
 }
 
 extension HistoryWindow {
+    /// `best`: the opening hours over the next `horizonSeconds` (the cache, else through `fetcher()`),
+    /// then what to print for `facilities`, a blank line between them, and whether any window was found.
+    public func best(
+        _ facilities: [Facility], lengthSeconds: Int, horizonSeconds: Int, fetcher: () throws -> Fetcher
+    ) async throws -> (warnings: [String], lines: [String], suggested: Bool) {
+        let access = try HoursAccess(
+            facilities: facilities.map(\.key), zone: zone, now: now, campus: settings.campus, context: context
+        )
+        let days = access.days(from: now, to: now.addingTimeInterval(Double(horizonSeconds)))
+        let hours = try await access.loadHandingOver(days, fetcher: fetcher)
+        var lines: [String] = []
+        var suggested = false
+        for (facility, shown) in zip(facilities, try heatmaps(facilities)) {
+            let suggestion = suggestions(
+                shown.heatmap, hours: hours.hours[facility.key] ?? .unknown, days: days,
+                lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds)
+            if case .windows = suggestion { suggested = true }
+            if !lines.isEmpty { lines.append("") }
+            lines += self.lines(
+                suggestion, facility: facility, hoursKey: access.configKey(facility.key),
+                lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds)
+        }
+        return (hours.warnings, lines, suggested)
+    }
+
     /// What `best` prints for one facility: its quietest windows, or why there are none; `hoursKey` is
     /// the config file's key that gives its hours (``HoursAccess/configKey(_:)``).
     public func lines(
