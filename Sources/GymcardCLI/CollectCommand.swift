@@ -82,8 +82,3 @@ struct CollectCommand: AsyncContextCommand {
         if let problem = status.staleProblem { throw Failure(problem, status: .staleData) }
     }
 }
-
-extension String {
-    /// The string padded with spaces on the right to `width`.
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-}
