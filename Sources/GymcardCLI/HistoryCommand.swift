@@ -78,8 +78,9 @@ struct HistoryCommand: ParsableCommand {
         @OptionGroup var campus: CampusOption
 
         func run(in context: Context) throws {
-            let campus = try campus.settings(context).campus
-            Terminal.standardError.say(try HistoryImport.run(file, campus: campus, context: context).summary)
+            let settings = try campus.settings(context)
+            Terminal.standardError.say(
+                try HistoryImport.run(file, settings: settings, context: context).summary)
         }
     }
 }

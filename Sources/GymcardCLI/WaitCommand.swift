@@ -97,7 +97,8 @@ struct WaitCommand: AsyncContextCommand {
         }
         let notifier = notify ? try Notifier(context: context) : nil
         settings.facilities = [chosen]
-        let poll = try OccupancyPoll(settings: settings, context: context)
+        var poll = try OccupancyPoll(settings: settings, context: context)
+        poll.keepsUsualCurrent = false
         let fetcher = try context.fetcher()
         let condition = WaitCondition(threshold: below.threshold, holdSeconds: Double(hold.seconds))
         let loop = WaitLoop(

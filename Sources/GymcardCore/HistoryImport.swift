@@ -1,5 +1,6 @@
 import FoundationEssentials
 import History
+import Occupancy
 import Storage
 
 /// `history import`: the readings of an export (CSV or JSON) added to a campus's history, all or none.
@@ -40,8 +41,9 @@ public enum HistoryImport {
         }
     }
 
-    /// Reads `file` (`-`: standard input, up to 256 MiB) and adds its readings to `campus`'s history.
-    public static func run(_ file: String, campus: String?, context: Context) throws -> Outcome {
+    /// Reads `file` (`-`: standard input, up to 256 MiB) and adds its readings to the campus's history;
+    /// the status bar's usual percent is then worked out again.
+    public static func run(_ file: String, settings: OccupancySettings, context: Context) throws -> Outcome {
         let source = file == "-" ? "standard input" : file
         let bytes: [UInt8]
         do {
@@ -56,7 +58,8 @@ public enum HistoryImport {
         do { readings = try HistoryExchange.parse(bytes) } catch {
             throw Problem.malformed(source: source, reason: "\(error)")
         }
-        let added = try HistoryFiles.openForWriting(context, campus: campus).importReadings(readings)
+        let added = try HistoryFiles.openForWriting(context, campus: settings.campus).importReadings(readings)
+        UsualNowFile.refresh(settings: settings, context: context)
         return Outcome(source: source, readings: readings.count, added: added)
     }
 }

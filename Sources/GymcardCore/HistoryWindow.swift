@@ -93,41 +93,6 @@ public struct HistoryWindow: Sendable {
         return .outsideHours(known: days.contains { hours[$0].isKnown })
     }
 
-    /// Each facility's usual percent for the current half hour, for a status bar; empty without a history
-    /// or a known zone, never a failure. The answer is kept in a small cache file while the history's
-    /// files and the half hour stay the same (``UsualNowCache``): most calls read that file instead of
-    /// opening the history, so a year of history costs what a day does.
-    public static func usualPercents(_ facilities: [Facility], settings: OccupancySettings, context: Context)
-        -> [String: Double]
-    {
-        guard let zone = try? context.zone(settings.timeZone) else { return [:] }
-        let now = context.clock.now
-        let historyPath = HistoryFiles.path(context.directories, campus: settings.campus)
-        // The system clock, not GYMCARD_TEST_NOW: whether the files have settled is about the kernel's stamps.
-        guard let version = HistoryFileVersion.current(path: historyPath, realNow: Date()) else { return [:] }
-        let keys = facilities.map(\.key)
-        let key = UsualNowCache.Key(
-            history: historyPath, version: version.text, zone: settings.timeZone, weeks: usualWeeks)
-        let cachePath = HistoryFiles.usualNowCachePath(context.directories, campus: settings.campus)
-        if let cached = UsualNowCache.load(cachePath), cached.key == key,
-            let percents = cached.usual.percents(for: keys, at: now, zone: zone)
-        {
-            return percents
-        }
-        guard let store = try? HistoryStore.openIfPresent(path: historyPath),
-            let usual = try? UsualNow.compute(
-                from: store, facilities: keys, at: now, zone: zone, weeks: usualWeeks)
-        else { return [:] }
-        // Kept only when nothing wrote to the history while it was read, and the files' stamps have
-        // settled (a later write is then sure to change the version).
-        if version.isSettled,
-            HistoryFileVersion.current(path: historyPath, realNow: Date())?.text == version.text
-        {
-            try? UsualNowCache(key: key, usual: usual).save(cachePath)
-        }
-        return usual.percents
-    }
-
     /// The window the status bar's usual percent is taken over, as `trends` takes it by default.
     public static let usualWeeks = 8
 }

@@ -47,7 +47,7 @@ public struct OccupancyDisplay: Sendable {
                 .lines(report)
         case .json: return [OccupancyJSON.line(report)]
         case .waybar:
-            let usual = HistoryWindow.usualPercents(
+            let usual = UsualNowFile.usualPercents(
                 report.facilities.map(\.facility), settings: settings, context: context)
             return [StatusBarFormats.waybar(report, now: report.observedAt, zone: zone, usualPercent: usual)]
         case .tmux: return [StatusBarFormats.tmux(report)]
