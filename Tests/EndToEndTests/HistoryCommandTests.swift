@@ -199,13 +199,9 @@ struct HistoryCommandTests {
         try HistoryGenerator().write(
             to: home.path + "/state/gymcard/campuses/loc/history.sqlite3",
             from: end.addingTimeInterval(-70 * 86_400), to: end)
-        try FileManager.default.createDirectory(
-            atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
-        try """
-        {"campuses": {"loc": {"base": "http://127.0.0.1:9", "read": "page", "timeZone": "America/New_York",
-          "facilities": [{"key": "mccomas", "name": "McComas Hall", "shortName": "McC",
-            "id": "da73849e-434d-415f-975a-4f9e799b9c39", "capacity": 600}]}}}
-        """.write(toFile: home.path + "/config/gymcard/config.json", atomically: true, encoding: .utf8)
+        try CampusProfileConfig.write(
+            home: home.path, name: "loc", timeZone: "America/New_York",
+            facilities: [("mccomas", "McComas Hall", "McC", "da73849e-434d-415f-975a-4f9e799b9c39", 600)])
         let gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": afterAutumnChange])
         let best = try await gymcard.run(["best", "--campus", "loc"])
         #expect(best.status == 1, "\(best.stderr)")
