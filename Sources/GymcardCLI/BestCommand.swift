@@ -1,11 +1,6 @@
 import ArgumentParser
-import CivilTime
-import FoundationEssentials
 import GymcardCore
-import Occupancy
-import OpeningHours
 import TerminalText
-import Trends
 
 /// `gymcard best`: the quietest times in the coming hours for a workout of a given length.
 struct BestCommand: AsyncContextCommand {
@@ -53,26 +48,11 @@ struct BestCommand: AsyncContextCommand {
 
     func run(in context: Context) async throws {
         let window = try weeks.window(campus, context)
-        let chosen = try window.settings.facilities(matching: facility)
-        let (horizon, length) = (within.seconds, duration.seconds)
-        let access = try HoursAccess(
-            facilities: chosen.map(\.key), zone: window.zone, now: window.now, campus: window.settings.campus,
-            context: context)
-        let days = access.days(from: window.now, to: window.now.addingTimeInterval(Double(horizon)))
-        let hours = try await access.loadHandingOver(days, network: network, context: context)
-        for warning in hours.warnings { Terminal.standardError.say(warning) }
-        var lines: [String] = []
-        var suggested = false
-        for (facility, shown) in zip(chosen, try window.heatmaps(chosen)) {
-            let suggestion = window.suggestions(
-                shown.heatmap, hours: hours.hours[facility.key] ?? .unknown, days: days,
-                lengthSeconds: length,
-                horizonSeconds: horizon)
-            if case .windows = suggestion { suggested = true }
-            if !lines.isEmpty { lines.append("") }
-            lines += window.lines(
-                suggestion, facility: facility, lengthSeconds: length, horizonSeconds: horizon)
-        }
+        let (warnings, lines, suggested) = try await window.best(
+            try window.settings.facilities(matching: facility), lengthSeconds: duration.seconds,
+            horizonSeconds: within.seconds
+        ) { try network.fetcher(context) }
+        for warning in warnings { Terminal.standardError.say(warning) }
         Terminal(environment: context.environment).printLines(lines.map(\.terminalSafe))
         if !suggested { throw Failure.silent(.nothingFound) }
     }

@@ -93,9 +93,8 @@ struct CampusCommand: ParsableCommand {
                 throw failure.message.isEmpty
                     ? failure : Failure(failure.message + "; nothing was added", status: failure.status)
             }
-            let zone = try timeZone ?? Self.askZone(plan, context: context)
-            let profile = try setup.add(plan, found: found, timeZone: zone)
-            Self.show(profile, found: found)
+            let zone = timeZone ?? Self.askZone(plan, context: context)
+            print(CampusSetup.table(try setup.add(plan, found: found, timeZone: zone), found: found))
             for note in setup.notes(plan, found: found) { Terminal.standardError.say("warning: " + note) }
             let path = context.config.path
             Terminal.standardError.say(
@@ -103,40 +102,15 @@ struct CampusCommand: ParsableCommand {
                     + "or make it the default with: gymcard campus use \(plan.name)")
         }
 
-        /// What was found, as a table on standard output.
-        static func show(_ profile: CampusProfile, found: [DiscoveredFacility]) {
-            let rows = zip(profile.facilities, found).map { facility, seen -> [String] in
-                let now =
-                    seen.measure == .percent
-                    ? seen.percent.map { "\($0)% (percent only)" } ?? "percent only"
-                    : seen.occupancy.map { "\($0) people" } ?? "-"
-                return [facility.key, facility.name, seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
-            }
-            print(
-                "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
-                    .terminalSafe)
-            print(TextTable.text(header: ["KEY", "NAME", "CAPACITY", "NOW", "ID"], rows: rows))
-        }
-
-        /// The time zone: asked on a terminal with a suggestion, else the suggestion, said on stderr.
-        static func askZone(_ plan: CampusSetup.Plan, context: Context) throws -> String {
-            let zones = CampusZone(context: context)
-            let (guess, reason) = zones.guess(known: plan.known, base: plan.base)
-            if isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1, TerminalPrompt.isAvailable {
-                let host = plan.base.host ?? "the campus"
-                while let answer = TerminalPrompt.ask("Time zone of \(host) [\(guess)]: ", echo: true) {
-                    let text = String(decoding: answer, as: UTF8.self).trimmed
-                    if text.isEmpty { return guess }
-                    do throws(CampusSetupProblem) {
-                        try zones.check(text)
-                        return text
-                    } catch { Terminal.standardError.say(error.failure.message) }
-                }
-            }
-            Terminal.standardError.say(
-                "time zone: \(guess) (\(reason)); if that is wrong, remove the campus and add it again with --time-zone"
-            )
-            return guess
+        /// On a terminal, asks for the zone (suggesting a guess); else takes the guess and says so.
+        static func askZone(_ plan: CampusSetup.Plan, context: Context) -> String {
+            let canAsk = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 && TerminalPrompt.isAvailable
+            return CampusZone(context: context).choose(
+                plan,
+                ask: canAsk
+                    ? { TerminalPrompt.ask($0, echo: true).map { String(decoding: $0, as: UTF8.self) } }
+                    : nil,
+                say: Terminal.standardError.say, problem: { $0.failure.message })
         }
     }
 
@@ -156,13 +130,7 @@ struct CampusCommand: ParsableCommand {
                         + "choose one with gymcard campus use <name>")
             }
             guard !json else { return print(JSONText.line(campuses, fallback: "[]")) }
-            let rows = campuses.map {
-                [
-                    $0.name + ($0.inUse ? " (in use)" : ""), $0.site, $0.timeZone,
-                    $0.shortNames.joined(separator: ", "),
-                ]
-            }
-            print(TextTable.text(header: ["NAME", "SITE", "TIME ZONE", "FACILITIES"], rows: rows))
+            print(CampusSetup.table(campuses))
         }
     }
 

@@ -1,14 +1,7 @@
 import ArgumentParser
-import CivilTime
-import Collector
 import FoundationEssentials
-import Glibc
 import GymcardCore
-import History
-import Occupancy
-import Storage
 import TerminalText
-import Trends
 
 /// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5
 /// minutes, so "when to go" needs no server.
@@ -52,37 +45,28 @@ struct CollectCommand: AsyncContextCommand {
     func run(in context: Context) async throws {
         if status { return try showStatus(context) }
         if install { return try installTimer(context) }
-        if uninstall { return show(Collecting.uninstall(context: context, run: Self.run)) }
+        if uninstall {
+            return show(Collecting.uninstall(context: context, run: ChildProcess.statusAndOutput))
+        }
         let settings = try campus.settings(context)
-        // Before the network (and the hand-over to gymcard-network): a sample moments ago is enough.
-        if try Collecting.skipsRecent(context, campus: settings.campus) { return }
-        let poll = try OccupancyPoll(settings: settings, context: context)
-        let outcome: OccupancyPoll.Outcome
-        do { outcome = try await poll.poll(fetcher: try network.fetcher(context)) } catch {
-            throw Failure.silent(.interrupted)
-        }
-        if let notRecorded = outcome.notRecorded {
-            throw Failure("the sample was not recorded in the history: \(notRecorded)", status: .ioError)
-        }
-        let problems = outcome.fetchWarnings.joined(separator: "; ")
-        switch outcome.attempt {
-        case .success, .skipped: return
-        case .partial: throw Failure("collect: partly: \(problems)", status: .staleData)
-        case .failed: throw Failure("collect: nothing fetched: \(problems)", status: .unavailable)
+        if let shortfall = try await Collecting.sample(
+            settings: settings, context: context,
+            fetcher: {
+                try network.fetcher(context)
+            })
+        {
+            throw shortfall
         }
     }
 
     private func installTimer(_ context: Context) throws {
-        let executable = Self.installedExecutable()
-        if executable.contains("/.build/") {
-            Terminal.standardError.say(
-                "warning: \(executable) is in a build folder; install gymcard (scripts/install) and run "
-                    + "--install from there, or the timer stops working when the folder is cleaned")
-        }
+        let executable = Collecting.installedExecutable()
+        if let warning = Collecting.buildFolderWarning(executable) { Terminal.standardError.say(warning) }
         do {
             show(
                 try Collecting.install(
-                    executable: executable, campus: campus.campus, context: context, run: Self.run))
+                    executable: executable, campus: campus.campus, context: context,
+                    run: ChildProcess.statusAndOutput))
         } catch { throw Failure("cannot write the timer: \(error)", status: .ioError) }
     }
 
@@ -91,35 +75,10 @@ struct CollectCommand: AsyncContextCommand {
         if let line = outcome.crontabLine { print(line) }
     }
 
-    private static func run(_ arguments: [String]) -> (status: Int32, output: String)? {
-        ChildProcess.run(arguments).map { ($0.status, $0.output) }
-    }
-
-    /// The `gymcard` beside the running binary (this may be gymcard-network), by its absolute path.
-    static func installedExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return CommandLine.arguments[0] }
-        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return AtomicFile.directory(of: executable) + "/gymcard"
-    }
-
     private func showStatus(_ context: Context) throws {
         let status = try Collecting.status(context, settings: try campus.settings(context))
         // Paths and the last recorded error are not gymcard's own text.
         Terminal(environment: context.environment).printLines(status.lines.map(\.terminalSafe))
-        if status.isStale {
-            let now = status.labels.now
-            throw Failure(
-                "the timer is installed but the last sample is "
-                    + (status.report?.lastSample.map { "from \(Age.ago(from: $0, to: now))" } ?? "missing")
-                    + "; check `systemctl --user status \(CollectorUnits.timerName)`",
-                status: .staleData)
-        }
+        if let problem = status.staleProblem { throw Failure(problem, status: .staleData) }
     }
-}
-
-extension String {
-    /// The string padded with spaces on the right to `width`.
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardVault
+import Fetching
 import GymcardCore
 import History
 import Turnstile
@@ -24,6 +25,22 @@ enum ExitTable {
                 status: .configError)
         case let error as HistoryError:
             return historyFailure(error)
+        case let shortfall as OccupancyShortfall:
+            return occupancyFailure(shortfall)
+        case let shortfall as Collecting.Shortfall:
+            return collectFailure(shortfall)
+        case let problem as HistoryImport.Problem:
+            guard case .malformed = problem else { return Failure("\(problem)", status: .noInput) }
+            return Failure("\(problem)", status: .dataError)
+        case let shortfall as HoursShortfall:
+            switch shortfall {
+            case .notCached: return Failure("\(shortfall)", status: .ioError)
+            case .partlyUnknown: return .silent(.staleData)
+            case .nothingKnown: return .silent(.unavailable)
+            }
+        case FetchError.cancelled:
+            // Ctrl-C while fetching: the signal handler's status, nothing said.
+            return .silent(.interrupted)
         case let problem as FacilityLookupProblem:
             return Failure("\(problem); give one of \(problem.known.joined(separator: ", "))", status: .usage)
         // The card side: the vault, passphrases, storing.
@@ -58,6 +75,24 @@ enum ExitTable {
     private static func historyFailure(_ error: HistoryError) -> Failure {
         if case .newerVersion = error { return Failure("\(error)", status: .dataError) }
         return Failure("\(error)", status: .ioError)
+    }
+
+    /// What an occupancy poll lacked: 69 nothing to show, 74 not kept, 75 partly stale (said on its lines).
+    private static func occupancyFailure(_ shortfall: OccupancyShortfall) -> Failure {
+        switch shortfall {
+        case .nothingAvailable: Failure("\(shortfall)", status: .unavailable)
+        case .notKept: Failure("\(shortfall)", status: .ioError)
+        case .partlyStale: Failure.silent(.staleData)
+        }
+    }
+
+    /// A sample: 74 not recorded, 75 partly fetched, 69 nothing fetched.
+    private static func collectFailure(_ shortfall: Collecting.Shortfall) -> Failure {
+        switch shortfall {
+        case .notRecorded: Failure("\(shortfall)", status: .ioError)
+        case .partly: Failure("\(shortfall)", status: .staleData)
+        case .nothing: Failure("\(shortfall)", status: .unavailable)
+        }
     }
 
     private static func failure(_ problem: ContextProblem) -> Failure {

@@ -1,9 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import GymcardCore
-import JSONOutput
 import Occupancy
-import TerminalText
 
 /// `gymcard facilities`: the configured facilities, or (with `--discover`) those on the occupancy page.
 struct FacilitiesCommand: AsyncContextCommand {
@@ -31,42 +28,14 @@ struct FacilitiesCommand: AsyncContextCommand {
     func run(in context: Context) async throws {
         let settings = try campus.settings(context)
         guard discover else {
-            let rows = settings.facilities.map {
-                Row(key: $0.key, name: $0.name, id: $0.id, capacity: $0.capacity)
-            }
-            return print(
-                json
-                    ? JSONText.line(rows, fallback: "[]")
-                    : TextTable.text(
-                        header: ["KEY", "NAME", "ID", "CAPACITY"],
-                        rows: rows.map { [$0.key ?? "", $0.name, $0.id, "\($0.capacity ?? 0)"] }))
+            let listing = FacilityListing(configured: settings)
+            return print(json ? listing.json : listing.text)
         }
         let found = try await CampusPage.discover(settings.page, fetcher: try network.fetcher(context))
-        let configured = Dictionary(settings.facilities.map { ($0.id.lowercased(), $0.key) }) { first, _ in
-            first
-        }
-        let rows = found.map {
-            Row(
-                key: configured[$0.id], name: $0.name, id: $0.id, capacity: $0.capacity,
-                occupancy: $0.occupancy)
-        }
-        print(
-            json
-                ? JSONText.line(rows, fallback: "[]")
-                : TextTable.text(
-                    header: ["ID", "NAME", "CAPACITY", "CONFIGURED AS"],
-                    rows: rows.map { [$0.id, $0.name, $0.capacity.map { "\($0)" } ?? "-", $0.key ?? ""] }))
+        let listing = FacilityListing(found: found, settings: settings)
+        print(json ? listing.json : listing.text)
         for note in CampusPage.missing(from: found, settings: settings, configPath: context.config.path) {
             Terminal.standardError.say(note)
         }
-    }
-
-    /// A facility in `--json` output; `key` is the configured key (null for a facility not configured).
-    struct Row: Encodable {
-        @ExplicitNull var key: String?
-        var name: String
-        var id: String
-        @ExplicitNull var capacity: Int?
-        var occupancy: Int?
     }
 }

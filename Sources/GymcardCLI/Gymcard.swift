@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import FoundationEssentials
 import Glibc
 import GymcardCore
@@ -44,13 +43,14 @@ public enum GymcardEntry {
             switch command {
             case let asynchronous as any AsyncContextCommand:
                 let context = try makeContext(online: online)
-                let box = CommandBox(asynchronous)
-                try runWaiting { try await box.command.run(in: context) }
+                try WaitingRunner.run(asynchronous) { try await $0.run(in: context) }
             case let synchronous as any ContextCommand:
                 try synchronous.run(in: try makeContext(online: online))
             case let asynchronous as any AsyncParsableCommand:
-                let box = CommandBox(asynchronous)
-                try runWaiting { try await box.command.run() }
+                try WaitingRunner.run(asynchronous) { command in
+                    var command = command
+                    try await command.run()
+                }
             default:
                 try command.run()
             }
@@ -109,28 +109,4 @@ public enum GymcardEntry {
         }
         return path.joined(separator: " ")
     }
-
-    /// Runs an async command to completion from the synchronous entry point.
-    private static func runWaiting(_ body: @escaping @Sendable () async throws -> Void) throws {
-        let box = FailureBox()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { try await body() } catch { box.failure = error }
-            done.signal()
-        }
-        done.wait()
-        if let failure = box.failure { throw failure }
-    }
-}
-
-/// A parsed command handed to the task that runs it; only that task uses it.
-private final class CommandBox<Command>: @unchecked Sendable {
-    var command: Command
-    init(_ command: Command) { self.command = command }
-}
-
-/// The command's failure, handed from the task to the waiting main thread. The semaphore orders every
-/// access: the task writes before `signal`, the main thread reads after `wait`.
-private final class FailureBox: @unchecked Sendable {
-    var failure: (any Error)?
 }

@@ -1,10 +1,7 @@
 import ArgumentParser
-import CivilTime
-import FoundationEssentials
 import GymcardCore
 import History
 import Occupancy
-import Storage
 
 /// `gymcard history export|import`: the occupancy history as files to share or seed.
 struct HistoryCommand: ParsableCommand {
@@ -81,30 +78,9 @@ struct HistoryCommand: ParsableCommand {
         @OptionGroup var campus: CampusOption
 
         func run(in context: Context) throws {
-            let bytes: [UInt8]
-            let name = file == "-" ? "standard input" : file
-            do {
-                guard
-                    let read = try
-                        (file == "-"
-                        ? FileContents.readStandardInput(limitBytes: 1 << 28)
-                        : FileContents.read(file, limitBytes: 1 << 28))
-                else { throw Failure("\(file): no such file or directory", status: .noInput) }
-                bytes = read
-            } catch let error as StorageError {
-                throw Failure("cannot read \(error.description)", status: .noInput)
-            }
-            let readings: [HistoryReading]
-            do { readings = try HistoryExchange.parse(bytes) } catch {
-                throw Failure("\(name): \(error); nothing was imported", status: .dataError)
-            }
             let settings = try campus.settings(context)
-            let added = try HistoryFiles.openForWriting(context, campus: settings.campus).importReadings(
-                readings)
-            let duplicates = readings.count - added
             Terminal.standardError.say(
-                "imported \(added) \(added == 1 ? "reading" : "readings") from \(name)"
-                    + (duplicates > 0 ? " (\(duplicates) already in the history)" : ""))
+                try HistoryImport.run(file, settings: settings, context: context).summary)
         }
     }
 }

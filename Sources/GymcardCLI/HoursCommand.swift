@@ -1,9 +1,5 @@
 import ArgumentParser
-import CivilTime
-import FoundationEssentials
 import GymcardCore
-import Occupancy
-import OpeningHours
 
 /// `gymcard hours`: when the facilities are open this week.
 struct HoursCommand: AsyncContextCommand {
@@ -48,39 +44,13 @@ struct HoursCommand: AsyncContextCommand {
     }
 
     func run(in context: Context) async throws {
-        let history = try HistoryContext(campus: campus, context: context)
-        let facilities = try history.facilities(facility)
-        let access = try HoursAccess(
-            facilities: facilities.map(\.key), zone: history.zone, now: history.now,
-            campus: history.settings.campus, context: context)
-        let (shown, loaded) = access.week(days)
-        let outcome = try await access.loadHandingOver(loaded, network: network, context: context)
-        for warning in outcome.warnings { Terminal.standardError.say(warning) }
-        let entries = access.entries(facilities, outcome: outcome)
-        if json {
-            print(
-                HoursJSON.document(
-                    entries, days: shown, timeZone: history.settings.timeZone, zone: history.zone,
-                    now: history.now))
-        } else {
-            let terminal = Terminal(environment: history.environment)
-            let view = HoursTextView(
-                zone: history.zone, now: history.now,
-                colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil)
-            terminal.printLines(view.lines(entries, days: shown))
-        }
-        if let failure = outcome.saveFailure {
-            throw Failure("the opening hours were shown but not cached: \(failure)", status: .ioError)
-        }
-        guard outcome.isDegraded else { return }
-        let anythingKnown = entries.contains { entry in shown.contains { entry.hours[$0].isKnown } }
-        throw anythingKnown ? Failure.silent(.staleData) : Failure.silent(.unavailable)
+        let week = try await HoursWeek.load(
+            facility: facility, days: days, settings: try campus.settings(context), context: context
+        ) { try network.fetcher(context) }
+        for warning in week.warnings { Terminal.standardError.say(warning) }
+        let terminal = Terminal(environment: context.environment)
+        terminal.printLines(
+            json ? [week.json] : week.lines(colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil))
+        if let shortfall = week.shortfall { throw shortfall }
     }
-}
-
-extension HoursAccess {
-    /// Hours with the command's `--timeout` (`hours`, `best`): the cache, else the network.
-    func loadHandingOver(_ days: [LocalDay], network: NetworkOptions, context: Context) async throws
-        -> HoursLoader.Outcome
-    { try await loadHandingOver(days) { try network.fetcher(context) } }
 }

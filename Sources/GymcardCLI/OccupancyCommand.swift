@@ -1,13 +1,8 @@
 import ArgumentParser
 import CivilTime
-import Fetching
 import FoundationEssentials
 import GymcardCore
-import History
 import Occupancy
-import OpeningHours
-import Storage
-import Trends
 
 /// `gymcard occupancy`: how full the gyms are.
 struct OccupancyCommand: AsyncContextCommand {
@@ -34,16 +29,8 @@ struct OccupancyCommand: AsyncContextCommand {
             """
     )
 
-    /// What to print.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, waybar, tmux
-
-        /// A one-line format for status bars, which treat a failing command as "hide the module".
-        var isStatusBar: Bool { self == .waybar || self == .tmux }
-    }
-
     @Option(name: .long, help: "Output format: text, json, waybar or tmux.")
-    var format: Format?
+    var format: OccupancyDisplay.Format?
 
     @Flag(name: .long, help: "Print JSON (the same as --format json).")
     var json = false
@@ -74,153 +61,67 @@ struct OccupancyCommand: AsyncContextCommand {
         if demo, cached { throw ValidationError("--demo cannot be combined with --cached") }
     }
 
-    private var chosenFormat: Format { json ? .json : format ?? .text }
+    private var chosenFormat: OccupancyDisplay.Format { json ? .json : format ?? .text }
 
     func run(in context: Context) async throws {
         let settings = try campus.settings(context)
         let clock = context.clock
-        let terminal = Terminal(environment: context.environment)
         if demo {
             // Sample values; with --watch a preview whose values drift a little each refresh. Nothing is
             // fetched, stored or recorded.
             var step = 0
-            let zone = (try? context.zone(settings.timeZone)) ?? .system
+            let display = display(settings, (try? context.zone(settings.timeZone)) ?? .system, context)
             guard watch else {
                 let report = OccupancyReport.demo(facilities: settings.facilities, now: clock.now)
-                return print(render(report, settings, terminal, zone, context).joined(separator: "\n"))
+                return print(display.lines(report).joined(separator: "\n"))
             }
-            return try await watchLoop(settings, zone, context, terminal) {
+            return await watchLoop(display) {
                 defer { step += 1 }
                 return OccupancyPoll.Outcome(
                     report: OccupancyReport.demo(facilities: settings.facilities, now: clock.now, step: step))
             }
         }
         let poll = try OccupancyPoll(settings: settings, context: context)
-        if cached {
-            let outcome = poll.cached()
-            for warning in outcome.warnings { Terminal.standardError.say(warning) }
-            print(render(outcome.report, settings, terminal, poll.zone, context).joined(separator: "\n"))
-            return try finish(outcome)
-        }
+        let display = display(settings, poll.zone, context)
+        if cached { return try finish(poll.cached(), display) }
         let fetcher = try network.fetcher(context)
-        if watch {
-            return try await watchLoop(settings, poll.zone, context, terminal) {
-                try? await poll.poll(fetcher: fetcher)
-            }
-        }
-        let outcome: OccupancyPoll.Outcome
-        do { outcome = try await poll.poll(fetcher: fetcher) } catch { throw Failure.silent(.interrupted) }
+        if watch { return await watchLoop(display) { try? await poll.poll(fetcher: fetcher) } }
+        try finish(try await poll.poll(fetcher: fetcher), display)
+    }
+
+    private func display(_ settings: OccupancySettings, _ zone: LocalTimeZone, _ context: Context)
+        -> OccupancyDisplay
+    {
+        let terminal = Terminal(environment: context.environment)
+        return OccupancyDisplay(
+            format: chosenFormat, columns: terminal.columns,
+            colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil
+                ? (terminal.isTrueColour ? .trueColour : .palette) : nil,
+            zone: zone, settings: settings, context: context)
+    }
+
+    /// Prints the outcome; the exit status: 69 nothing to show, 74 the readings could not be saved, 75
+    /// partly stale, else 0. Status-bar formats exit 0 whenever they printed their line: waybar hides a
+    /// module whose command fails, which would hide exactly the state its `class` carries.
+    private func finish(_ outcome: OccupancyPoll.Outcome, _ display: OccupancyDisplay) throws {
         for warning in outcome.warnings { Terminal.standardError.say(warning) }
-        print(render(outcome.report, settings, terminal, poll.zone, context).joined(separator: "\n"))
-        try finish(outcome)
+        print(display.lines(outcome.report).joined(separator: "\n"))
+        guard let shortfall = outcome.shortfall(cached: cached) else { return }
+        guard chosenFormat.isStatusBar else { throw shortfall }
+        if !shortfall.description.isEmpty { Terminal.standardError.say(shortfall.description) }
     }
 
-    /// The report in the chosen format, as lines.
-    private func render(
-        _ report: OccupancyReport, _ settings: OccupancySettings, _ terminal: Terminal, _ zone: LocalTimeZone,
-        _ context: Context
-    ) -> [String] {
-        switch chosenFormat {
-        case .text:
-            return OccupancyTextView(
-                columns: terminal.columns, colour: colour(terminal), now: report.observedAt, zone: zone
-            ).lines(report)
-        case .json: return [OccupancyJSON.line(report)]
-        case .waybar:
-            let usual = HistoryWindow.usualPercents(
-                report.facilities.map(\.facility), settings: settings, context: context)
-            return [StatusBarFormats.waybar(report, now: report.observedAt, zone: zone, usualPercent: usual)]
-        case .tmux: return [StatusBarFormats.tmux(report)]
-        }
-    }
-
-    private func colour(_ terminal: Terminal) -> OccupancyTextView.Colour? {
-        guard terminal.reasonColourIsOff(noColorFlag: noColor) == nil else { return nil }
-        let colourTerm = terminal.environment["COLORTERM"]?.lowercased() ?? ""
-        return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette
-    }
-
-    /// The exit status: 69 nothing to show, 74 the readings could not be saved, 75 partly stale, else 0.
-    /// Status-bar formats exit 0 whenever they printed their line: waybar hides a module whose command
-    /// fails, which would hide exactly the state its `class` carries.
-    private func finish(_ outcome: OccupancyPoll.Outcome) throws {
-        guard let failure = failure(of: outcome) else { return }
-        guard !chosenFormat.isStatusBar else {
-            if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
-            return
-        }
-        throw failure
-    }
-
-    private func failure(of outcome: OccupancyPoll.Outcome) -> Failure? {
-        if outcome.report.completeness == .nothing {
-            return Failure(
-                cached
-                    ? "no occupancy data stored yet; run `gymcard occupancy` (without --cached) first"
-                    : "no occupancy data: nothing could be fetched and nothing is stored; check the network and try again",
-                status: .unavailable)
-        }
-        let notKept = [
-            outcome.saveFailure.map { "not saved: \($0)" },
-            outcome.notRecorded.map { "not recorded in the history: \($0)" },
-        ].compactMap { $0 }
-        if !notKept.isEmpty {
-            return Failure("the readings were shown but " + notKept.joined(separator: "; "), status: .ioError)
-        }
-        return outcome.report.completeness == .partial ? Failure.silent(.staleData) : nil
-    }
-
-    /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh (JSON lines for
-    /// text piped elsewhere). `next` gives each refresh, `nil` when interrupted. Ctrl-C ends it with
-    /// status 0 and the cursor shown again.
-    private func watchLoop(
-        _ settings: OccupancySettings, _ zone: LocalTimeZone, _ context: Context, _ terminal: Terminal,
-        next: () async -> OccupancyPoll.Outcome?
-    ) async throws {
-        let clock = context.clock
-        let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
-        let hideCursor = "\u{1B}[?25l"
-        let showCursor = "\u{1B}[?25h"
+    /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh. `next` gives each
+    /// refresh, `nil` when interrupted. Ctrl-C ends it with status 0 and the cursor shown again.
+    private func watchLoop(_ display: OccupancyDisplay, next: () async -> OccupancyPoll.Outcome?) async {
+        let redraw = Terminal(environment: [:]).stdoutIsTerminal && chosenFormat == .text
         Interrupt.showsCursor = redraw
         Interrupt.exitStatus = 0
-        if redraw { Terminal.standardOutput.write(hideCursor) }
-        defer { if redraw { Terminal.standardOutput.write(showCursor) } }
-        var linesDrawn = 0
-        while true {
-            guard let tick = await next() else { return }
-            let (report, warnings, notRecorded) = (tick.report, tick.warnings, tick.notRecorded)
-            let waitSeconds = report.completeness == .nothing ? 60 : 30
-            if redraw {
-                var lines = render(report, settings, terminal, zone, context)
-                lines += warnings.map { "! " + $0 }
-                if let failure = tick.saveFailure { lines.append("! not saved: \(failure)") }
-                if let notRecorded { lines.append("! not recorded in the history: \(notRecorded)") }
-                let time = LocalTime.clock(report.observedAt, zone: zone)
-                lines.append("updated \(time); next in \(waitSeconds) s; Ctrl-C to quit")
-                // Up to the first line drawn last time, clear to the end of the screen, draw again.
-                let moveUp = linesDrawn > 0 ? "\u{1B}[\(linesDrawn)F" : ""
-                let clipped = lines.map { clip($0, to: terminal.columns) }
-                Terminal.standardOutput.write(moveUp + "\u{1B}[J" + clipped.joined(separator: "\n") + "\n")
-                linesDrawn = lines.count
-            } else {
-                for warning in warnings { Terminal.standardError.say(warning) }
-                if let notRecorded {
-                    Terminal.standardError.say("not recorded in the history: \(notRecorded)")
-                }
-                let line: String
-                switch chosenFormat {
-                case .text, .json: line = OccupancyJSON.line(report)
-                case .waybar, .tmux: line = render(report, settings, terminal, zone, context)[0]
-                }
-                Terminal.standardOutput.write(line + "\n")
-            }
-            do { try await clock.sleep(seconds: Double(waitSeconds)) } catch { return }
-        }
-    }
-
-    /// Cuts a warning line to the terminal width so a redraw never wraps (which would break "move up").
-    private func clip(_ line: String, to columns: Int?) -> String {
-        guard let columns, !line.contains("\u{1B}"), line.count > columns else { return line }
-        return String(line.prefix(max(1, columns - 1))) + "…"
+        if redraw { Terminal.standardOutput.write("\u{1B}[?25l") }
+        defer { if redraw { Terminal.standardOutput.write("\u{1B}[?25h") } }
+        await display.watch(
+            redraw: redraw, next: next, write: Terminal.standardOutput.write, say: Terminal.standardError.say)
     }
 }
+
+extension OccupancyDisplay.Format: ExpressibleByArgument {}

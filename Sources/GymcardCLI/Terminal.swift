@@ -53,6 +53,10 @@ struct Terminal {
         return nil
     }
 
+    /// Whether the terminal says it shows 24-bit colour (`COLORTERM` truecolor or 24bit), else the
+    /// 256-colour palette is used.
+    var isTrueColour: Bool { ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") }
+
     /// The terminal's width in columns; when stdout is not a terminal, `$COLUMNS` or no limit.
     var columns: Int? {
         if stdoutIsTerminal {

@@ -46,36 +46,22 @@ struct TrendsCommand: ContextCommand {
     func run(in context: Context) throws {
         let window = try weeks.window(campus, context)
         let facilities = try window.heatmaps(try window.settings.facilities(matching: facility))
-        let (zone, now) = (window.zone, window.now)
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         if let png {
-            let bytes: [UInt8]
-            do { bytes = try PNGCodec.encode(HeatmapImage.image(facilities, zone: zone, now: now)) } catch {
+            do { try OutputFile.write(try window.png(facilities), to: png) } catch let error as ImagingError {
                 throw Failure(error.description, status: .ioError)
             }
-            try OutputFile.write(bytes, to: png)
         }
-        if json {
-            print(
-                TrendsJSON.document(
-                    facilities, weeks: weeks.weeks, timeZone: window.settings.timeZone, from: window.start,
-                    to: now, zone: zone, now: now))
-        }
+        let terminal = Terminal(environment: context.environment)
+        if json { print(window.json(facilities)) }
         if !json, png == nil {
-            let terminal = Terminal(environment: context.environment)
-            let view = HeatmapTextView(colour: colour(terminal))
+            let off = terminal.reasonColourIsOff(noColorFlag: noColor) != nil
             terminal.printLines(
-                facilities.map { view.lines($0, weeks: weeks.weeks, zone: zone, now: now) }
-                    .joined(separator: [""]).map { $0 })
+                window.lines(facilities, colour: off ? .none : terminal.isTrueColour ? .trueColour : .palette)
+            )
         }
         if let missing = HistoryWindow.noUsualValue(facilities) {
             throw Failure(missing, status: .nothingFound)
         }
-    }
-
-    private func colour(_ terminal: Terminal) -> HeatmapTextView.Colour {
-        guard terminal.reasonColourIsOff(noColorFlag: noColor) == nil else { return .none }
-        let colourTerm = terminal.environment["COLORTERM"]?.lowercased() ?? ""
-        return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette
     }
 }

@@ -2,13 +2,9 @@ import ArgumentParser
 import CivilTime
 import Fetching
 import FoundationEssentials
-import Glibc
 import GymcardCore
 import Occupancy
-import OpeningHours
-import Storage
 import TerminalText
-import TextSearch
 
 /// `gymcard wait`: block until a facility is quiet enough, then print one line and exit 0.
 struct WaitCommand: AsyncContextCommand {
@@ -101,76 +97,35 @@ struct WaitCommand: AsyncContextCommand {
         }
         let notifier = notify ? try Notifier(context: context) : nil
         settings.facilities = [chosen]
-        let poll = try OccupancyPoll(settings: settings, context: context)
+        var poll = try OccupancyPoll(settings: settings, context: context)
+        poll.keepsUsualCurrent = false
         let fetcher = try context.fetcher()
         let condition = WaitCondition(threshold: below.threshold, holdSeconds: Double(hold.seconds))
         let loop = WaitLoop(
             facility: chosen, condition: condition, intervalSeconds: interval.seconds,
             timeoutSeconds: timeout?.seconds)
-        let line = StatusLine(enabled: Terminal.standardError.isTerminal)
-        let end: WaitLoop.End
-        do {
-            end = try await loop.run(
-                poll: poll, fetcher: fetcher, clock: context.clock, redraws: line.enabled, warn: line.say
-            ) { progress in line.draw(WaitLoop.describe(chosen, progress, condition)) }
-        } catch { throw Failure.silent(.interrupted) }
+        let line = StatusLine(enabled: Terminal.standardError.isTerminal, write: Terminal.standardError.write)
+        Interrupt.clearsStatusLine = line.enabled
+        let end = try await loop.run(
+            poll: poll, fetcher: fetcher, clock: context.clock, redraws: line.enabled,
+            warn: {
+                line.clear(); Terminal.standardError.say($0)
+            }
+        ) { progress in line.draw(WaitLoop.describe(chosen, progress, condition)) }
         line.clear()
         let labels = CivilLabels(zone: poll.zone, now: context.clock.now)
         let message = WaitLoop.words(end, chosen, condition, labels, timeout: timeout?.text ?? "")
-        let status: ExitStatus =
-            switch end {
-            case .met: .success
-            case .closed, .closesFirst: .closed
-            case .timedOut: .timedOut
-            case .unreadable: .unavailable
-            }
         if let notifier {
-            let title = status == .success ? "\(chosen.name) is quiet" : "gymcard wait ended"
-            let warnings = await notifier.send(
-                title: title, message: message, urgent: status == .success, fetcher: fetcher
-            ) { ChildProcess.run($0).map { ($0.status, $0.output) } }
+            let warnings = await loop.notify(
+                end, message: message, notifier: notifier, fetcher: fetcher, run: ChildProcess.statusAndOutput
+            )
             for warning in warnings { Terminal.standardError.say("warning: " + warning) }
         }
-        guard status == .success else { throw Failure(message, status: status) }
-        print(message.terminalSafe)
-    }
-}
-
-/// One line on standard error, redrawn in place, when it is a terminal; nothing otherwise.
-struct StatusLine {
-    /// Whether standard error is a terminal.
-    let enabled: Bool
-
-    init(enabled: Bool) {
-        self.enabled = enabled
-        Interrupt.clearsStatusLine = enabled
-    }
-
-    /// Replaces the line (cut to the terminal's width so that it never wraps).
-    func draw(_ text: String) {
-        guard enabled else { return }
-        var size = winsizeColumns()
-        if size < 20 { size = 80 }
-        let safe = text.terminalSafe
-        let clipped = safe.count >= size ? String(safe.prefix(size - 2)) + "…" : safe
-        Terminal.standardError.write("\r\u{1B}[K" + clipped)
-    }
-
-    /// Removes the line.
-    func clear() {
-        guard enabled else { return }
-        Terminal.standardError.write("\r\u{1B}[K")
-    }
-
-    /// Says `message` on a line of its own, above the status line.
-    func say(_ message: String) {
-        clear()
-        Terminal.standardError.say(message)
-    }
-
-    private func winsizeColumns() -> Int {
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return 80 }
-        return Int(size.ws_col)
+        switch end {
+        case .met: print(message.terminalSafe)
+        case .closed, .closesFirst: throw Failure(message, status: .closed)
+        case .timedOut: throw Failure(message, status: .timedOut)
+        case .unreadable: throw Failure(message, status: .unavailable)
+        }
     }
 }

@@ -11,6 +11,11 @@ public enum ChildProcess {
         public var output: String
     }
 
+    /// ``run(_:)`` as a ``Notifier/Run`` (notifications, `systemctl` for the timer).
+    public static func statusAndOutput(_ arguments: [String]) -> (status: Int32, output: String)? {
+        run(arguments).map { ($0.status, $0.output) }
+    }
+
     /// Runs `arguments[0]` found on `PATH`; `nil` when it is not installed. A program that is there
     /// but cannot be started (not executable, busy being rewritten) gives status 126 and the reason, as
     /// a shell would, so that callers warn rather than take it for missing.

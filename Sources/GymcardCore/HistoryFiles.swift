@@ -44,16 +44,19 @@ public enum HistoryFiles {
 
     /// Records a poll: one attempt (success, partial or failed) and the fresh readings. Returns why it
     /// could not be recorded (a full disk); never throws, so that what was fetched is always shown.
-    static func record(_ report: OccupancyReport, warnings: [String], context: Context, campus: String?)
-        -> String?
-    {
+    /// With `keepsUsual`, the status bar's usual percent is then worked out again for `settings`'
+    /// facilities (``UsualNowFile/refresh(settings:context:)``).
+    static func record(
+        _ report: OccupancyReport, warnings: [String], context: Context, settings: OccupancySettings,
+        keepsUsual: Bool
+    ) -> String? {
         let (attempt, readings) = entries(for: report, warnings: warnings)
-        do {
-            try openForWriting(context, campus: campus).record(attempt, readings: readings)
-            return nil
-        } catch {
+        do { try openForWriting(context, campus: settings.campus).record(attempt, readings: readings) } catch
+        {
             return error.description
         }
+        if keepsUsual { UsualNowFile.refresh(settings: settings, context: context) }
+        return nil
     }
 
     /// The attempt and readings a report makes: only fresh readings are recorded; a facility that

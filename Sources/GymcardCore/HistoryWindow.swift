@@ -1,4 +1,5 @@
 import CivilTime
+import Fetching
 import FoundationEssentials
 import History
 import Occupancy
@@ -92,50 +93,42 @@ public struct HistoryWindow: Sendable {
         return .outsideHours(known: days.contains { hours[$0].isKnown })
     }
 
-    /// Each facility's usual percent for the current half hour, for a status bar; empty without a history
-    /// or a known zone, never a failure. The answer is kept in a small cache file while the history's
-    /// files and the half hour stay the same (``UsualNowCache``): most calls read that file instead of
-    /// opening the history, so a year of history costs what a day does.
-    public static func usualPercents(_ facilities: [Facility], settings: OccupancySettings, context: Context)
-        -> [String: Double]
-    {
-        guard let zone = try? context.zone(settings.timeZone) else { return [:] }
-        let now = context.clock.now
-        let historyPath = HistoryFiles.path(context.directories, campus: settings.campus)
-        // The system clock, not GYMCARD_TEST_NOW: whether the files have settled is about the kernel's stamps.
-        guard let version = HistoryFileVersion.current(path: historyPath, realNow: Date()) else { return [:] }
-        let keys = facilities.map(\.key)
-        let key = UsualNowCache.Key(
-            history: historyPath, version: version.text, zone: settings.timeZone, weeks: usualWeeks)
-        let cachePath = HistoryFiles.usualNowCachePath(context.directories, campus: settings.campus)
-        if let cached = UsualNowCache.load(cachePath), cached.key == key,
-            let percents = cached.usual.percents(for: keys, at: now, zone: zone)
-        {
-            return percents
-        }
-        guard let store = try? HistoryStore.openIfPresent(path: historyPath),
-            let usual = try? UsualNow.compute(
-                from: store, facilities: keys, at: now, zone: zone, weeks: usualWeeks)
-        else { return [:] }
-        // Kept only when nothing wrote to the history while it was read, and the files' stamps have
-        // settled (a later write is then sure to change the version).
-        if version.isSettled,
-            HistoryFileVersion.current(path: historyPath, realNow: Date())?.text == version.text
-        {
-            try? UsualNowCache(key: key, usual: usual).save(cachePath)
-        }
-        return usual.percents
-    }
-
     /// The window the status bar's usual percent is taken over, as `trends` takes it by default.
     public static let usualWeeks = 8
 }
 
 extension HistoryWindow {
-    /// What `best` prints for one facility: its quietest windows, or why there are none.
-    public func lines(_ suggestion: Suggestion, facility: Facility, lengthSeconds: Int, horizonSeconds: Int)
-        -> [String]
-    {
+    /// `best`: the opening hours over the next `horizonSeconds` (the cache, else through `fetcher()`),
+    /// then what to print for `facilities`, a blank line between them, and whether any window was found.
+    public func best(
+        _ facilities: [Facility], lengthSeconds: Int, horizonSeconds: Int, fetcher: () throws -> Fetcher
+    ) async throws -> (warnings: [String], lines: [String], suggested: Bool) {
+        let access = try HoursAccess(
+            facilities: facilities.map(\.key), zone: zone, now: now, campus: settings.campus, context: context
+        )
+        let days = access.days(from: now, to: now.addingTimeInterval(Double(horizonSeconds)))
+        let hours = try await access.loadHandingOver(days, fetcher: fetcher)
+        var lines: [String] = []
+        var suggested = false
+        for (facility, shown) in zip(facilities, try heatmaps(facilities)) {
+            let suggestion = suggestions(
+                shown.heatmap, hours: hours.hours[facility.key] ?? .unknown, days: days,
+                lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds)
+            if case .windows = suggestion { suggested = true }
+            if !lines.isEmpty { lines.append("") }
+            lines += self.lines(
+                suggestion, facility: facility, hoursKey: access.configKey(facility.key),
+                lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds)
+        }
+        return (hours.warnings, lines, suggested)
+    }
+
+    /// What `best` prints for one facility: its quietest windows, or why there are none; `hoursKey` is
+    /// the config file's key that gives its hours (``HoursAccess/configKey(_:)``).
+    public func lines(
+        _ suggestion: Suggestion, facility: Facility, hoursKey: String, lengthSeconds: Int,
+        horizonSeconds: Int
+    ) -> [String] {
         let (length, horizon) = (DurationWords.text(lengthSeconds), DurationWords.text(horizonSeconds))
         switch suggestion {
         case .thinHistory(let heatmap):
@@ -155,7 +148,7 @@ extension HistoryWindow {
         case .outsideHours(known: false):
             return [
                 "\(facility.name): no suggestion: its opening hours are unknown, and unknown is never taken for "
-                    + "open (see `gymcard hours`; the config file's hours.facilities.\(facility.key) can give them)"
+                    + "open (see `gymcard hours`; the config file's \(hoursKey) can give them)"
             ]
         case .windows(let windows):
             let labels = CivilLabels(zone: zone, now: now)

@@ -15,6 +15,9 @@ public struct OccupancyPoll: Sendable {
     public let settings: OccupancySettings
     /// The facilities' zone (the process's own when theirs is not installed).
     public var zone: LocalTimeZone { hours.zone }
+    /// Whether a poll also keeps the status bar's usual percent current (``UsualNowFile``): true when
+    /// it polls every facility the status bar shows (not `wait`, which polls one).
+    public var keepsUsualCurrent = true
     private let context: Context
     private let hours: FacilityHoursContext
 
@@ -80,7 +83,8 @@ public struct OccupancyPoll: Sendable {
             report: loadedHours.apply(to: refresh.report), fetchWarnings: refresh.warnings,
             hoursWarnings: loadedHours.warnings, saveFailure: refresh.saveFailure, hours: loadedHours.hours)
         outcome.notRecorded = HistoryFiles.record(
-            outcome.report, warnings: refresh.warnings, context: context, campus: settings.campus)
+            outcome.report, warnings: refresh.warnings, context: context, settings: settings,
+            keepsUsual: keepsUsualCurrent)
         return outcome
     }
 

@@ -63,7 +63,7 @@ public struct HoursAccess: Sendable {
     }
 
     /// Where each facility's hours come from: `service`, `config`, or `nil` (none), and the config key
-    /// that gives them (`hours.facilities.<key>`, or `campuses.<name>.hours.<key>` for an added campus).
+    /// that gives them (``configKey(_:)``).
     public func entries(_ facilities: [Facility], outcome: HoursLoader.Outcome) -> [HoursEntry] {
         facilities.map { facility in
             let source = loader.settings.sources[facility.key]
@@ -72,9 +72,13 @@ public struct HoursAccess: Sendable {
                 ? nil : source?.unit != nil ? "service" : source?.schedule.isEmpty == false ? "config" : nil
             return HoursEntry(
                 key: facility.key, name: facility.name, hours: outcome.hours[facility.key] ?? .unknown,
-                source: kind, configKey: loader.settings.configSection + "." + facility.key)
+                source: kind, configKey: configKey(facility.key))
         }
     }
+
+    /// The config file's key that gives a facility's hours: `hours.facilities.<key>`, or
+    /// `campuses.<name>.hours.<key>` for an added campus.
+    public func configKey(_ facility: String) -> String { loader.settings.configSection + "." + facility }
 }
 
 /// The facilities' zone and their opening hours around now, for `occupancy` and `wait`, which must go on

@@ -118,6 +118,17 @@ public struct WaitLoop: Sendable {
         }
     }
 
+    /// Tells of the end of a wait through `notifier` (a desktop notification, an ntfy push): urgent when
+    /// the condition was met. Returns the warnings of what failed.
+    public func notify(_ end: End, message: String, notifier: Notifier, fetcher: Fetcher, run: Notifier.Run)
+        async -> [String]
+    {
+        let met = if case .met = end { true } else { false }
+        return await notifier.send(
+            title: met ? "\(facility.name) is quiet" : "gymcard wait ended", message: message, urgent: met,
+            fetcher: fetcher, run: run)
+    }
+
     /// `24% (144/600)`, or `45%` where the page gives no head count.
     public static func describe(_ reading: OccupancyReading) -> String {
         "\(reading.percent)%" + (reading.countsPeople ? " (\(reading.occupancy)/\(reading.capacity))" : "")

@@ -16,3 +16,10 @@ public enum TextTable {
         }.joined(separator: "\n")
     }
 }
+
+extension String {
+    /// The string padded with spaces on the right to `width` characters (a label column).
+    public func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
+    }
+}

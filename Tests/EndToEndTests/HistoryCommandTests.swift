@@ -192,6 +192,24 @@ struct HistoryCommandTests {
         #expect(image.height > 3 * 150)
     }
 
+    @Test("best for an added campus without hours names the key that gives them there, as hours does")
+    func bestNamesTheCampusHoursKey() async throws {
+        let home = try TemporaryDirectory()
+        let end = try Date(afterAutumnChange, strategy: .iso8601)
+        try HistoryGenerator().write(
+            to: home.path + "/state/gymcard/campuses/loc/history.sqlite3",
+            from: end.addingTimeInterval(-70 * 86_400), to: end)
+        try CampusProfileConfig.write(
+            home: home.path, name: "loc", timeZone: "America/New_York",
+            facilities: [("mccomas", "McComas Hall", "McC", "da73849e-434d-415f-975a-4f9e799b9c39", 600)])
+        let gymcard = GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": afterAutumnChange])
+        let best = try await gymcard.run(["best", "--campus", "loc"])
+        #expect(best.status == 1, "\(best.stderr)")
+        #expect(best.stdoutText.contains("its opening hours are unknown"), "\(best.stdoutText)")
+        #expect(best.stdoutText.contains("campuses.loc.hours.mccomas"), "\(best.stdoutText)")
+        #expect(!best.stdoutText.contains("hours.facilities"), "\(best.stdoutText)")
+    }
+
     @Test("an empty history: trends says how to start, best suggests nothing with the count; both exit 1")
     func emptyHistory() async throws {
         let home = try TemporaryDirectory()

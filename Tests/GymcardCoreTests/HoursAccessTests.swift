@@ -15,13 +15,11 @@ import Testing
         ])
     func configKey(campus: String?, key: String) throws {
         let home = try TemporaryDirectory()
-        try FileManager.default.createDirectory(
-            atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
-        try """
-        {"campuses": {"loc": {"base": "http://127.0.0.1:9", "read": "page", "timeZone": "America/Toronto",
-          "facilities": [{"key": "war-memorial-hall", "name": "War Memorial Hall", "shortName": "War",
-            "id": "1799266f-57d9-4cb2-9f43-f5fd88b241db", "capacity": 100}]}}}
-        """.write(toFile: home.path + "/config/gymcard/config.json", atomically: true, encoding: .utf8)
+        try CampusProfileConfig.write(
+            home: home.path, name: "loc", timeZone: "America/Toronto", base: "http://127.0.0.1:9",
+            facilities: [
+                ("war-memorial-hall", "War Memorial Hall", "War", "1799266f-57d9-4cb2-9f43-f5fd88b241db", 100)
+            ])
         let context = try Context(
             environment: [
                 "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",

@@ -13,7 +13,7 @@ import Trends
 
 /// A local RecSports for the use cases: every facility's POST answers `values[id]` (a 503 without one),
 /// the hours service every day's regular hours (McComas 6:00–23:00, War Memorial 6:00–0:00).
-private final class Campus: Sendable {
+final class Campus: Sendable {
     let values: Locked<[String: Int]>
     let requests = Locked(0)
     let server: LocalServer
@@ -63,7 +63,7 @@ private final class Campus: Sendable {
 }
 
 /// 12:00 and 4:00 in New York on a Monday.
-private let noon = "2026-11-23T17:00:00Z"
+let noon = "2026-11-23T17:00:00Z"
 private let fourInTheMorning = "2026-11-23T09:00:00Z"
 
 @Suite("The poll, the wait loop and collection, in process")
@@ -162,6 +162,110 @@ struct PollTests {
         else {
             Issue.record("expected thin history")
             return
+        }
+    }
+}
+
+@Suite("What a poll, a sample, the hours and an import lacked, and how occupancy shows it, in process")
+struct PollOutcomeTests {
+    @Test func aSampleSaysWhatFailedAndASecondMomentsLaterIsSkipped() async throws {
+        // The wall's POST answers 503: partly; then nothing answers: nothing fetched.
+        let campus = try await Campus(["mccomas": 100, "war-memorial": 30])
+        defer { Task { await campus.server.stop() } }
+        let home = try TemporaryDirectory()
+        let settings = try campus.context(home, now: noon).config.occupancySettings()
+        let partly = try await Collecting.sample(
+            settings: settings, context: try campus.context(home, now: noon), fetcher: { Campus.fetcher })
+        guard case .partly(let problems) = partly else {
+            Issue.record("\(String(describing: partly))"); return
+        }
+        #expect(problems.contains("Bouldering Wall"), "\(problems)")
+        #expect(
+            try await Collecting.sample(
+                settings: settings, context: try campus.context(home, now: "2026-11-23T17:01:00Z"),
+                fetcher: { throw FetchError.cancelled }) == nil, "skipped before the network is asked for")
+        campus.values.withLock { $0 = [:] }
+        let nothing = try await Collecting.sample(
+            settings: settings, context: try campus.context(home, now: "2026-11-23T17:10:00Z"),
+            fetcher: { Campus.fetcher })
+        guard case .nothing = nothing else { Issue.record("\(String(describing: nothing))"); return }
+    }
+
+    @Test func occupancyShowsAWatchFrameInPlaceAndNamesWhatWasLacking() async throws {
+        let campus = try await Campus(["mccomas": 100, "war-memorial": 30])
+        defer { Task { await campus.server.stop() } }
+        let home = try TemporaryDirectory()
+        let context = try campus.context(home, now: noon)
+        let settings = try context.config.occupancySettings()
+        let poll = try OccupancyPoll(settings: settings, context: context)
+        let outcome = try await poll.poll(fetcher: Campus.fetcher)
+        #expect(outcome.shortfall(cached: false) == .partlyStale)
+        let display = OccupancyDisplay(
+            format: .text, columns: 40, colour: nil, zone: poll.zone, settings: settings, context: context)
+        let frame = display.watchFrame(outcome, redraw: true, linesDrawn: 5)
+        #expect(frame.output.hasPrefix("\u{1B}[5F\u{1B}[J"))
+        let lines = frame.output.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(frame.linesDrawn == lines.count)
+        let updated = String(lines.last ?? "")
+        #expect(updated.hasPrefix("updated 12:0"), "in the facilities' zone: \(updated)")
+        #expect(updated.hasSuffix("; next in 30 s; Ctrl-C …"), "cut to the 40 columns: \(updated)")
+        #expect(lines.allSatisfy { $0.contains("\u{1B}") || $0.count <= 40 }, "\(lines)")
+        #expect(frame.warnings.isEmpty)
+        let piped = display.watchFrame(outcome, redraw: false, linesDrawn: 0)
+        #expect(piped.output.hasPrefix("{") && piped.output.hasSuffix("}\n"), "JSON lines for text piped")
+        #expect(piped.warnings.contains { $0.contains("Bouldering Wall") })
+
+        let fresh = try TemporaryDirectory()
+        let nothing = try OccupancyPoll(settings: settings, context: try campus.context(fresh, now: noon))
+            .cached()
+        #expect(nothing.shortfall(cached: true) == .nothingAvailable(cached: true))
+        #expect("\(OccupancyShortfall.nothingAvailable(cached: true))".contains("without --cached"))
+    }
+
+    @Test func theHoursSayWhetherAnythingIsKnownWhenTheServiceFails() async throws {
+        let campus = try await Campus([:])
+        defer { Task { await campus.server.stop() } }
+        let home = try TemporaryDirectory()
+        let week = try await HoursWeek.load(
+            facility: "mcc", days: 3, settings: .virginiaTech, context: try campus.context(home, now: noon),
+            fetcher: { Campus.fetcher })
+        #expect(week.shortfall == nil && week.entries.map(\.key) == ["mccomas"])
+        #expect(week.lines(colour: false).contains { $0.contains("6:00 AM – 11:00 PM  ◂ today") })
+        let other = try TemporaryDirectory()
+        var environment = try campus.context(other, now: noon).environment
+        environment["GYMCARD_HOURS_URL"] = "http://127.0.0.1:9/rshours"
+        let down = try await HoursWeek.load(
+            facility: nil, days: 3, settings: .virginiaTech,
+            context: try Context(environment: environment, online: nil) { _ in }, fetcher: { Campus.fetcher })
+        #expect(down.shortfall == .nothingKnown)
+    }
+
+    @Test func anImportAddsWhatIsNewAndAMalformedFileNothing() throws {
+        let home = try TemporaryDirectory()
+        let context = try Context(
+            environment: [
+                "HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "GYMCARD_TEST_NOW": noon,
+            ],
+            online: nil
+        ) { _ in }
+        let file = home.path + "/export.csv"
+        try """
+        facility,fetched_at,source_time,occupancy,capacity,status
+        mccomas,2026-11-20T15:00:00Z,,120,600,ok
+        mccomas,2026-11-20T15:05:00Z,,130,600,ok
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(
+            try HistoryImport.run(file, settings: .virginiaTech, context: context).summary
+                == "imported 2 readings from \(file)")
+        #expect(
+            try HistoryImport.run(file, settings: .virginiaTech, context: context).summary
+                == "imported 0 readings from \(file) (2 already in the history)")
+        try "facility,fetched_at\nmccomas,yesterday\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(throws: HistoryImport.Problem.self) {
+            try HistoryImport.run(file, settings: .virginiaTech, context: context)
+        }
+        #expect(throws: HistoryImport.Problem.missing(home.path + "/none")) {
+            try HistoryImport.run(home.path + "/none", settings: .virginiaTech, context: context)
         }
     }
 }
