@@ -174,7 +174,7 @@ let package = Package(
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "JSONOutput",
-                "Configuration", "TextSearch", "TerminalText",
+                "Configuration", "TextSearch", "TerminalText", "Catima", "Symbologies",
             ],
             swiftSettings: strictSettings),
 
@@ -282,7 +282,7 @@ let package = Package(
             dependencies: [
                 "GymcardCore", "CardVault", "CivilTime", "Codabar", "Fetching", "FetchingCurl", "History",
                 "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbols", "Trends",
-                "TestSupport", "TestServer",
+                "TestSupport", "TestServer", "Catima", "Symbologies",
             ],
             swiftSettings: strictSettings),
         .testTarget(

@@ -44,6 +44,8 @@ enum ExitTable {
             }
         case let problem as BatchProblem:
             return failure(problem)
+        case let problem as CatimaProblem:
+            return Failure(problem.message, status: ExitStatus(rawValue: problem.kind.rawValue) ?? .software)
         case let invalid as InvalidID:
             return Failure("\(invalid)", status: .dataError)
         case let problem as SymbolFileProblem:
