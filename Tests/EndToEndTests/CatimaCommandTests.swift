@@ -201,6 +201,52 @@ struct CatimaCommandTests {
             ])
     }
 
+    @Test(
+        "on a terminal: the export password typed twice, the zip's asked with three tries, the card and the link asked"
+    )
+    func terminal() async throws {
+        guard await Interop.pythonHas("pexpect") else {
+            Issue.record("pexpect is missing: run scripts/test, or make .venv-test with pexpect")
+            return
+        }
+        let home = try TemporaryDirectory()
+        try Self.seed(home, "905123456", passphrase: nil)
+        let three =
+            "2\r\n\r\n_id\r\n\r\n_id,store,note,cardid,barcodetype\r\n1,Gym,,905123456,CODABAR\r\n"
+            + "2,Gym,,C1234D,CODABAR\r\n3,Library,,A77B,CODABAR\r\n\r\ncardId,groupId\r\n"
+        try Self.write(three, to: home.path + "/three.csv")
+        let script = """
+            import os, pexpect, sys
+            gymcard, home = sys.argv[1], sys.argv[2]
+            env = dict(os.environ, HOME=home, XDG_DATA_HOME=home + "/data")
+            def run(arguments, steps):
+                child = pexpect.spawn(gymcard, arguments, env=env, timeout=60, cwd=home)
+                for prompt, answer in steps:
+                    child.expect(prompt); child.sendline(answer)
+                child.expect(pexpect.EOF); child.close()
+                said = child.before.decode().strip().splitlines()
+                print(arguments[0], child.exitstatus, ([l for l in said if l.startswith(("Stored", "Exported"))] + said)[0])
+            run(["export", "card.zip", "--password"],
+                [("Password for the export", "zip words"), ("Repeat the password", "zip words")])
+            run(["import", "card.zip"], [("Password of card.zip", "guess"),
+                ("try again \\(2 left\\)[\\s\\S]*Password of card.zip", "zip words")])
+            run(["import", "three.csv"], [("Which card", "3")])
+            run(["import"], [("Catima share link", "https://catima.app/share#store%3DGym%26note%3D%26cardid%3DC1234D%26barcodetype%3DCODABAR")])
+            """
+        let (status, output, error) = try await Interop.runPython(
+            script, [GymcardProcess.executable.path, home.path])
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(status == 0, "\(error)")
+        #expect(
+            lines == [
+                "export 0 Exported Hokie Passport (Codabar) to card.zip, encrypted with the password.",
+                "import 0 Stored 9051-23456 (Hokie Passport, Codabar).",
+                "import 0 Stored A77B (Library, Codabar).",
+                "import 0 Stored C1234D (Gym, Codabar).",
+            ], "\(lines)")
+        #expect(try Self.stored(home).id == "C1234D")
+    }
+
     /// The double decoding Catima's format document describes: the fragment once, then each value as a form.
     static func catimaFields(_ link: String) -> [String: String] {
         guard let hash = link.firstIndex(of: "#"),
