@@ -290,6 +290,40 @@ struct CatimaCommandTests {
         #expect(url.stderrLines.count == 1 && url.stderr.contains("carries the card's ID"))
     }
 
+    @Test("share and export need the passphrase as show does; a wrong one or a wrong zip password says no ID")
+    func passphraseGate() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        try Self.seed(home, "905123456", passphrase: "vault")
+        let locked = try await gymcard.run(["share", "--url"])
+        #expect(locked.status == 64 && locked.stdout.isEmpty)
+        #expect(locked.stderrLines.first?.contains("carries the card's ID") == true)
+        #expect(locked.stderrLines.last?.contains("--passphrase-file") == true)
+        try Self.write("not it\n", to: home.path + "/wrong")
+        for arguments in [["share", "--url"], ["export", "-"], ["export", home.path + "/c.zip"]] {
+            let wrong = try await gymcard.run(arguments + ["--passphrase-file", home.path + "/wrong"])
+            #expect(wrong.status == 77 && wrong.stdout.isEmpty, "\(arguments)")
+            #expect(!wrong.stderr.contains("905123456") && !wrong.stderr.contains("not it"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/c.zip"))
+        try Self.write("vault\n", to: home.path + "/right")
+        try Self.write("zip words\n", to: home.path + "/zip-pass")
+        let zip = try await gymcard.run([
+            "export", home.path + "/c.zip", "--passphrase-file", home.path + "/right", "--password-file",
+            home.path + "/zip-pass",
+        ])
+        #expect(zip.status == 0, "\(zip.stderr)")
+        let badPassword = try await gymcard.run([
+            "import", home.path + "/c.zip", "--passphrase-file", home.path + "/right", "--password-file",
+            home.path + "/wrong",
+        ])
+        #expect(badPassword.status == 77)
+        #expect(
+            badPassword.stderrLines == [
+                "gymcard: the password does not open \(home.path)/c.zip; check it and try again"
+            ])
+    }
+
     @Test(
         "share in tmux: the notice, then the full-screen QR in blocks, which libzbar reads off the screen",
         .enabled(if: TmuxSession.isAvailable))
