@@ -288,6 +288,13 @@ struct CatimaCommandTests {
         let url = try await gymcard.run(["share", "--url"])
         #expect(url.status == 0 && url.stdoutText == link + "\n")
         #expect(url.stderrLines.count == 1 && url.stderr.contains("carries the card's ID"))
+        // Piped: the code printed in plain characters, after the notice and a line that colours are off.
+        let piped = try await gymcard.run(["share"])
+        #expect(piped.status == 0)
+        #expect(piped.stderrLines.count == 2 && piped.stderrLines[1].contains("colours are off"))
+        let lines = piped.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let image = rasterize(lines)
+        #expect(await OffThePool.compute { ZBarReader().decode(image).map(\.text) } == [link])
     }
 
     @Test("share and export need the passphrase as show does; a wrong one or a wrong zip password says no ID")
