@@ -50,7 +50,7 @@ public enum CardImport {
     }
 
     /// The largest file read: a Catima zip holds the cards' photos too.
-    public static let maximumFileBytes = 256 << 20
+    static let maximumFileBytes = 256 << 20
 
     static func looksLikeLink(_ text: some StringProtocol) -> Bool {
         let start = text.drop { $0.isWhitespace }.prefix(8).lowercased()
@@ -59,12 +59,9 @@ public enum CardImport {
 
     /// The cards `source` holds (one for a link). An encrypted zip is opened with `password` (a file's
     /// line is tried once; on a terminal, three tries).
-    public static func cards(
-        in source: Source, password: ZipPassword, say: (String) -> Void,
-        readStandardInput: () throws(StorageError) -> [UInt8]? = { () throws(StorageError) in
-            try FileContents.readStandardInput(limitBytes: maximumFileBytes)
-        }
-    ) throws(CatimaProblem) -> [CatimaCard] {
+    public static func cards(in source: Source, password: ZipPassword, say: (String) -> Void)
+        throws(CatimaProblem) -> [CatimaCard]
+    {
         let name = source.name
         if case .link(let link) = source { return [try linkCard(link)] }
         let bytes: [UInt8]
@@ -76,7 +73,8 @@ public enum CardImport {
                     throw StorageError.notFound(path: path)
                 }
                 bytes = read
-            case .standardInput: bytes = try readStandardInput() ?? []
+            case .standardInput:
+                bytes = try FileContents.readStandardInput(limitBytes: maximumFileBytes) ?? []
             }
         } catch { throw CatimaProblem(error, reading: true) }
         if !CatimaZip.looksLikeZip(bytes), bytes.count < 64 << 10,
