@@ -49,6 +49,7 @@ enum ExitTable {
         case let invalid as InvalidID:
             return Failure("\(invalid)", status: .dataError)
         case let problem as SymbolFileProblem:
+            if case .drawerMissing = problem { return Failure("\(problem)", status: .unavailable) }
             guard case .cannotDraw = problem else { return Failure("\(problem)", status: .ioError) }
             return Failure("\(problem)", status: .dataError)
         default:
