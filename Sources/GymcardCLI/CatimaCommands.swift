@@ -73,7 +73,7 @@ struct ImportCommand: ContextCommand {
             Without <file>, the link is read from standard input or asked for on the terminal, which \
             keeps the card's ID out of the process list. When the file holds several cards, --store picks \
             one, else the terminal asks, else they are listed (exit 64). The card is stored as `set` \
-            stores one; a Codabar value without start/stop letters gets A and B, as a typed ID does.
+            stores one, with its symbology; a Codabar value without start/stop letters gets A and B.
             """)
 
     @Argument(

@@ -63,11 +63,7 @@ public enum CardExport {
     /// The card Catima gets for the stored one: its symbology, exact text and label.
     public static func catimaCard(_ access: CardAccess) throws -> CatimaCard {
         let card = try access.unlock()
-        let symbol = try card.record.symbol()
-        let content: BarcodeContent
-        do { content = try BarcodeContent(symbology: .codabar, normalizing: symbol.text) } catch {
-            throw CatimaProblem("the stored card cannot be exported: \(error)", kind: .badData)
-        }
+        let content = try card.record.content()
         return CatimaCard(exporting: content, label: card.record.label)
     }
 

@@ -1,5 +1,4 @@
 import Catima
-import Codabar
 import Storage
 import Symbologies
 import TerminalText
@@ -177,24 +176,18 @@ public enum CardImport {
     ) throws -> Stored {
         let content: BarcodeContent
         do { content = try card.barcodeContent() } catch { throw CatimaProblem(error, in: "the file") }
-        guard content.symbology == .codabar else {
-            throw CatimaProblem(
-                "the card\(card.line > 0 ? " on line \(card.line)" : "") has barcode type "
-                    + "\(card.barcodeType.catimaName) (\(content.symbology.displayName)); this gymcard stores "
-                    + "Codabar cards only; nothing was changed",
-                kind: .badData)
-        }
-        let symbol: CodabarSymbol
-        do { symbol = try CodabarSymbol(normalizing: content.text) } catch {
-            throw CatimaProblem("the card cannot be stored: \(error); nothing was changed", kind: .badData)
-        }
-        let given = card.barcodeText.filter { !$0.isWhitespace }
-        if let first = given.first, let last = given.last,
+        let given = String(
+            card.barcodeText.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        if content.symbology == .codabar, let first = given.first, let last = given.last,
             !("ABCDabcd".contains(first) && "ABCDabcd".contains(last))
         {
             say(
                 "the Codabar value has no start/stop letters: gymcard added them as for a typed ID "
                     + "(A…B); Catima draws such a value as A…A")
+        } else if content.symbology != .codabar, content.text != given {
+            say(
+                "the \(content.symbology.displayName) value is stored as gymcard normalizes it "
+                    + "(a check digit added, letters upper-cased)")
         }
         if card.barcodeID != nil {
             say("the card's barcode carries its own value (not the number Catima shows); gymcard stores that")
@@ -202,9 +195,9 @@ public enum CardImport {
         if !card.note.isEmpty { say("the card's note is not kept: gymcard keeps the barcode and a label") }
         let defaultName = CatimaCard(exporting: content, label: nil).store
         let label = card.store == defaultName ? nil : card.store
-        let encrypted = try access.store(symbol, label: label, noPassphrase: noPassphrase)
+        let encrypted = try access.store(content, label: label, noPassphrase: noPassphrase)
         return Stored(
-            displayText: symbol.displayText, store: card.store, symbology: content.symbology.displayName,
+            displayText: content.displayText, store: card.store, symbology: content.symbology.displayName,
             encrypted: encrypted)
     }
 }

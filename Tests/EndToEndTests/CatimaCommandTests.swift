@@ -66,6 +66,31 @@ struct CatimaCommandTests {
     }
 
     @Test(
+        "a Code 128 card set by hand goes to Catima as CODE_128 and comes back the same, share link included")
+    func code128RoundTrip() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        let set = try await gymcard.run(
+            ["set", "--symbology", "code128", "--no-passphrase", "--label", "Gold's Gym"],
+            input: Data("GG-0042-x\n".utf8))
+        #expect(set.status == 0, "\(set.stderr)")
+        let csv = try await gymcard.run(["export", "-"])
+        #expect(
+            csv.stdoutText.contains(
+                "\r\n1,Gold's Gym,,,,0,,GG-0042-x,,CODE_128,ISO-8859-1,-13154481,0,0,0\r\n"))
+        let url = try await gymcard.run(["share", "--url"])
+        #expect(
+            Self.catimaFields(url.stdoutText.trimmingCharacters(in: .newlines))["barcodetype"] == "CODE_128")
+        #expect(try await gymcard.run(["export", home.path + "/c.zip"]).status == 0)
+        try FileManager.default.removeItem(atPath: home.path + "/data")
+        let imported = try await gymcard.run(["import", home.path + "/c.zip", "--no-passphrase"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderrLines.first == "Stored GG-0042-x (Gold's Gym, Code 128).")
+        let record = try Self.stored(home)
+        #expect(record.symbology == "code128" && record.id == "GG-0042-x" && record.label == "Gold's Gym")
+    }
+
+    @Test(
         "what export writes is EXPORT_FORMAT.md's version-2 file, to the byte; the zip holds catima.csv alone"
     )
     func exportFormat() async throws {
@@ -149,7 +174,7 @@ struct CatimaCommandTests {
     }
 
     @Test(
-        "Catima's own exports: the card chosen by store, a type gymcard cannot store named and refused, several listed",
+        "Catima's own exports: the card chosen by store, its ID and type; a type gymcard cannot draw named and refused; several listed",
         .enabled(if: catimaFilesPresent))
     func catimasOwnExports() async throws {
         let home = try TemporaryDirectory()
@@ -165,16 +190,35 @@ struct CatimaCommandTests {
             listed.stderrLines.last
                 == "gymcard: there are 8 cards (listed above); choose one with --store <name>")
         #expect(!listed.stderr.contains("98765432") && !listed.stderr.contains("dhd"))
-        let restaurant = try await gymcard.run(["import", v2, "--store", "restaurant"])
-        #expect(restaurant.status == 65)
-        #expect(restaurant.stderrLines.count == 1 && restaurant.stderr.contains("CODE_128"))
         let grocery = try await gymcard.run(["import", v2, "--store", "Grocery Store"])
         #expect(grocery.status == 65, "the multi-line note is read; the card has no barcode type")
         #expect(grocery.stderrLines.count == 1 && grocery.stderr.contains("line 14 has no barcode type"))
-        let v1 = try await gymcard.run(["import", Self.catima + "/catima_v1_starred_field.csv"])
-        #expect(v1.status == 65)
-        #expect(v1.stderrLines.count == 1 && v1.stderr.contains("AZTEC"))
+        // A type gymcard cannot draw, in Catima's own file: named and refused, nothing changed.
+        let maxicode = home.path + "/maxicode.csv"
+        try Self.write(
+            try String(contentsOfFile: v2, encoding: .utf8).replacingOccurrences(
+                of: "12.50,EUR,a,-5317,AZTEC", with: "12.50,EUR,a,-5317,MAXICODE"), to: maxicode)
+        let refused = try await gymcard.run(["import", maxicode, "--store", "Shoe Store"])
+        #expect(refused.status == 65)
+        #expect(refused.stderrLines.count == 1)
+        #expect(refused.stderr.contains("line 18 has barcode type MAXICODE, which gymcard cannot draw"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: home.path + "/data/gymcard/card.json")) == before)
+
+        // The card chosen by store: its barcode's own value (barcodeid) in its type, the store as label.
+        let restaurant = try await gymcard.run(["import", v2, "--store", "restaurant"])
+        #expect(restaurant.status == 0, "\(restaurant.stderr)")
+        #expect(restaurant.stderrLines.contains("Stored 23456 (Restaurant, Code 128)."))
+        #expect(restaurant.stderrLines.contains { $0.contains("carries its own value") })
+        var record = try Self.stored(home)
+        #expect(record.symbology == "code128" && record.id == "23456" && record.label == "Restaurant")
+        let cheese = try await gymcard.run(["import", v2, "--store", "cheese"])
+        #expect(cheese.status == 0, "\(cheese.stderr)")
+        record = try Self.stored(home)
+        #expect(record.symbology == "aztec" && record.id == "Käseschnitte" && record.label == "cheese")
+        let v1 = try await gymcard.run(["import", Self.catima + "/catima_v1_starred_field.csv"])
+        #expect(v1.status == 0, "\(v1.stderr)")
+        record = try Self.stored(home)
+        #expect(record.symbology == "aztec" && record.id == "12345" && record.label == "store")
     }
 
     @Test("share links from standard input, all three hosts, old and new form; a damaged one is one line")

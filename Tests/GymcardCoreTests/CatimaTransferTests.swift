@@ -94,6 +94,52 @@ import Testing
         #expect(setup.said.lines.withLock { $0.isEmpty })
     }
 
+    /// Cards of every symbology Catima and gymcard share: the text as typed and as stored.
+    static let symbologyCards: [(Symbology, String, String)] = [
+        (.codabar, "C1234D", "C1234D"), (.code39, "gym-42", "GYM-42"), (.code93, "Gym 93", "Gym 93"),
+        (.code128, "Gold's #42", "Gold's #42"), (.itf, "12345678", "12345678"),
+        (.ean8, "9638507", "96385074"),
+        (.ean13, "400638133393", "4006381333931"), (.upca, "03600029145", "036000291452"),
+        (.upce, "0425261", "04252614"), (.qr, "https://gym.example/m/42", "https://gym.example/m/42"),
+        (.pdf417, "MEMBER 42", "MEMBER 42"), (.datamatrix, "DM-42", "DM-42"), (.aztec, "Käse 42", "Käse 42"),
+    ]
+
+    @Test("every symbology goes to Catima under its name and comes back the same", arguments: 0..<13)
+    func everySymbology(index: Int) throws {
+        let (symbology, typed, text) = Self.symbologyCards[index]
+        let setup = try Setup()
+        let access = try setup.access()
+        _ = try access.store(
+            try BarcodeContent(symbology: symbology, normalizing: typed), label: nil, noPassphrase: true)
+        let path = setup.directory.path + "/card.zip"
+        let written = try CardExport.export(access, to: path, format: .zip, password: nil, replacing: false)
+        #expect(written.symbology == symbology.displayName)
+        let csv = try CatimaZip.catimaCSV(in: try setup.bytes(path), password: nil)
+        #expect(String(decoding: csv, as: UTF8.self).contains(",\(symbology.catimaName),"))
+        try access.forget()
+        let cards = try CardImport.cards(in: .file(path), password: try setup.password(nil), say: { _ in })
+        let stored = try CardImport.store(cards[0], access: access, noPassphrase: true, say: { _ in })
+        #expect(stored.symbology == symbology.displayName)
+        let record = try #require(try setup.stored())
+        #expect(record.symbology == symbology.name && record.id == text && record.label == nil)
+        #expect(setup.said.lines.withLock { $0.isEmpty })
+    }
+
+    @Test("an EAN-13 without its check digit gets it, and gymcard says so")
+    func checkDigitSaid() throws {
+        let setup = try Setup()
+        let card = CatimaCard(store: "Shop", cardID: "400638133393", barcodeType: .symbology(.ean13))
+        let said = Said()
+        _ = try CardImport.store(card, access: try setup.access(), noPassphrase: true) { line in
+            said.lines.withLock { $0.append(line) }
+        }
+        #expect(try setup.stored()?.id == "4006381333931")
+        #expect(
+            said.lines.withLock { $0 } == [
+                "the EAN-13 value is stored as gymcard normalizes it (a check digit added, letters upper-cased)"
+            ])
+    }
+
     @Test("an existing file is never replaced silently; a device is written in place")
     func existingFile() throws {
         let setup = try Setup()
@@ -229,7 +275,11 @@ import Testing
             "never closed"
         ),
         ("no barcode type", "_id,store,note,cardid,barcodetype\r\n1,Gym,,123,\r\n", "no barcode type"),
-        ("not Codabar", "_id,store,note,cardid,barcodetype\r\n1,Gym,,123,CODE_128\r\n", "CODE_128"),
+        (
+            "not drawn", "_id,store,note,cardid,barcodetype\r\n1,Gym,,123,MAXICODE\r\n",
+            "MAXICODE, which gymcard cannot"
+        ),
+        ("bad EAN-13", "_id,store,note,cardid,barcodetype\r\n1,Gym,,4006381333932,EAN_13\r\n", "check digit"),
         ("bad Codabar", "_id,store,note,cardid,barcodetype\r\n1,Gym,,12x4,CODABAR\r\n", "'x' at position 3"),
         ("version 3", "3\r\n\r\n_id\r\n", "version 3"),
         ("empty", "", "no card"),
