@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "CardVault",
             dependencies: [
-                "Codabar", "Storage",
+                "Codabar", "Symbologies", "Storage",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["Codabar", "Imaging", "Storage", "Symbols", "TerminalGraphics", "TerminalText"],
             swiftSettings: strictSettings),
         .target(
-            name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar", "CZXing"],
+            name: "Scanner", dependencies: ["Codabar", "Symbologies", "Imaging", "CZBar", "CZXing"],
             swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
         .target(name: "TextSearch", swiftSettings: strictSettings),
@@ -171,9 +171,10 @@ let package = Package(
         .target(
             name: "GymcardCore",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
+                "Codabar", "Symbologies", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching",
+                "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "JSONOutput",
-                "Configuration", "TextSearch", "TerminalText",
+                "Configuration", "TextSearch", "TerminalText", "Catima",
             ],
             swiftSettings: strictSettings),
 
@@ -183,7 +184,8 @@ let package = Package(
         .target(
             name: "GymcardCLI",
             dependencies: [
-                "GymcardCore", "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching",
+                "GymcardCore", "Codabar", "Symbologies", "Imaging", "Symbols", "Scanner", "Storage",
+                "CardVault", "Fetching",
                 "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
                 "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText",
@@ -238,7 +240,8 @@ let package = Package(
             name: "CatimaTests", dependencies: ["Catima", "Symbologies", "Storage", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "CardVaultTests", dependencies: ["CardVault", "Codabar", "Storage", "TestSupport"],
+            name: "CardVaultTests",
+            dependencies: ["CardVault", "Codabar", "Symbologies", "Storage", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], swiftSettings: strictSettings),
@@ -258,7 +261,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "ScannerTests", dependencies: ["Scanner", "Imaging", "Symbols", "Codabar", "TestSupport"],
+            name: "ScannerTests",
+            dependencies: ["Scanner", "Symbologies", "Imaging", "Symbols", "Codabar", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
@@ -276,8 +280,9 @@ let package = Package(
             name: "GymcardCoreTests",
             dependencies: [
                 "GymcardCore", "CardVault", "CivilTime", "Codabar", "Fetching", "FetchingCurl", "History",
-                "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbols", "Trends",
-                "TestSupport", "TestServer",
+                "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbologies", "Symbols",
+                "Trends",
+                "TestSupport", "TestServer", "Catima",
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -315,7 +320,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "gymcard", "gymcard-network", "Codabar", "CardVault", "Storage", "Scanner", "Imaging",
+                "gymcard", "gymcard-network", "Codabar", "CardVault", "Storage", "Scanner", "Symbologies",
+                "Imaging",
                 "Symbols",
                 "TestSupport", "TestServer",
             ],

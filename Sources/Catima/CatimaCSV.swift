@@ -22,6 +22,13 @@ public enum CatimaCSV {
         /// The group names (version 2).
         public var groups: [String]
 
+        /// Contents with these cards (a share link's card, say).
+        public init(version: Int, cards: [CatimaCard], groups: [String]) {
+            self.version = version
+            self.cards = cards
+            self.groups = groups
+        }
+
         /// The cards of the store `store` (`import --store`): the same name, else the same ignoring case
         /// and white space around it.
         public func cards(store: String) -> [CatimaCard] {

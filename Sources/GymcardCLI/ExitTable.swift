@@ -61,9 +61,12 @@ enum ExitTable {
             }
         case let problem as BatchProblem:
             return failure(problem)
+        case let problem as CatimaProblem:
+            return Failure(problem.message, status: ExitStatus(rawValue: problem.kind.rawValue) ?? .software)
         case let invalid as InvalidID:
             return Failure("\(invalid)", status: .dataError)
         case let problem as SymbolFileProblem:
+            if case .drawerMissing = problem { return Failure("\(problem)", status: .unavailable) }
             guard case .cannotDraw = problem else { return Failure("\(problem)", status: .ioError) }
             return Failure("\(problem)", status: .dataError)
         default:

@@ -20,7 +20,7 @@ struct Gymcard: AsyncParsableCommand {
         version: version,
         subcommands: [
             Scan.self, SetCommand.self, Show.self, CardCommand.self, Forget.self, PassphraseCommand.self,
-            Render.self,
+            Render.self, ExportCommand.self, ImportCommand.self, ShareCommand.self,
             OccupancyCommand.self, EventsCommand.self, FacilitiesCommand.self, HistoryCommand.self,
             CollectCommand.self, TrendsCommand.self, BestCommand.self, HoursCommand.self, WaitCommand.self,
             CampusCommand.self,

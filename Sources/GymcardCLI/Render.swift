@@ -1,6 +1,8 @@
 import ArgumentParser
 import GymcardCore
 import Storage
+import Symbologies
+import Symbols
 
 /// `gymcard render --batch`: one image per ID in a file, on every core, with flat memory.
 struct Render: ContextCommand {
@@ -9,8 +11,10 @@ struct Render: ContextCommand {
         abstract: "Render many IDs to image files.",
         discussion: """
             <file> holds one ID per line (- reads standard input); blank lines and lines starting with # are skipped. Each ID is \
-            written to <dir> as its normalized form plus the extension, e.g. A123456789B.png; in names, \
-            / is written _, : is written = and $ is written S. IDs that normalize to the same symbol share \
+            drawn in Codabar, or in the symbology --symbology names, and written to <dir> as its \
+            normalized form plus the extension, e.g. A123456789B.png; in Codabar names, / is written _, \
+            : is written = and $ is written S; in other symbologies' names, every character but letters, \
+            digits and - + = . is written as % and its hex code (GYM/42 is GYM%2F42.png). IDs that normalize to the same symbol share \
             one file. A bad line is reported with its line number and skipped; the exit status is \
             then 65. A line that is not text (a NUL byte, bytes that are not UTF-8, or over 64 KiB) is \
             skipped too, and the third one stops the batch with one message: the file is taken for a \
@@ -37,9 +41,14 @@ struct Render: ContextCommand {
     @OptionGroup var symbolOptions: SymbolOptions
 
     func run(in context: Context) throws {
+        let symbology = try symbolOptions.symbology ?? .codabar
+        try symbolOptions.check(for: symbology)
+        guard symbology == .codabar || ModuleMatrix.isZintAvailable else {
+            throw SymbolFileProblem.drawerMissing(SymbolError.zintUnavailable.description)
+        }
         let render = BatchRender(
             format: format == .png ? .png : .svg, style: try symbolOptions.style(),
-            checkCharacter: symbolOptions.checkDigit)
+            checkCharacter: symbolOptions.checkDigit, symbology: symbology)
         let reader: LineReader
         do { reader = batch == "-" ? try LineReader.standardInput() : try LineReader(path: batch) } catch {
             throw Failure("cannot read the batch file: \(error.description)", status: .noInput)

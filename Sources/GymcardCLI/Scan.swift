@@ -1,9 +1,7 @@
 import ArgumentParser
-import Codabar
-import FoundationEssentials
 import GymcardCore
-import JSONOutput
 import Scanner
+import Symbologies
 import TerminalText
 
 /// `gymcard scan`: read the member card's barcode off photos.
@@ -12,8 +10,12 @@ struct Scan: ContextCommand {
         commandName: "scan",
         abstract: "Read the barcode off photos of a member card.",
         discussion: """
-            Prints the normalized ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
-            input), prefixed by the file name when several are given. Every page of a multi-page TIFF is \
+            Prints the ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
+            input) exactly as its barcode holds it, prefixed by the file name when several are given: \
+            Codabar with its start and stop letters, Code 39, Code 93, Code 128, Interleaved 2 of 5, \
+            EAN-8, EAN-13, UPC-A, UPC-E and QR, and with zxing-cpp PDF417, Data Matrix and Aztec. A QR \
+            code holding a Codabar ID (gymcard's companion QR) or nine digits is that Codabar card; one \
+            holding a web address or another URI is no ID. Every page of a multi-page TIFF is \
             scanned, sharing the budget fairly, until one reads (with --all, every page). Rotated, noisy, unevenly lit and 12 MP phone photos are \
             handled; a read that is not confirmed is never printed. A photo with no barcode prints \
             nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
@@ -31,7 +33,8 @@ struct Scan: ContextCommand {
     @Flag(
         name: .long,
         help: """
-            Print one JSON object per line: file, id, symbology, stage, confirmations and milliseconds for \
+            Print one JSON object per line: file, id, symbology (the card's: a QR code holding a Codabar ID \
+            is the Codabar card), stage, confirmations and milliseconds for \
             a read (with --all, text instead of id for a barcode that is no member ID); file, error and \
             status (the exit status it gives) for a photo that failed.
             """)
@@ -48,7 +51,9 @@ struct Scan: ContextCommand {
     @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "seconds"))
     var budget: Double = 2
 
-    @Flag(name: .long, help: "Store the ID that was read (from the first photo that reads) as the card.")
+    @Flag(
+        name: .long,
+        help: "Store the ID that was read (from the first photo that reads) as the card, with its symbology.")
     var save = false
 
     @Flag(name: .customLong("no-passphrase"), help: "With --save: store the card without a passphrase.")
@@ -77,10 +82,11 @@ struct Scan: ContextCommand {
         var saved = false
         for photo in photos {
             do {
-                let symbol = try scan(photo, with: scanner)
+                let content = try scan(photo, with: scanner)
                 if save, !saved {
                     try SetCommand.store(
-                        symbol, label: nil, noPassphrase: noPassphrase, passphrases: passphrases, in: context)
+                        content, label: nil, noPassphrase: noPassphrase, passphrases: passphrases, in: context
+                    )
                     saved = true
                 }
             } catch {
@@ -89,9 +95,8 @@ struct Scan: ContextCommand {
                 if json {
                     let name = photo == "-" ? "standard input" : photo
                     print(
-                        JSONText.line(
-                            ScanFailureLine(
-                                file: name, error: failure.message, status: failure.status.rawValue)))
+                        PhotoScan.jsonLine(
+                            file: name, error: failure.message, status: failure.status.rawValue))
                 }
                 worst = Self.worse(worst, failure.status)
             }
@@ -101,25 +106,26 @@ struct Scan: ContextCommand {
 
     /// Scans one photo (every page of a multi-page TIFF, until one reads), prints its result, and returns
     /// the best ID.
-    private func scan(_ path: String, with scanner: BarcodeScanner) throws -> CodabarSymbol {
+    private func scan(_ path: String, with scanner: BarcodeScanner) throws -> BarcodeContent {
         let name = path == "-" ? "standard input" : path
         let photo: PhotoScan.Reads
         do { photo = try PhotoScan.scan(path, name: name, with: scanner, all: all) } catch {
             if all { printOthers(error.others, of: name, milliseconds: error.milliseconds) }
             throw error
         }
-        for (finding, symbol) in all ? photo.reads : [photo.reads[0]] {
+        for (finding, content) in all ? photo.reads : [photo.reads[0]] {
             if json {
-                let line = ScanLine(
-                    file: name, id: symbol.text, symbology: finding.symbology.rawValue, stage: finding.stage,
-                    confirmations: finding.confirmations, milliseconds: photo.milliseconds)
-                print(JSONText.line(line))
+                print(
+                    PhotoScan.jsonLine(
+                        file: name, finding: finding, content: content, milliseconds: photo.milliseconds))
             } else {
-                print(photos.count > 1 ? "\(name.terminalSafe): \(symbol.text)" : symbol.text)
+                // A Code 128 or QR card's text may hold any printable character: made terminal-safe.
+                let text = content.text.terminalSafe
+                print(photos.count > 1 ? "\(name.terminalSafe): \(text)" : text)
             }
         }
         if all { printOthers(photo.others, of: name, milliseconds: photo.milliseconds) }
-        return photo.reads[0].symbol
+        return photo.reads[0].content
     }
 
     /// With --all, the barcodes that are no member ID (a QR code's web address), after the IDs: as text
@@ -127,10 +133,7 @@ struct Scan: ContextCommand {
     private func printOthers(_ others: [ScanFinding], of name: String, milliseconds: Int) {
         for finding in others {
             if json {
-                let line = ScanOtherLine(
-                    file: name, text: finding.text, symbology: finding.symbology.rawValue,
-                    stage: finding.stage, confirmations: finding.confirmations, milliseconds: milliseconds)
-                print(JSONText.line(line))
+                print(PhotoScan.jsonLine(file: name, other: finding, milliseconds: milliseconds))
             } else {
                 let text = finding.text.terminalSafe
                 print(photos.count > 1 ? "\(name.terminalSafe): \(text)" : text)
@@ -144,31 +147,4 @@ struct Scan: ContextCommand {
         ]
         return (order.firstIndex(of: rhs) ?? 0) > (order.firstIndex(of: lhs) ?? 0) ? rhs : lhs
     }
-}
-
-/// One line of `scan --json`: a read.
-struct ScanLine: Encodable {
-    var file: String
-    var id: String
-    var symbology: String
-    var stage: String
-    var confirmations: Int
-    var milliseconds: Int
-}
-
-/// One line of `scan --json --all`: a barcode that is no member ID (a QR code's web address).
-struct ScanOtherLine: Encodable {
-    var file: String
-    var text: String
-    var symbology: String
-    var stage: String
-    var confirmations: Int
-    var milliseconds: Int
-}
-
-/// One line of `scan --json`: a photo that gave no ID, with the message said on standard error.
-struct ScanFailureLine: Encodable {
-    var file: String
-    var error: String
-    var status: Int32
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import CardVault
-import Codabar
 import Glibc
 import GymcardCore
+import Symbologies
+import TerminalText
 
 /// `gymcard set`: store an ID typed by hand.
 struct SetCommand: ContextCommand {
@@ -14,7 +15,8 @@ struct SetCommand: ContextCommand {
             the ID stays out of the process list and the shell history. The first time, gymcard asks for \
             a passphrase twice; --no-passphrase stores the card unencrypted instead. When a card is \
             already stored, its passphrase is asked for and kept. With the ID on standard input and \
-            --passphrase-fd 0, the first line is the ID and the second the passphrase.
+            --passphrase-fd 0, the first line is the ID and the second the passphrase. The card is \
+            Codabar unless --symbology names another symbology (see show); its exact text is stored.
             """
     )
 
@@ -24,6 +26,15 @@ struct SetCommand: ContextCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("A name for the card.", valueName: "text"))
     var label: String?
 
+    @Option(
+        name: .customLong("symbology"),
+        help: ArgumentHelp(
+            "The card's symbology (default: codabar): \(SymbolOptions.symbologyNames).", valueName: "name"),
+        completion: SymbolOptions.symbologyCompletion)
+    var symbologyName: String?
+
+    func validate() throws { _ = try symbologyName.map(SymbolOptions.symbology) }
+
     @Flag(name: .customLong("no-passphrase"), help: "Store the card without a passphrase (not encrypted).")
     var noPassphrase = false
 
@@ -31,19 +42,21 @@ struct SetCommand: ContextCommand {
 
     func run(in context: Context) throws {
         let text = try id ?? Self.readID()
-        let symbol = try CardSymbol.symbol(for: text, warn: context.warn)
+        let symbology = try symbologyName.map(SymbolOptions.symbology) ?? .codabar
+        let content = try CardSymbol.content(for: text, symbology: symbology, warn: context.warn)
         try Self.store(
-            symbol, label: label, noPassphrase: noPassphrase, passphrases: passphrases, in: context)
+            content, label: label, noPassphrase: noPassphrase, passphrases: passphrases, in: context)
     }
 
-    /// Stores `symbol` as the card (`set`, `scan --save`) and says so.
+    /// Stores `content` as the card (`set`, `scan --save`) and says so.
     static func store(
-        _ symbol: CodabarSymbol, label: String?, noPassphrase: Bool, passphrases: PassphraseOptions,
+        _ content: BarcodeContent, label: String?, noPassphrase: Bool, passphrases: PassphraseOptions,
         in context: Context
     ) throws {
         let access = CardAccess(context: context, passphrases: passphrases.passphrases(offersNone: true))
-        let encrypted = try access.store(symbol, label: label, noPassphrase: noPassphrase)
-        Terminal.standardError.write("Stored \(symbol.displayText).\n")
+        let encrypted = try access.store(content, label: label, noPassphrase: noPassphrase)
+        let kind = content.symbology == .codabar ? "" : " (\(content.symbology.displayName))"
+        Terminal.standardError.write("Stored \(content.displayText.terminalSafe)\(kind).\n")
         if !encrypted { Terminal.standardError.warnUnencrypted(access.store) }
     }
 

@@ -3,6 +3,7 @@ import CardVault
 import Codabar
 import GymcardCore
 import Storage
+import Symbologies
 import Symbols
 import Turnstile
 
@@ -30,7 +31,8 @@ struct Show: ContextCommand {
 
             --inline prints the drawing into the scrollback instead, as does a pipe. Give - as a file \
             name to write to standard output. Without --id, the stored card is used, after its \
-            passphrase when it has one.
+            passphrase when it has one, in its own symbology; --id draws in Codabar unless \
+            --symbology names another (every one but Codabar is drawn with libzint).
             """
     )
 
@@ -97,16 +99,26 @@ struct Show: ContextCommand {
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", force: force)
         let style = try symbolOptions.style()
-        let (symbol, label) = try drawnSymbol(context)
+        guard id != nil || symbolOptions.symbologyName == nil else {
+            throw Failure(
+                "--symbology is for --id: the stored card is drawn in its own symbology", status: .usage)
+        }
+        let (content, label) = try drawnContent(context)
+        try symbolOptions.check(for: content.symbology)
+        let drawing = try CardDrawing(content)
         let terminal = Terminal(environment: context.environment)
         // A dumb terminal cannot take the screen: the drawing is printed inline, plain, with a warning.
         if files.isEmpty, !inline, terminal.stdoutIsTerminal, terminal.environment["TERM"] != "dumb" {
-            let drawing: TurnstileContent.Drawing =
-                qr == .terminal ? .qr(try SymbolFile.qrSymbol(for: symbol)) : .codabar(symbol, style.layout)
+            var screen: TurnstileContent.Drawing
+            switch drawing {
+            case .codabar(let symbol): screen = .codabar(symbol, style.layout)
+            case .matrix(let matrix): screen = .matrix(matrix)
+            }
+            if qr == .terminal { screen = .qr(try SymbolFile.qrSymbol(for: content.text)) }
             // Colour here is the text's bold and dim: the drawing is black on white either way.
             let view = TurnstileView(
                 content: TurnstileContent(
-                    drawing: drawing, caption: symbol.displayText, label: label,
+                    drawing: screen, caption: content.displayText, label: label,
                     hint: "any key closes · turn the screen brightness up"),
                 choice: renderer.renderer, timeoutSeconds: timeout,
                 colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil,
@@ -120,30 +132,40 @@ struct Show: ContextCommand {
                 return
             }
         }
-        for (kind, path) in files { try kind.write(symbol, style: style, to: path) }
+        for (kind, path) in files { try kind.write(content, style: style, to: path) }
         if qr == .terminal {
-            let code = try SymbolFile.qrSymbol(for: symbol)
+            let code = try SymbolFile.qrSymbol(for: content.text)
             try draw(terminal: terminal, what: "QR code", imageOption: "--qr <file>") { palette in
                 try TerminalArt.qr(
                     code, palette: palette, availableColumns: terminal.columns, availableRows: terminal.rows)
             }
         }
-        // The Codabar goes to the terminal only when nothing else was asked for.
+        // The barcode goes to the terminal only when nothing else was asked for.
         guard files.isEmpty, qr == nil else { return }
         try draw(terminal: terminal, what: "barcode", imageOption: "--png <file>") { palette in
-            try TerminalArt.codabar(
-                symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
+            switch drawing {
+            case .codabar(let symbol):
+                try TerminalArt.codabar(
+                    symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
+            case .matrix(let matrix):
+                try TerminalArt.matrix(
+                    matrix, palette: palette, availableColumns: terminal.columns, availableRows: terminal.rows
+                )
+            }
         }
     }
 
-    /// `--id`'s symbol, or the stored card's (after its passphrase when it has one) with its label.
-    private func drawnSymbol(_ context: Context) throws -> (CodabarSymbol, label: String?) {
+    /// `--id`'s card text, or the stored card's (after its passphrase when it has one) with its label.
+    private func drawnContent(_ context: Context) throws -> (BarcodeContent, label: String?) {
         let checkCharacter = symbolOptions.checkDigit
         guard let id else {
             let access = CardAccess(context: context, passphrases: passphrases.passphrases())
             return try CardSymbol.stored(access, checkCharacter: checkCharacter)
         }
-        return (try CardSymbol.symbol(for: id, checkCharacter: checkCharacter, warn: context.warn), nil)
+        let content = try CardSymbol.content(
+            for: id, symbology: try symbolOptions.symbology ?? .codabar, checkCharacter: checkCharacter,
+            warn: context.warn)
+        return (content, nil)
     }
 
     /// Prints a drawing; without colours it is plain characters, which scan only on a light background:

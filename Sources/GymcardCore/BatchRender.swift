@@ -1,6 +1,7 @@
 import Codabar
 import Dispatch
 import Storage
+import Symbologies
 import Symbols
 import Synchronization
 
@@ -12,6 +13,8 @@ public struct BatchRender: Sendable {
     public var style: BarcodeStyle
     /// Whether the mod-16 check character is added.
     public var checkCharacter: Bool
+    /// The symbology every ID is drawn in.
+    public var symbology: Symbology
 
     /// Lines handed to the cores at a time: bounds memory however long the file is.
     public static let chunkSize = 256
@@ -22,10 +25,13 @@ public struct BatchRender: Sendable {
     public static let binaryLineLimit = 3
 
     /// A batch in `format` and `style`.
-    public init(format: SymbolFile, style: BarcodeStyle, checkCharacter: Bool) {
+    public init(
+        format: SymbolFile, style: BarcodeStyle, checkCharacter: Bool, symbology: Symbology = .codabar
+    ) {
         self.format = format
         self.style = style
         self.checkCharacter = checkCharacter
+        self.symbology = symbology
     }
 
     /// What a batch says while it runs, in the order of the lines.
@@ -133,13 +139,23 @@ public struct BatchRender: Sendable {
     }
 
     private func render(_ id: String, into destination: BatchDestination, warn: (String) -> Void) -> Outcome {
-        let symbol: CodabarSymbol
-        do { symbol = try CardSymbol.symbol(for: id, checkCharacter: checkCharacter, warn: warn) } catch {
+        let content: BarcodeContent
+        do {
+            content = try CardSymbol.content(
+                for: id, symbology: symbology, checkCharacter: checkCharacter, warn: warn)
+        } catch {
             return .invalid(error.description)
         }
+        let name = SymbolFileName.name(for: content, extension: format.rawValue)
+        // A 2D text of hundreds of characters makes a name longer than file systems allow (255 bytes).
+        guard name.utf8.count <= 255 else { return .invalid("the ID is too long for a file name") }
+        let bytes: [UInt8]
+        do { bytes = try format.bytes(of: content, style: style) } catch {
+            if case .cannotDraw(let reason) = error { return .invalid(reason) }
+            return .writeFailed("\(error)")
+        }
         do {
-            let bytes = try format.bytes(of: symbol, style: style)
-            try destination.write(bytes, named: SymbolFileName.name(for: symbol, extension: format.rawValue))
+            try destination.write(bytes, named: name)
             return .written
         } catch {
             return .writeFailed("\(error)")

@@ -1,6 +1,7 @@
 import CardVault
 import Codabar
 import Storage
+import Symbologies
 
 /// The stored card's use cases: unlocking it (up to three tries on a terminal, one otherwise), storing an
 /// ID (`set`, `scan --save`), adding, changing or removing its passphrase, and forgetting it.
@@ -44,14 +45,20 @@ public struct CardAccess: Sendable {
         }
     }
 
-    /// Stores `symbol`: with the card's current passphrase when it has one, otherwise as asked
+    /// Stores a Codabar `symbol` as ``store(_:label:noPassphrase:)-(BarcodeContent,_,_)`` does.
+    public func store(_ symbol: CodabarSymbol, label: String?, noPassphrase: Bool) throws -> Bool {
+        try store(CardRecord(symbol: symbol).content(), label: label, noPassphrase: noPassphrase)
+    }
+
+    /// Stores `content` (the card's symbology and exact text): with the card's current passphrase when it
+    /// has one, otherwise as asked
     /// (`noPassphrase`, a scripted passphrase, or a new one typed twice). Returns whether it is encrypted.
     ///
     /// The plan (which passphrase to ask for) follows how the card is stored; the passphrases are asked
     /// for, then the lock is taken and the card read and written. When another gymcard changed how the
     /// card is stored in between, the plan is made again, as if this command had started after it: a
     /// second first-time `set` then finds the first one's card and needs its passphrase.
-    public func store(_ symbol: CodabarSymbol, label: String?, noPassphrase: Bool) throws -> Bool {
+    public func store(_ content: BarcodeContent, label: String?, noPassphrase: Bool) throws -> Bool {
         for _ in 1...3 {
             let planned = store.protection()
             if planned == .passphrase, noPassphrase { throw CardAccessProblem.cardHasPassphrase }
@@ -72,7 +79,7 @@ public struct CardAccess: Sendable {
                 let current = planned == .passphrase ? try current() : nil
                 return try whileLocked { card throws -> Bool? in
                     guard card.protection() == planned else { return nil }
-                    var record = CardRecord(symbol: symbol, label: label)
+                    var record = CardRecord(content: content, label: label)
                     var passphrase = newPassphrase
                     let loaded: CardStore.Loaded?
                     switch planned {

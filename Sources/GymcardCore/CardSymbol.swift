@@ -1,16 +1,31 @@
 import CardVault
 import Codabar
+import Symbologies
+import Symbols
 
 /// The symbol a command draws: an ID given on the command line or in a batch, or the stored card's.
 public enum CardSymbol {
-    /// The symbol for `id`, normalized, with the mod-16 check character when `checkCharacter`. An ID that
-    /// looks like a Virginia Tech ID with a digit too many or too few is used as typed, with a warning.
+    /// The card text for `id` in `symbology` (Codabar unless told: what an unknown card is taken to be),
+    /// normalized, a Codabar one with the mod-16 check character when `checkCharacter`. An ID that looks
+    /// like a Virginia Tech ID with a digit too many or too few is used as typed, with a warning.
+    public static func content(
+        for id: String, symbology: Symbology = .codabar, checkCharacter: Bool = false, warn: (String) -> Void
+    ) throws(InvalidID) -> BarcodeContent {
+        guard symbology == .codabar else {
+            do { return try BarcodeContent(symbology: symbology, normalizing: id) } catch {
+                throw InvalidID(reason: error)
+            }
+        }
+        return try codabar(symbol(for: id, checkCharacter: checkCharacter, warn: warn))
+    }
+
+    /// The Codabar symbol for `id`, as ``content(for:symbology:checkCharacter:warn:)`` makes it.
     public static func symbol(for id: String, checkCharacter: Bool = false, warn: (String) -> Void)
         throws(InvalidID)
         -> CodabarSymbol
     {
         let symbol: CodabarSymbol
-        do { symbol = try CodabarSymbol(normalizing: id) } catch { throw InvalidID(reason: error) }
+        do { symbol = try CodabarSymbol(normalizing: id) } catch { throw InvalidID(reason: .codabar(error)) }
         if CodabarSymbol.looksLikeMistypedVirginiaTechID(id) {
             let digits = id.filter(\.isNumber).count
             warn("warning: the ID has \(digits) digits, so it is not a 9-digit VT ID; it is used as typed")
@@ -18,26 +33,56 @@ public enum CardSymbol {
         return try finished(symbol, checkCharacter: checkCharacter)
     }
 
-    /// The stored card's symbol (unlocking it) and label.
+    /// The stored card's text (unlocking it) and label; a Codabar card with the mod-16 check character
+    /// when `checkCharacter`.
     public static func stored(_ access: CardAccess, checkCharacter: Bool) throws -> (
-        symbol: CodabarSymbol, label: String?
+        content: BarcodeContent, label: String?
     ) {
         let card = try access.unlock()
-        return (try finished(try card.record.symbol(), checkCharacter: checkCharacter), card.record.label)
+        let content = try card.record.content()
+        guard checkCharacter, content.symbology == .codabar else { return (content, card.record.label) }
+        return (try codabar(finished(try card.record.symbol(), checkCharacter: true)), card.record.label)
+    }
+
+    private static func codabar(_ symbol: CodabarSymbol) throws(InvalidID) -> BarcodeContent {
+        do { return try BarcodeContent(symbology: .codabar, normalizing: symbol.text) } catch {
+            throw InvalidID(reason: error)
+        }
     }
 
     private static func finished(_ symbol: CodabarSymbol, checkCharacter: Bool) throws(InvalidID)
         -> CodabarSymbol
     {
         guard checkCharacter else { return symbol }
-        do { return try symbol.addingCheckCharacter() } catch { throw InvalidID(reason: error) }
+        do { return try symbol.addingCheckCharacter() } catch { throw InvalidID(reason: .codabar(error)) }
     }
 }
 
-/// An ID that is not a Codabar symbol (never echoing the ID itself beyond what the reason says).
+/// A card's text ready to draw: Codabar by gymcard's own encoder (in the layout the command asks for),
+/// every other symbology as libzint's modules.
+public enum CardDrawing: Sendable {
+    /// A Codabar symbol.
+    case codabar(CodabarSymbol)
+    /// Any other symbology's modules.
+    case matrix(ModuleMatrix)
+
+    /// The drawing of `content`. libzint is loaded here, and only for a symbology other than Codabar.
+    public init(_ content: BarcodeContent) throws(SymbolFileProblem) {
+        if content.symbology == .codabar, let symbol = try? CodabarSymbol(normalizing: content.text) {
+            self = .codabar(symbol)
+            return
+        }
+        do { self = .matrix(try ModuleMatrix(encoding: content)) } catch {
+            if case .zintUnavailable = error { throw .drawerMissing(error.description) }
+            throw .cannotDraw(error.description)
+        }
+    }
+}
+
+/// An ID that the symbology cannot carry (never echoing the ID itself beyond what the reason says).
 public struct InvalidID: Error, CustomStringConvertible {
-    /// What is wrong with it.
-    public var reason: CodabarError
+    /// What is wrong with it: the character, its position and what the symbology accepts.
+    public var reason: SymbologyError
 
     /// "invalid ID: …".
     public var description: String { "invalid ID: \(reason.description)" }

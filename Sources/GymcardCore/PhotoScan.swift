@@ -1,13 +1,14 @@
-import Codabar
 import Imaging
 import Scanner
+import Symbologies
 
 /// `scan`: the IDs on one photo (every page of a multi-page TIFF, until one reads).
 public enum PhotoScan {
-    /// A photo's reads: each distinct ID with the finding that gave it, the best first.
+    /// A photo's reads: each distinct card with the finding that gave it, the best first.
     public struct Reads: Sendable {
-        /// The IDs and how each was read.
-        public var reads: [(finding: ScanFinding, symbol: CodabarSymbol)]
+        /// The cards (symbology and exact text; see ``Symbologies/BarcodeContent/init(read:text:)``) and
+        /// how each was read.
+        public var reads: [(finding: ScanFinding, content: BarcodeContent)]
         /// What else a barcode held that is no member ID (a QR code's web address): listed by `--all`,
         /// never taken for the ID.
         public var others: [ScanFinding] = []
@@ -23,7 +24,7 @@ public enum PhotoScan {
         let started = ContinuousClock.now
         let bytes = try readPhoto(path)
         let pageCount = try decoding(name) { () throws(ImagingError) in try ImageFile.pageCount(bytes) }
-        var ids: [(ScanFinding, CodabarSymbol)] = []
+        var ids: [(ScanFinding, BarcodeContent)] = []
         var others: [ScanFinding] = []
         var firstDiagnosis: ScanDiagnosis?
         var foreignQR: ScanDiagnosis?
@@ -49,12 +50,12 @@ public enum PhotoScan {
                 },
                 findAll: all, startedAt: pageCount == 1 ? started : ContinuousClock.now)
             for finding in pageReport.findings {
-                guard let symbol = try? CodabarSymbol(normalizing: finding.text) else {
+                guard let content = BarcodeContent(read: finding.symbology, text: finding.text) else {
                     if !others.contains(where: { $0.text == finding.text }) { others.append(finding) }
                     continue
                 }
-                guard !ids.contains(where: { $0.1 == symbol }) else { continue }
-                ids.append((finding, symbol))
+                guard !ids.contains(where: { $0.1 == content }) else { continue }
+                ids.append((finding, content))
             }
             if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
             if case .onlyForeignQRCode = pageReport.diagnosis, foreignQR == nil {
@@ -83,7 +84,7 @@ public enum PhotoScan {
                 milliseconds: milliseconds)
         }
         return Reads(
-            reads: ids.map { (finding: $0.0, symbol: $0.1) }, others: others, milliseconds: milliseconds)
+            reads: ids.map { (finding: $0.0, content: $0.1) }, others: others, milliseconds: milliseconds)
     }
 
     private static func milliseconds(_ elapsed: Duration) -> Int {

@@ -2,30 +2,55 @@ import Codabar
 import Glibc
 import Imaging
 import Storage
+import Symbologies
 import Symbols
 
 /// The image files a symbol is written as: `show --png/--svg/--qr` and `render --batch`.
 public enum SymbolFile: String, CaseIterable, Sendable {
-    /// The Codabar as a PNG.
+    /// The barcode as a PNG.
     case png
-    /// The Codabar as an SVG.
+    /// The barcode as an SVG.
     case svg
-    /// The companion QR code (the ID in a QR symbol) as a PNG.
+    /// The companion QR code (the card's text in a QR symbol) as a PNG.
     case qr
 
-    /// The file's bytes for `symbol` drawn in `style` (the QR's modules are two narrow bars wide).
+    /// The file's bytes for `content` drawn in `style`: Codabar in the style's layout, any other symbology
+    /// at `style.narrowBarWidth` pixels per module (the QR's modules are two narrow bars wide).
+    public func bytes(of content: BarcodeContent, style: BarcodeStyle) throws(SymbolFileProblem) -> [UInt8] {
+        if self == .qr {
+            return try Self.encodePNG(
+                try Self.qrSymbol(for: content.text).image(moduleSize: 2 * style.narrowBarWidth))
+        }
+        switch try CardDrawing(content) {
+        case .codabar(let symbol): return try bytes(of: symbol, style: style)
+        case .matrix(let matrix):
+            if self == .svg {
+                return Array(SVGDocument.matrix(matrix, style: style, text: content.text).utf8)
+            }
+            return try Self.encodePNG(MatrixRaster.image(of: matrix, style: style, text: content.text))
+        }
+    }
+
+    /// The file's bytes for a Codabar `symbol` drawn in `style`.
     public func bytes(of symbol: CodabarSymbol, style: BarcodeStyle) throws(SymbolFileProblem) -> [UInt8] {
         switch self {
         case .png: return try Self.encodePNG(CodabarRaster.image(of: symbol, style: style))
         case .svg: return Array(SVGDocument.codabar(symbol, style: style).utf8)
         case .qr:
             return try Self.encodePNG(
-                try Self.qrSymbol(for: symbol).image(moduleSize: 2 * style.narrowBarWidth))
+                try Self.qrSymbol(for: symbol.text).image(moduleSize: 2 * style.narrowBarWidth))
         }
     }
 
-    /// Writes `symbol` in this format to `path`, a path the person named (`-`: standard output), as
+    /// Writes `content` in this format to `path`, a path the person named (`-`: standard output), as
     /// Storage's `UserFile` writes it: a device or FIFO in place, a file complete or not at all.
+    public func write(_ content: BarcodeContent, style: BarcodeStyle, to path: String)
+        throws(SymbolFileProblem)
+    {
+        try Self.write(try bytes(of: content, style: style), to: path)
+    }
+
+    /// Writes a Codabar `symbol` as ``write(_:style:to:)-(BarcodeContent,_,_)`` does.
     public func write(_ symbol: CodabarSymbol, style: BarcodeStyle, to path: String) throws(SymbolFileProblem)
     {
         try Self.write(try bytes(of: symbol, style: style), to: path)
@@ -42,9 +67,9 @@ public enum SymbolFile: String, CaseIterable, Sendable {
         } catch { throw .cannotWrite(error, standardOutput: path == "-") }
     }
 
-    /// The companion QR code of `symbol`: its normalized text.
-    public static func qrSymbol(for symbol: CodabarSymbol) throws(SymbolFileProblem) -> QRSymbol {
-        do { return try QRSymbol(encoding: symbol.text) } catch { throw .cannotDraw(error.description) }
+    /// The companion QR code of a card's text (a Codabar card's with its start/stop letters).
+    public static func qrSymbol(for text: String) throws(SymbolFileProblem) -> QRSymbol {
+        do { return try QRSymbol(encoding: text) } catch { throw .cannotDraw(error.description) }
     }
 
     private static func encodePNG(_ image: BitImage) throws(SymbolFileProblem) -> [UInt8] {
@@ -56,6 +81,8 @@ public enum SymbolFile: String, CaseIterable, Sendable {
 public enum SymbolFileProblem: Error, CustomStringConvertible {
     /// The symbol cannot be drawn this way (an ID too long for a QR code).
     case cannotDraw(String)
+    /// The library that draws the symbology (libzint) is not installed.
+    case drawerMissing(String)
     /// The image could not be encoded.
     case cannotEncode(String)
     /// Writing failed; `standardOutput`: the path was `-`.
@@ -64,7 +91,7 @@ public enum SymbolFileProblem: Error, CustomStringConvertible {
     /// What happened.
     public var description: String {
         switch self {
-        case .cannotDraw(let reason), .cannotEncode(let reason): reason
+        case .cannotDraw(let reason), .cannotEncode(let reason), .drawerMissing(let reason): reason
         case .cannotWrite(let error, true): "could not write to standard output: \(error.description)"
         case .cannotWrite(let error, false): "cannot write \(error.description)"
         }

@@ -1,4 +1,5 @@
 import Imaging
+import Symbologies
 
 /// The preprocessing cascade in front of libzbar: cheap stages first, aggressive ones later, under a
 /// time budget, stopping at the first trustworthy read (ARCHITECTURE §5).

@@ -1,14 +1,8 @@
-/// The barcode kinds gymcard reads: the member card's Codabar, and the companion QR it renders itself.
-public enum Symbology: String, Sendable, Codable, Hashable {
-    /// Codabar (NW-7), the member card's symbology.
-    case codabar
-    /// QR Code, gymcard's companion symbol.
-    case qrCode = "qr"
-}
+import Symbologies
 
 /// One barcode found in an image, as the decoder reported it (start/stop letters included for Codabar).
 public struct DecodedSymbol: Sendable, Hashable {
-    /// What kind of barcode.
+    /// What kind of barcode (the one symbology type of gymcard: Symbologies' ``Symbology``).
     public var symbology: Symbology
     /// The decoded text, unnormalized.
     public var text: String

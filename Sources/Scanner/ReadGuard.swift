@@ -1,4 +1,5 @@
 import Codabar
+import Symbologies
 
 /// One decode by one stage of the cascade.
 public struct StageRead: Sendable, Hashable {
@@ -65,12 +66,12 @@ public struct ReadGuard: Sendable {
 
     /// Whether a QR code was read whose text is not a member ID.
     public var sawForeignQR: Bool {
-        reads.contains { $0.symbol.symbology == .qrCode && !$0.symbol.isMemberID }
+        reads.contains { $0.symbol.symbology == .qr && !$0.symbol.isMemberID }
     }
 
     /// Whether such a QR code holds a web address (what a gym prints on a card's back, or a poster shows).
     var sawForeignWebAddress: Bool {
-        reads.contains { $0.symbol.symbology == .qrCode && !$0.symbol.isMemberID && $0.symbol.isWebAddress }
+        reads.contains { $0.symbol.symbology == .qr && !$0.symbol.isMemberID && $0.symbol.isWebAddress }
     }
 
     /// The reads of a text, in order.
@@ -79,7 +80,8 @@ public struct ReadGuard: Sendable {
     private func isTrusted(_ text: String) -> Bool {
         let matching = reads.filter { $0.symbol.text == text }
         guard let first = matching.first else { return false }
-        if first.symbol.symbology == .qrCode { return true }  // QR carries its own error correction.
+        // QR, PDF417, Data Matrix and Aztec carry their own error correction.
+        if first.symbol.symbology.isTwoDimensional { return true }
         if matching.contains(where: {
             $0.engine == .zbar && !$0.isAggressive && $0.symbol.quality >= minimumQuality
         }) {
@@ -87,27 +89,30 @@ public struct ReadGuard: Sendable {
         }
         if Set(matching.map(\.stage)).count >= 2 { return true }
         if Set(matching.map(\.engine)).count >= 2 { return true }
+        guard first.symbol.symbology == .codabar else { return false }
         let symbol = try? CodabarSymbol(normalizing: text)
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false
     }
 
-    /// A Codabar read must already be a complete, valid symbol (zbar reports start and stop); a QR read
-    /// must be an ID to count as one, but any QR is remembered for the diagnosis.
+    /// A Codabar read must already be a complete, valid symbol (zbar reports start and stop), as must any
+    /// other linear read (an EAN-13 whose check digit holds); a QR read must be an ID to count as one, but
+    /// any QR is remembered for the diagnosis.
     static func isWellFormed(_ symbol: DecodedSymbol) -> Bool {
         switch symbol.symbology {
-        case .qrCode: return !symbol.text.isEmpty
+        case .qr: return !symbol.text.isEmpty
         case .codabar:
             guard let parsed = try? CodabarSymbol(normalizing: symbol.text) else { return false }
             return parsed.text == symbol.text
+        default: return BarcodeContent(read: symbol.symbology, text: symbol.text) != nil
         }
     }
 }
 
 extension DecodedSymbol {
-    /// Whether the text is a member ID (a Codabar symbol's text, also when a QR code carries it, as gymcard's
-    /// companion QR does). A QR code with anything else (a web address) is no ID: it never ends the
-    /// cascade, and it is reported only as what it is.
-    public var isMemberID: Bool { (try? CodabarSymbol(normalizing: text)) != nil }
+    /// Whether the text is a member ID: a card's text in its symbology (see
+    /// ``Symbologies/BarcodeContent/init(read:text:)``). A QR code with a web address is no ID: it never
+    /// ends the cascade, and it is reported only as what it is.
+    public var isMemberID: Bool { BarcodeContent(read: symbology, text: text) != nil }
 
     /// Whether the text is a web address (`https://…`, `http://…`, or `www.…`).
     var isWebAddress: Bool {

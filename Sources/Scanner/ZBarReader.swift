@@ -1,10 +1,11 @@
 import CZBar
 import Imaging
+import Symbologies
 
 /// libzbar behind a Swift value: grey image in, decoded symbols out. Nothing of zbar leaks above this file.
 ///
-/// Only Codabar and QR are enabled: every other symbology zbar knows is a chance of a false positive on a
-/// photo and costs time.
+/// The symbologies a card carries are enabled (``readSymbologies``); ISBN, DataBar and zbar's incomplete
+/// PDF417 stay off: each is a chance of a false positive on a photo and costs time.
 public struct ZBarReader: Sendable {
     /// Shortest Codabar accepted, start and stop included. zbar's default is 4 (`A1B` needs 3).
     public var codabarMinimumLength: Int
@@ -20,7 +21,11 @@ public struct ZBarReader: Sendable {
     /// Whether libzbar could be loaded (it is a runtime dependency: Debian's libzbar0).
     public static var isAvailable: Bool { ZBarLibrary.shared != nil }
 
-    /// Every Codabar and QR symbol zbar finds in the image, best first. Empty when libzbar is missing.
+    /// The symbologies libzbar is asked to read: every card symbology it decodes (PDF417, Data Matrix and
+    /// Aztec are the second engine's).
+    public static let readSymbologies = Symbology.allCases.filter { zbarType($0) != nil }
+
+    /// Every card symbol zbar finds in the image, best first. Empty when libzbar is missing.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
         guard image.width > 1, image.height > 1, let zbar = ZBarLibrary.shared,
             let scanner = zbar.scannerCreate()
@@ -56,8 +61,11 @@ public struct ZBarReader: Sendable {
 
     private func configure(_ scanner: OpaquePointer, _ zbar: ZBarLibrary) {
         _ = zbar.scannerSetConfig(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_ENABLE, 1)
-        _ = zbar.scannerSetConfig(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        for symbology in Self.readSymbologies {
+            if let type = Self.zbarType(symbology) {
+                _ = zbar.scannerSetConfig(scanner, type, ZBAR_CFG_ENABLE, 1)
+            }
+        }
         _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_MIN_LEN, Int32(codabarMinimumLength))
         if requiresCodabarCheckCharacter {
             _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_ADD_CHECK, 1)
@@ -65,11 +73,26 @@ public struct ZBarReader: Sendable {
         }
     }
 
+    /// The symbology of a zbar symbol type, the one place the two meet.
     private static func symbology(_ type: zbar_symbol_type_t) -> Symbology? {
-        switch type {
-        case ZBAR_CODABAR: return .codabar
-        case ZBAR_QRCODE: return .qrCode
-        default: return nil
+        Symbology.allCases.first { zbarType($0) == type }
+    }
+
+    /// zbar's symbol type for a symbology, or `nil` for those it cannot read. With UPC-A and UPC-E enabled
+    /// zbar reports them as such, not as the EAN-13 they are a part of (a UPC-A with a leading 0).
+    private static func zbarType(_ symbology: Symbology) -> zbar_symbol_type_t? {
+        switch symbology {
+        case .codabar: return ZBAR_CODABAR
+        case .code39: return ZBAR_CODE39
+        case .code93: return ZBAR_CODE93
+        case .code128: return ZBAR_CODE128
+        case .itf: return ZBAR_I25
+        case .ean8: return ZBAR_EAN8
+        case .ean13: return ZBAR_EAN13
+        case .upca: return ZBAR_UPCA
+        case .upce: return ZBAR_UPCE
+        case .qr: return ZBAR_QRCODE
+        case .pdf417, .datamatrix, .aztec: return nil
         }
     }
 }

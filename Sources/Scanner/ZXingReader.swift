@@ -1,12 +1,13 @@
 import CZXing
 import FoundationEssentials
 import Imaging
+import Symbologies
 
 /// zxing-cpp (Debian's 1.4.0) behind a Swift value: grey image in, decoded symbols out. The second engine:
 /// the scanner asks it only where libzbar has read nothing it trusts. Nothing of zxing-cpp leaks above
 /// this file.
 ///
-/// Only Codabar and QR are asked for, as with zbar. zxing-cpp is asked to scan rows only (more of them with
+/// Every card symbology is asked for (PDF417, Data Matrix and Aztec only it reads). zxing-cpp is asked to scan rows only (more of them with
 /// `tryHarder`): its own turned and downscaled passes can abort the process in Debian's build (see
 /// Sources/GymcardZXing/ZXingShim.cpp). So the scanner hands it images turned by the angle its locator
 /// found, the bars upright.
@@ -27,7 +28,7 @@ public struct ZXingReader: Sendable {
     /// The zxing-cpp version the shim was built against, when it is loaded.
     public static var version: String? { ZXingLibrary.shared?.version }
 
-    /// Every Codabar and QR symbol zxing-cpp finds in the image. Empty when it is not installed, and when
+    /// Every card symbol zxing-cpp finds in the image. Empty when it is not installed, and when
     /// it failed (it only fails when out of memory).
     public func decode(_ image: GrayImage) -> [ZXingSymbol] {
         guard ZXingLibrary.shared != nil, image.width > 0, image.height > 0 else { return [] }
@@ -36,7 +37,7 @@ public struct ZXingReader: Sendable {
             ?? []
     }
 
-    /// Every Codabar and QR symbol in 8-bit grey samples whose rows start `rowStride` bytes apart. The shim
+    /// Every card symbol in 8-bit grey samples whose rows start `rowStride` bytes apart. The shim
     /// checks the description against the buffer before zxing-cpp reads a byte of it.
     public func decode(luma: [UInt8], width: Int, height: Int, rowStride: Int) throws(ZXingError)
         -> [ZXingSymbol]
@@ -50,7 +51,7 @@ public struct ZXingReader: Sendable {
             results.withUnsafeMutableBufferPointer { output in
                 zxing.read(
                     samples.baseAddress, samples.count, width32, height32, stride32,
-                    Int32(GYMCARD_ZXING_CODABAR | GYMCARD_ZXING_QR_CODE), tryHarder ? 1 : 0,
+                    Int32(GYMCARD_ZXING_ALL_FORMATS), tryHarder ? 1 : 0,
                     output.baseAddress,
                     Int32(output.count))
             }
@@ -64,11 +65,8 @@ public struct ZXingReader: Sendable {
     }
 
     private static func symbol(_ result: gymcard_zxing_result) -> ZXingSymbol? {
-        let symbology: Symbology
-        switch Int(result.format) {
-        case Int(GYMCARD_ZXING_CODABAR): symbology = .codabar
-        case Int(GYMCARD_ZXING_QR_CODE): symbology = .qrCode
-        default: return nil
+        guard let symbology = Symbology.allCases.first(where: { formatBit($0) == Int(result.format) }) else {
+            return nil
         }
         var result = result
         let text = withUnsafeBytes(of: &result.text) { bytes in
@@ -81,6 +79,27 @@ public struct ZXingReader: Sendable {
         return ZXingSymbol(
             symbol: DecodedSymbol(symbology: symbology, text: text, quality: Int(result.lineCount)),
             corners: corners)
+    }
+}
+
+extension ZXingReader {
+    /// The shim's format bit for a symbology, the one place the two meet.
+    static func formatBit(_ symbology: Symbology) -> Int {
+        switch symbology {
+        case .codabar: Int(GYMCARD_ZXING_CODABAR)
+        case .code39: Int(GYMCARD_ZXING_CODE39)
+        case .code93: Int(GYMCARD_ZXING_CODE93)
+        case .code128: Int(GYMCARD_ZXING_CODE128)
+        case .itf: Int(GYMCARD_ZXING_ITF)
+        case .ean8: Int(GYMCARD_ZXING_EAN8)
+        case .ean13: Int(GYMCARD_ZXING_EAN13)
+        case .upca: Int(GYMCARD_ZXING_UPCA)
+        case .upce: Int(GYMCARD_ZXING_UPCE)
+        case .qr: Int(GYMCARD_ZXING_QR_CODE)
+        case .pdf417: Int(GYMCARD_ZXING_PDF417)
+        case .datamatrix: Int(GYMCARD_ZXING_DATA_MATRIX)
+        case .aztec: Int(GYMCARD_ZXING_AZTEC)
+        }
     }
 }
 

@@ -37,7 +37,7 @@ struct TerminalSafetyTests {
         #expect(card.status == 0)
         let lines = card.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("Label:   " + evilLabelShown), "\(lines)")
-        #expect(lines.count == 7, "one line per field and the final newline: \(lines)")
+        #expect(lines.count == 8, "one line per field and the final newline: \(lines)")
         #expect(steeringBytes(card.stdoutText).isEmpty)
 
         let json = try await gymcard.run(["card", "--json"])

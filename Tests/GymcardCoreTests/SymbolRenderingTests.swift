@@ -4,6 +4,7 @@ import GymcardCore
 import Imaging
 import Scanner
 import Storage
+import Symbologies
 import Symbols
 import Synchronization
 import TestSupport
@@ -121,6 +122,6 @@ import Testing
         let sample = #filePath.replacingOccurrences(
             of: "Tests/GymcardCoreTests/SymbolRenderingTests.swift", with: "samples/card-rotated.jpg")
         let photo = try PhotoScan.scan(sample, name: "card-rotated.jpg", with: scanner, all: false)
-        #expect(photo.reads.map(\.symbol.text) == ["C12-345:678/90D"])
+        #expect(photo.reads.map(\.content.text) == ["C12-345:678/90D"])
     }
 }

@@ -1,5 +1,6 @@
 import Codabar
 import Imaging
+import Symbologies
 import Symbols
 import TestSupport
 import Testing
@@ -135,7 +136,7 @@ struct ReadGuardTests {
     @Test("a QR code that is not an ID is remembered for the diagnosis")
     func foreignQR() {
         var readGuard = ReadGuard()
-        _ = readGuard.record(read("https://recsports.vt.edu", stage: "plain", symbology: .qrCode))
+        _ = readGuard.record(read("https://recsports.vt.edu", stage: "plain", symbology: .qr))
         #expect(readGuard.sawForeignQR)
     }
 }
@@ -215,7 +216,7 @@ struct BarcodeScannerTests {
             var readGuard = ReadGuard()
             let read = StageRead(
                 stage: "zxing plain", isAggressive: false,
-                symbol: DecodedSymbol(symbology: .qrCode, text: text, quality: 0), engine: .zxing)
+                symbol: DecodedSymbol(symbology: .qr, text: text, quality: 0), engine: .zxing)
             _ = readGuard.record(read)
             #expect(
                 ScanDiagnosis.diagnose(original: blank, working: blank, guard: readGuard)

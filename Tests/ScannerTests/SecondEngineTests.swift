@@ -1,5 +1,6 @@
 import Codabar
 import Imaging
+import Symbologies
 import Symbols
 import TestSupport
 import Testing

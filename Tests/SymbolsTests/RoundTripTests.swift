@@ -1,6 +1,7 @@
 import Codabar
 import Imaging
 import Scanner
+import Symbologies
 import Symbols
 import TestSupport
 import Testing
@@ -63,7 +64,7 @@ struct RoundTripTests {
         let png = try PNGCodec.encode(qr.image(moduleSize: testCase.scale + 1))
         let decoded = ZBarReader().decode(try PNGCodec.decodeGray(png))
         #expect(decoded.map(\.text) == [symbol.text])
-        #expect(decoded.first?.symbology == .qrCode)
+        #expect(decoded.first?.symbology == .qr)
     }
 
     @Test("1 px narrow bars with 2 px wide bars are refused, with the way out in the message")

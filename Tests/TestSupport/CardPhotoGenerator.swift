@@ -190,6 +190,18 @@ public struct CardPhotoGenerator {
         let id = chosenID ?? (recipe.label ? randomLabelID() : randomID())
         let (card, narrow) =
             recipe.label ? renderLabel(id: id) : renderCard(id: recipe.hasBarcode ? id : nil)
+        let bytes = photograph(card, narrowBarPixels: narrow, recipe: recipe)
+        return Photo(
+            category: recipe.category, name: name + ".jpg", bytes: bytes,
+            expectedID: recipe.hasBarcode ? id : nil,
+            mustRead: recipe.mustRead)
+    }
+
+    /// A JPEG photo of any card image (a symbol another tool drew, say), taken as `recipe` says: placed
+    /// turned into a scene, lit, blurred, noisy, compressed. `narrowBarPixels` is the width of the card's
+    /// narrowest bar (or module) in its own pixels, for the recipe's bar width in the photo.
+    public mutating func photograph(_ card: GrayImage, narrowBarPixels narrow: Int, recipe: Recipe) -> [UInt8]
+    {
         var scene =
             recipe.clutter
             ? printedPage(width: recipe.frameWidth, height: recipe.frameHeight)
@@ -211,11 +223,7 @@ public struct CardPhotoGenerator {
         }
         addNoise(&scene, sigma: uniform(recipe.noiseSigma))
         let quality = Int.random(in: recipe.jpegQuality, using: &generator)
-        let bytes = (try? JPEGCodec.encode(scene, quality: quality)) ?? []
-        return Photo(
-            category: recipe.category, name: name + ".jpg", bytes: bytes,
-            expectedID: recipe.hasBarcode ? id : nil,
-            mustRead: recipe.mustRead)
+        return (try? JPEGCodec.encode(scene, quality: quality)) ?? []
     }
 
     // MARK: - The card

@@ -1,0 +1,179 @@
+import ArgumentParser
+import Glibc
+import GymcardCore
+import Storage
+import Symbols
+import Turnstile
+
+/// `gymcard export`: the stored card as a Catima export, for the phone.
+struct ExportCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the stored card as a Catima export (.zip or .csv) to open on a phone.",
+        discussion: """
+            The zip (or the CSV inside it) is what Catima, the open card keeper for Android, imports: the \
+            card's barcode type and exact text (Codabar with its start and stop letters), its label as the \
+            store name ("Hokie Passport" for a VT ID without one). --password or --password-file encrypts \
+            the zip with AES-256, as Catima does. An existing file is replaced only with --force; a device \
+            or FIFO is written in place. The stored card's passphrase is asked for first.
+            """)
+
+    @Argument(
+        help: ArgumentHelp("name.zip, name.csv, or - for the CSV on standard output.", valueName: "file"),
+        completion: .file(extensions: ["zip", "csv"]))
+    var file: String
+
+    @Option(help: ArgumentHelp("zip or csv, when the file name ends in neither.", valueName: "format"))
+    var format: CardExport.Format?
+
+    @Flag(help: "Encrypt the zip with a password typed on the terminal (twice).")
+    var password = false
+
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp(
+            "Encrypt the zip with the first line of <file> as its password.", valueName: "file"),
+        completion: .file())
+    var passwordFile: String?
+
+    @Flag(name: [.short, .long], help: "Replace an existing file; write a zip to a terminal.")
+    var force = false
+
+    @OptionGroup var passphrases: PassphraseOptions
+
+    func run(in context: Context) throws {
+        let format = try CardExport.format(of: file, given: format)
+        if format == .zip { try OutputFile.checkBinary(to: file, what: "a zip archive", force: force) }
+        let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+        let written = try CardExport.export(
+            access, to: file, format: format,
+            password: password || passwordFile != nil ? .terminal(file: passwordFile) : nil, replacing: force)
+        Terminal.standardError.write(written.summary(to: file) + "\n")
+    }
+}
+
+extension CardExport.Format: ExpressibleByArgument {}
+
+extension ZipPassword {
+    /// The password from `file`, else asked on `/dev/tty` with echo off.
+    static func terminal(file: String?) -> ZipPassword {
+        ZipPassword(
+            file: file, ask: { TerminalPrompt.ask($0, echo: false) }, canAsk: { TerminalPrompt.isAvailable })
+    }
+}
+
+/// `gymcard import`: a card from Catima, stored as `set` stores one.
+struct ImportCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Store a card from Catima: its export (.zip or .csv) or a share link.",
+        discussion: """
+            Reads a Catima export (a zip, with its password when encrypted; a CSV of version 1 or 2), a \
+            share link (https://catima.app/share#…, or the two older hosts), or a file holding one. \
+            Without <file>, the link is read from standard input or asked for on the terminal, which \
+            keeps the card's ID out of the process list. When the file holds several cards, --store picks \
+            one, else the terminal asks, else they are listed (exit 64). The card is stored as `set` \
+            stores one, with its symbology; a Codabar value without start/stop letters gets A and B.
+            """)
+
+    @Argument(
+        help: ArgumentHelp(
+            "A Catima export, a file holding a share link, or - (standard input).", valueName: "file"),
+        completion: .file(extensions: ["zip", "csv", "txt"]))
+    var file: String?
+
+    @Option(help: ArgumentHelp("Take the card of this store when there are several.", valueName: "name"))
+    var store: String?
+
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp("Read the zip's password from the first line of <file>.", valueName: "file"),
+        completion: .file())
+    var passwordFile: String?
+
+    @Flag(name: .customLong("no-passphrase"), help: "Store the card without a passphrase (not encrypted).")
+    var noPassphrase = false
+
+    @OptionGroup var passphrases: PassphraseOptions
+
+    func run(in context: Context) throws {
+        let source = CardImport.Source(
+            argument: file, standardInputIsTerminal: isatty(STDIN_FILENO) == 1,
+            ask: { TerminalPrompt.ask($0, echo: true) })
+        let cards = try CardImport.cards(
+            in: source, password: .terminal(file: passwordFile), say: context.warn)
+        let card = try CardImport.choose(
+            from: cards, store: store, list: { Terminal.standardError.write($0 + "\n") },
+            ask: { TerminalPrompt.ask($0, echo: true).map { String(decoding: $0, as: UTF8.self) } })
+        let access = CardAccess(context: context, passphrases: passphrases.passphrases(offersNone: true))
+        let stored = try CardImport.store(card, access: access, noPassphrase: noPassphrase, say: context.warn)
+        Terminal.standardError.write(stored.summary + "\n")
+        if !stored.encrypted { Terminal.standardError.warnUnencrypted(access.store) }
+    }
+}
+
+/// `gymcard share`: the card as a QR code that opens it in Catima on a phone.
+struct ShareCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "share",
+        abstract: "Show the stored card as a QR code that a phone's camera opens in Catima.",
+        discussion: """
+            The code is Catima's share link (https://catima.app/share#…), drawn like `show --qr`: full \
+            screen on a terminal (a real image where the terminal draws them), else printed. It carries \
+            the card's ID, and gymcard says so first. --url prints the link only; --png writes the code.
+            """)
+
+    @Flag(help: "Print only the share link.")
+    var url = false
+
+    @Option(
+        help: ArgumentHelp("Write the QR code as a PNG image (- for standard output).", valueName: "file"),
+        completion: .file(extensions: ["png"]))
+    var png: String?
+
+    @Flag(help: "Print the QR code into the scrollback instead of taking the screen.")
+    var inline = false
+
+    @Flag(name: [.short, .long], help: "Write a PNG to standard output even when it is a terminal.")
+    var force = false
+
+    @OptionGroup var passphrases: PassphraseOptions
+
+    func run(in context: Context) throws {
+        try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
+        Terminal.standardError.say(CardShare.notice)
+        let share = try CardShare(CardAccess(context: context, passphrases: passphrases.passphrases()))
+        if url { return print(share.link) }
+        if let png { return try OutputFile.write(try share.png(), to: png) }
+        let code = try share.qrSymbol()
+        let terminal = Terminal(environment: context.environment)
+        let colourOff = terminal.reasonColourIsOff(noColorFlag: false)
+        if !inline, terminal.stdoutIsTerminal, context.environment["TERM"] != "dumb" {
+            let view = TurnstileView(
+                content: TurnstileContent(
+                    drawing: .qr(code), caption: "open it with the phone's camera: Catima imports the card",
+                    label: share.store, hint: "any key closes"),
+                choice: nil, timeoutSeconds: 60, colour: colourOff == nil, environment: context.environment,
+                stateDirectory: context.directories.stateHome + "/gymcard",
+                tmuxPassesImages: Show.tmuxPassesImages,
+                hooks: Interrupt.turnstileHooks)
+            if let (status, notices) = try view.run() {
+                for notice in notices { Terminal.standardError.say(notice) }
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+        }
+        if let colourOff {
+            Terminal.standardError.say(
+                "colours are off (\(colourOff)): the QR code is drawn in plain characters and reads only on a "
+                    + "light background; for a reliable image use --png <file>")
+        }
+        do {
+            terminal.printLines(
+                try TerminalArt.qr(
+                    code, palette: colourOff == nil ? .blackOnWhite : .plain,
+                    availableColumns: terminal.columns,
+                    availableRows: terminal.rows))
+        } catch { throw Failure(error.description, status: .ioError) }
+    }
+}

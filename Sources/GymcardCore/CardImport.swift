@@ -1,0 +1,203 @@
+import Catima
+import Storage
+import Symbologies
+import TerminalText
+
+/// `import`: a card from Catima (a zip export with its password, a CSV of version 1 or 2, or a share link)
+/// stored as `set` stores one. Nothing is changed until the card is chosen and valid.
+public enum CardImport {
+    /// What `import` reads.
+    public enum Source: Equatable, Sendable {
+        /// A share link given as the argument.
+        case link(String)
+        /// A file: a Catima zip or CSV, or a text file holding a share link.
+        case file(String)
+        /// Standard input (`-`), holding any of those.
+        case standardInput
+
+        /// The source an argument names: `-`, a link (`https://…`), else a file.
+        public init(argument: String) {
+            if argument == "-" {
+                self = .standardInput
+            } else if CardImport.looksLikeLink(argument) {
+                self = .link(argument)
+            } else {
+                self = .file(argument)
+            }
+        }
+
+        /// The source of `import`'s argument; without one, standard input when it is not a terminal, else
+        /// the link asked with `ask` (`nil`: no terminal).
+        public init(argument: String?, standardInputIsTerminal: Bool, ask: (String) -> [UInt8]?) {
+            if let argument {
+                self.init(argument: argument)
+            } else if !standardInputIsTerminal {
+                self = .standardInput
+            } else {
+                self = .link(String(decoding: ask("Catima share link: ") ?? [], as: UTF8.self))
+            }
+        }
+
+        /// How messages name it.
+        var name: String {
+            switch self {
+            case .link: "the link"
+            case .file(let path): path
+            case .standardInput: "standard input"
+            }
+        }
+    }
+
+    /// The largest file read: a Catima zip holds the cards' photos too.
+    static let maximumFileBytes = 256 << 20
+
+    static func looksLikeLink(_ text: some StringProtocol) -> Bool {
+        let start = text.drop { $0.isWhitespace }.prefix(8).lowercased()
+        return start.hasPrefix("https://") || start.hasPrefix("http://")
+    }
+
+    /// The cards `source` holds (one for a link). An encrypted zip is opened with `password` (a file's
+    /// line is tried once; on a terminal, three tries).
+    public static func cards(in source: Source, password: ZipPassword, say: (String) -> Void)
+        throws(CatimaProblem) -> [CatimaCard]
+    {
+        let name = source.name
+        if case .link(let link) = source { return [try linkCard(link)] }
+        let bytes: [UInt8]
+        do throws(StorageError) {
+            switch source {
+            case .link: bytes = []
+            case .file(let path):
+                guard let read = try FileContents.read(path, limitBytes: maximumFileBytes) else {
+                    throw StorageError.notFound(path: path)
+                }
+                bytes = read
+            case .standardInput:
+                bytes = try FileContents.readStandardInput(limitBytes: maximumFileBytes) ?? []
+            }
+        } catch { throw CatimaProblem(error, reading: true) }
+        if !CatimaZip.looksLikeZip(bytes), bytes.count < 64 << 10,
+            let text = String(validating: bytes, as: UTF8.self), looksLikeLink(text)
+        {
+            return [try linkCard(text)]
+        }
+        var given: String?
+        let tries = password.file == nil && password.canAsk() ? 3 : 1
+        var attempt = 0
+        while true {
+            do {
+                return try CatimaExport.cards(in: bytes, password: given).cards
+            } catch .passwordNeeded where given == nil {
+                given = try password.current(for: name)
+            } catch .wrongPassword where attempt + 1 < tries {
+                attempt += 1
+                say("wrong password; try again (\(tries - attempt) left)")
+                given = try password.current(for: name)
+            } catch {
+                throw CatimaProblem(error, in: name)
+            }
+        }
+    }
+
+    private static func linkCard(_ link: String) throws(CatimaProblem) -> CatimaCard {
+        do { return try CatimaShareLink.card(from: link) } catch {
+            throw CatimaProblem(error, in: "the link")
+        }
+    }
+
+    /// The card to store: the only one, the one of `store` (`--store`), or the one a person picks when
+    /// `ask` can ask (it returns `nil` without a terminal). Otherwise the cards are listed through `list`
+    /// and the problem says to choose with `--store`.
+    public static func choose(
+        from cards: [CatimaCard], store: String?, list: (String) -> Void, ask: (String) -> String?
+    ) throws(CatimaProblem) -> CatimaCard {
+        var candidates = cards
+        if let store {
+            candidates = CatimaCSV.Contents(version: 2, cards: cards, groups: []).cards(store: store)
+            guard !candidates.isEmpty else {
+                var stores: [String] = []
+                for card in cards where !stores.contains(card.store) { stores.append(card.store) }
+                throw CatimaProblem(
+                    "no card of the store \(store) here; its stores: \(stores.joined(separator: ", "))",
+                    kind: .usage)
+            }
+        }
+        guard candidates.count > 1 else { return candidates[0] }
+        list("\(candidates.count) cards:")
+        for (index, card) in candidates.enumerated() {
+            list("  \(index + 1). \(card.store.terminalSafe) — \(typeName(card))\(lineNote(card))")
+        }
+        guard let answer = ask("Which card (1–\(candidates.count))? ") else {
+            throw CatimaProblem(
+                "there are \(candidates.count) cards (listed above); choose one with --store <name>",
+                kind: .usage)
+        }
+        let trimmed = answer.filter { !$0.isWhitespace }
+        guard let number = Int(trimmed), (1...candidates.count).contains(number) else {
+            throw CatimaProblem(
+                "no card chosen (give a number from 1 to \(candidates.count)); nothing was changed",
+                kind: .usage)
+        }
+        return candidates[number - 1]
+    }
+
+    private static func typeName(_ card: CatimaCard) -> String {
+        switch card.barcodeType {
+        case .none: "no barcode"
+        case .symbology(let symbology): symbology.displayName
+        case .unsupported(let name): "\(name.terminalSafe) (gymcard cannot draw it)"
+        }
+    }
+
+    private static func lineNote(_ card: CatimaCard) -> String { card.line > 0 ? ", line \(card.line)" : "" }
+
+    /// What was stored, for the line the command says.
+    public struct Stored: Sendable {
+        /// The ID as people read it (`9051-23456`).
+        public var displayText: String
+        /// The store name of the card in Catima.
+        public var store: String
+        /// The symbology's name for people.
+        public var symbology: String
+        /// Whether the card is encrypted.
+        public var encrypted: Bool
+
+        /// The line `import` says (terminal-safe): `Stored 9051-23456 (Gold's Gym, Codabar).`
+        public var summary: String { "Stored \(displayText) (\(store), \(symbology)).".terminalSafe }
+    }
+
+    /// Stores `card` as `set` does (its passphrase, backup and lock), saying through `say` what changed on
+    /// the way: start/stop letters gymcard added to a bare Codabar value, a note it does not keep.
+    ///
+    /// The label is the card's store, except the name `export` gives a card without a label, so that a
+    /// round trip keeps the card as it was.
+    public static func store(
+        _ card: CatimaCard, access: CardAccess, noPassphrase: Bool, say: (String) -> Void
+    ) throws -> Stored {
+        let content: BarcodeContent
+        do { content = try card.barcodeContent() } catch { throw CatimaProblem(error, in: "the file") }
+        let given = String(
+            card.barcodeText.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        if content.symbology == .codabar, let first = given.first, let last = given.last,
+            !("ABCDabcd".contains(first) && "ABCDabcd".contains(last))
+        {
+            say(
+                "the Codabar value has no start/stop letters: gymcard added them as for a typed ID "
+                    + "(A…B); Catima draws such a value as A…A")
+        } else if content.symbology != .codabar, content.text != given {
+            say(
+                "the \(content.symbology.displayName) value is stored as gymcard normalizes it "
+                    + "(a check digit added, letters upper-cased)")
+        }
+        if card.barcodeID != nil {
+            say("the card's barcode carries its own value (not the number Catima shows); gymcard stores that")
+        }
+        if !card.note.isEmpty { say("the card's note is not kept: gymcard keeps the barcode and a label") }
+        let defaultName = CatimaCard(exporting: content, label: nil).store
+        let label = card.store == defaultName ? nil : card.store
+        let encrypted = try access.store(content, label: label, noPassphrase: noPassphrase)
+        return Stored(
+            displayText: content.displayText, store: card.store, symbology: content.symbology.displayName,
+            encrypted: encrypted)
+    }
+}
