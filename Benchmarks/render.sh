@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Compares gymcard's rendering with zint and qrencode in one run (hyperfine, whole processes), prints the
 # ratios against the goals of issue 2, the PNG sizes, and render --batch's peak memory at two sizes; then the
-# other symbologies (issue 27) through the library (Benchmarks/RenderSymbols, the path render --symbology
-# will take): PNG sizes against zint's for the same symbol, 1000 Code 128 IDs against zint --batch, and
-# that show of a Codabar card does not map libzint.
+# other symbologies (issue 27) through show/render --symbology: PNG sizes against zint's for the same
+# symbol, 1000 Code 128 IDs against zint --batch, and that show of a Codabar card does not map libzint.
 #   Benchmarks/render.sh            (installs hyperfine, zint and qrencode from Debian when missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +10,6 @@ Benchmarks/install-tools hyperfine zint qrencode
 scripts/install-system-packages
 bin=$(scripts/build-release)
 gymcard=$bin/gymcard
-symbols=$bin/render-symbols
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -68,7 +66,7 @@ echo "== other symbologies: PNG sizes against zint (2 px per module, bars 50 mod
 # gymcard always draws.
 symbology_sizes=""
 while read -r name zintname text; do
-  "$symbols" "$name" 2 --id "$text" "$work/s-$name.png"
+  "$gymcard" show --id "$text" --symbology "$name" --png "$work/s-$name.png"
   zint -b "$zintname" --notext --quietzones --scale=1 --data="$text" -o "$work/z-$name.png"
   ours=$(stat -c %s "$work/s-$name.png")
   theirs=$(stat -c %s "$work/z-$name.png")
@@ -89,10 +87,10 @@ datamatrix DATAMATRIX GYM0042A7
 aztec AZTEC GYM0042A7
 TABLE
 
-echo "== 1000 Code 128 IDs, batch (library path) against zint --batch"
+echo "== 1000 Code 128 IDs, render --batch --symbology code128 against zint --batch"
 hyperfine --warmup 2 --runs 10 --export-json "$work/code128.json" \
   --prepare "rm -rf $work/sout $work/zout; mkdir -p $work/sout $work/zout" \
-  "$symbols code128 2 --batch $work/code128-1000.txt $work/sout" \
+  "$gymcard render --symbology code128 --batch $work/code128-1000.txt --out $work/sout" \
   "zint -b CODE128 --notext --quietzones --scale=1 --batch --mirror -i $work/code128-1000.txt --output=$work/zout/x.png" \
   >/dev/null
 code128=$(ratio "$(mean "$work/code128.json" 0)" "$(mean "$work/code128.json" 1)")
@@ -100,7 +98,7 @@ code128=$(ratio "$(mean "$work/code128.json" 0)" "$(mean "$work/code128.json" 1)
 echo "== libzint stays unmapped for Codabar"
 # strace records every file the process opens; the dynamic loader opens each library it maps.
 codabar_opens=$(strace -f -e trace=openat "$gymcard" show --id 905123456 --png "$work/c.png" 2>&1 | grep -c libzint || true)
-code128_opens=$(strace -f -e trace=openat "$symbols" code128 2 --id GYM0042A7 "$work/c128.png" 2>&1 | grep -c 'libzint.*= [0-9]' || true)
+code128_opens=$(strace -f -e trace=openat "$gymcard" show --id GYM0042A7 --symbology code128 --png "$work/c128.png" 2>&1 | grep -c 'libzint.*= [0-9]' || true)
 linked=$(ldd "$gymcard" | grep -c zint || true)
 
 cat <<REPORT
@@ -115,7 +113,7 @@ PNG sizes
   gymcard --text   : $(size "$work/gt.png")
   zint (text)      : $(size "$work/zt.png")
 render --batch peak RSS: 1000 IDs ${mem1k} KiB, 20000 IDs ${mem20k} KiB (flat means about equal)
-Other symbologies (library path until render --symbology is wired)
+Other symbologies (show and render --symbology)
   PNG sizes (goal: no larger than zint's):${symbology_sizes}
   1000 Code 128 IDs / zint --batch : ${code128}x   (goal <= 1x)
   libzint: linked into gymcard ${linked} times; opened by show of a Codabar card ${codabar_opens} times,
