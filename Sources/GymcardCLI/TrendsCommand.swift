@@ -34,7 +34,9 @@ struct TrendsCommand: ContextCommand {
     @Flag(name: .long, help: "Print every cell as JSON: mean, day count and reading count.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the heatmap as a PNG image.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the heatmap as a PNG image.", valueName: "file"),
+        completion: .pngFiles)
     var png: String?
 
     @Flag(name: [.short, .long], help: "Write the PNG to standard output even when it is a terminal.")
