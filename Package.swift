@@ -174,7 +174,7 @@ let package = Package(
             dependencies: [
                 "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "JSONOutput",
-                "Configuration", "TextSearch", "TerminalText",
+                "Configuration", "TextSearch", "TerminalText", "Catima",
             ],
             swiftSettings: strictSettings),
 

@@ -24,7 +24,7 @@ struct Gymcard: AsyncParsableCommand {
             Render.self,
             OccupancyCommand.self, EventsCommand.self, FacilitiesCommand.self, HistoryCommand.self,
             CollectCommand.self, TrendsCommand.self, BestCommand.self, HoursCommand.self, WaitCommand.self,
-            CampusCommand.self,
+            CampusCommand.self, DoctorCommand.self,
         ]
     )
 }
