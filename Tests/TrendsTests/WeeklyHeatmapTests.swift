@@ -182,3 +182,22 @@ struct QuietWindowsTests {
             ).isEmpty)
     }
 }
+
+@Suite struct HeatmapTitleTests {
+    @Test(arguments: [(1, "(1 reading on 1 day)"), (2, "(2 readings on 2 days)")])
+    func theTitleCountsInTheSingularForOne(readings count: Int, title: String) throws {
+        let zone = LocalTimeZone.usEastern
+        let now = Date(timeIntervalSince1970: 1_795_280_400)
+        let readings = (0..<count).map { day in
+            HistoryReading(
+                facility: "mccomas", fetchedAt: now.addingTimeInterval(Double(-day) * 86_400), occupancy: 50,
+                capacity: 100)
+        }
+        let heatmap = WeeklyHeatmap(facility: "mccomas", readings: readings, zone: zone)
+        let lines = HeatmapTextView(colour: .none).lines(
+            HeatmapTextView.Facility(name: "McComas Hall", heatmap: heatmap, currentPercent: nil), weeks: 8,
+            zone: zone, now: now)
+        let first = try #require(lines.first)
+        #expect(first.hasSuffix(title), "\(first)")
+    }
+}
