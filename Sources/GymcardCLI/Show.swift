@@ -99,7 +99,7 @@ struct Show: ContextCommand {
                 status: .usage)
         }
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
-        try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", force: force)
+        try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", example: "qr.png", force: force)
         let style = try symbolOptions.style()
         let (symbol, label) = try drawnSymbol(context)
         let terminal = Terminal(environment: context.environment)

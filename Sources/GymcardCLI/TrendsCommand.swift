@@ -49,7 +49,7 @@ struct TrendsCommand: ContextCommand {
         let window = try weeks.window(campus, context)
         let facilities = try window.heatmaps(try window.settings.facilities(matching: facility))
         let (zone, now) = (window.zone, window.now)
-        try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
+        try OutputFile.checkBinary(to: png, what: "a PNG", example: "trends.png", force: force)
         if let png {
             let bytes: [UInt8]
             do { bytes = try PNGCodec.encode(HeatmapImage.image(facilities, zone: zone, now: now)) } catch {

@@ -45,3 +45,24 @@ struct UsageWordingTests {
         #expect(result.stdoutText.contains("USAGE: gymcard history export"))
     }
 }
+
+@Suite("Advice names the file the command writes")
+struct OutputAdviceTests {
+    @Test(
+        "--png - on a terminal is refused with a redirect named after what is written",
+        arguments: [
+            ("trends --png -", "(> trends.png)"), ("show --id 905123456 --png -", "(> card.png)"),
+            ("show --id 905123456 --qr -", "(> qr.png)"),
+        ])
+    func redirectExample(arguments: String, example: String) async throws {
+        let home = try TemporaryDirectory()
+        let environment = GymcardProcess(home: home.path, extra: ["GYMCARD_TEST_NOW": "2026-11-21T19:00:00Z"])
+            .environment
+        let refused = try await shell(
+            "script -qec '\(GymcardProcess.executable.path) \(arguments)' /dev/null; echo status=$?",
+            environment: environment)
+        #expect(refused.output.contains("refusing to write a PNG"), "\(refused.output)")
+        #expect(refused.output.contains(example), "\(refused.output)")
+        #expect(refused.output.contains("status=64"))
+    }
+}
