@@ -312,7 +312,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(name: "CollectorTests", dependencies: ["Collector"], swiftSettings: strictSettings),
         .testTarget(
-            name: "TrendsTests", dependencies: ["Trends", "History", "CivilTime", "TestSupport"],
+            name: "TrendsTests", dependencies: ["Trends", "History", "CivilTime", "Imaging", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "HistoryTests", dependencies: ["History", "Trends", "CivilTime", "Storage", "TestSupport"],

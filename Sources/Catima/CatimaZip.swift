@@ -9,6 +9,9 @@ import Glibc
 /// AES-256 (AE-2). gymcard writes `catima.csv` alone, the same way; it reads any entry encryption libzip
 /// reads (AES-128/192/256, traditional PKWARE).
 public enum CatimaZip {
+    /// Whether libzip loads here (Catima's export zips read).
+    public static var isAvailable: Bool { LibZip.shared != nil }
+
     /// The largest `catima.csv` read (16 MiB; a card is a few hundred bytes).
     static let maximumCSVBytes: UInt64 = 16 << 20
 

@@ -55,7 +55,7 @@ public indirect enum ConfigShape: Sendable {
 
     /// The known key a typo most likely meant: the same letters in another case, or at most two edits
     /// away (one for short keys).
-    static func closest(to key: String, among known: some Collection<String>) -> String? {
+    public static func closest(to key: String, among known: some Collection<String>) -> String? {
         let lowered = key.lowercased()
         if let same = known.first(where: { $0.lowercased() == lowered }) { return same }
         let scored = known.map { ($0, editDistance(lowered, $0.lowercased())) }

@@ -31,12 +31,15 @@ public struct Event: Sendable, Equatable, Codable {
     public var status: Status
     /// The description as readable text (paragraphs kept), when there is one.
     public var description: String?
+    /// How an iCalendar event repeats, when it does in a way gymcard expands; `nil` for a single event
+    /// (and for each occurrence once expanded).
+    public var recurrence: EventRecurrence?
 
     /// Creates an event.
     public init(
         id: String, title: String, start: Date, end: Date, location: String?, hosts: [String],
         categories: [String],
-        link: String?, status: Status, description: String?
+        link: String?, status: Status, description: String?, recurrence: EventRecurrence? = nil
     ) {
         self.id = id
         self.title = title
@@ -48,6 +51,7 @@ public struct Event: Sendable, Equatable, Codable {
         self.link = link
         self.status = status
         self.description = description
+        self.recurrence = recurrence
     }
 }
 

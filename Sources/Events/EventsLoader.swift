@@ -67,7 +67,8 @@ public struct EventsLoader: Sendable {
 
     /// What a load produced.
     public struct Outcome: Sendable {
-        /// Every known event that had not ended when fetched (filter with ``EventAgenda``).
+        /// Every known event that had not ended when fetched, and every repeating one (filter and
+        /// expand with ``EventAgenda``).
         public var snapshot: EventsSnapshot
         /// Whether the events come from the cache because the fetch failed.
         public var isStale: Bool
@@ -110,7 +111,8 @@ public struct EventsLoader: Sendable {
                     warnings.append("skipped \(items) of the feed without a start or end time")
                 }
                 let snapshot = EventsSnapshot(
-                    source: source, fetchedAt: now, events: feed.events.filter { $0.end > now })
+                    source: source, fetchedAt: now,
+                    events: feed.events.filter { $0.end > now || $0.recurrence != nil })
                 var saveFailure: StorageError?
                 do { try cache.save(snapshot) } catch { saveFailure = error }
                 return Outcome(

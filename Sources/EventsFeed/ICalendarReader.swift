@@ -7,8 +7,11 @@ import Foundation
 /// DTEND may be UTC (`…Z`), carry a `TZID` (an IANA name, or a path ending in one, as Mozilla writes
 /// them), be floating (local time) or be dates (`VALUE=DATE`, all day); a missing DTEND comes from
 /// DURATION, else the end of the start's day for a date and the start itself for a time (§3.6.1).
-/// `END:VCALENDAR` is required as proof that the whole calendar arrived. Recurrence rules are not
-/// expanded: a recurring event shows its first occurrence.
+/// `END:VCALENDAR` is required as proof that the whole calendar arrived. A daily or weekly `RRULE`
+/// (with `INTERVAL`, `COUNT`, `UNTIL`, `BYDAY`) and its `EXDATE`s are read into the event's
+/// ``EventRecurrence``, which the agenda expands inside its window; an occurrence the calendar gives as
+/// an event of its own (`RECURRENCE-ID`) replaces the rule's. Other rules are not read: such an event
+/// shows its first occurrence.
 public enum ICalendarReader {
     /// The calendar's events; ones without a usable start are skipped and counted.
     public static func parse(_ text: String, localZone: TimeZone = .current) throws(FeedProblem) -> ParsedFeed
@@ -25,6 +28,7 @@ public enum ICalendarReader {
         var seen = Set<String>()
         var properties: [ContentLine]?
         var nesting = 0
+        var replaced: [String: [Date]] = [:]  // by UID: the starts of occurrences given on their own
         for line in lines where !line.isEmpty {
             guard let content = ContentLine(line) else { continue }
             let value = content.value.uppercased()
@@ -38,6 +42,12 @@ public enum ICalendarReader {
                     continue
                 }
                 if seen.insert(event.id).inserted { events.append(event) }
+                if let uid = found.first(where: { $0.name == "UID" })?.value,
+                    let original = found.first(where: { $0.name == "RECURRENCE-ID" }),
+                    let moment = moment(original, localZone: localZone)
+                {
+                    replaced[uid, default: []].append(moment.date)
+                }
             } else if properties != nil {
                 // Components inside an event (VALARM) have properties of their own.
                 if content.name == "BEGIN" {
@@ -48,6 +58,10 @@ public enum ICalendarReader {
                     properties?.append(content)
                 }
             }
+        }
+        for index in events.indices where events[index].recurrence != nil {
+            let id = events[index].id
+            events[index].recurrence?.exceptions += replaced[id] ?? []
         }
         return ParsedFeed(events: events, skipped: skipped)
     }
@@ -139,7 +153,67 @@ public enum ICalendarReader {
             id: id, title: Event.title(text("SUMMARY") ?? "(untitled)", status: status), start: start.date,
             end: end, location: text("LOCATION"), hosts: hosts.filter { !$0.isEmpty },
             categories: categories.filter { !$0.isEmpty }, link: text("URL"), status: status,
-            description: text("DESCRIPTION"))
+            description: text("DESCRIPTION"),
+            recurrence: first("RRULE").flatMap { rule in
+                guard first("RECURRENCE-ID") == nil else { return nil }
+                let exceptions = lines.filter { $0.name == "EXDATE" }.flatMap { line in
+                    line.value.split(separator: ",").compactMap { value in
+                        var single = line
+                        single.value = String(value)
+                        return moment(single, localZone: localZone)?.date
+                    }
+                }
+                return recurrence(rule.value, start: startLine, localZone: localZone, exceptions: exceptions)
+            })
+    }
+
+    /// A daily or weekly `RRULE` value, or `nil` for one gymcard does not expand (then the event is
+    /// listed once).
+    private static func recurrence(
+        _ rule: String, start: ContentLine, localZone: TimeZone, exceptions: [Date]
+    ) -> EventRecurrence? {
+        var parts: [String: String] = [:]
+        for part in rule.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { return nil }
+            parts[pair[0].uppercased()] = String(pair[1]).uppercased()
+        }
+        let frequency: EventRecurrence.Frequency
+        switch parts["FREQ"] {
+        case "DAILY": frequency = .daily
+        case "WEEKLY": frequency = .weekly
+        default: return nil
+        }
+        guard Set(parts.keys).isSubset(of: ["FREQ", "INTERVAL", "COUNT", "UNTIL", "BYDAY", "WKST"]) else {
+            return nil
+        }
+        let names = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        var weekdays: [Int] = []
+        for day in (parts["BYDAY"] ?? "").split(separator: ",") {
+            guard let weekday = names.firstIndex(of: String(day)) else { return nil }  // `1MO` and the like
+            weekdays.append(weekday)
+        }
+        let interval = parts["INTERVAL"].map { Int($0) ?? 0 } ?? 1
+        let count = parts["COUNT"].map { Int($0) ?? 0 }
+        guard interval >= 1, (count ?? 1) >= 1 else { return nil }
+        var until: Date?
+        if let text = parts["UNTIL"] {
+            var line = start
+            line.value = text
+            if text.hasSuffix("Z") { line.parameters["TZID"] = nil }
+            guard let moment = moment(line, localZone: localZone) else { return nil }
+            // A date is the whole of that day.
+            until = moment.isDay ? moment.date.addingTimeInterval(86_399) : moment.date
+        }
+        let zoneName: String?
+        if start.value.uppercased().hasSuffix("Z") {
+            zoneName = "UTC"
+        } else {
+            zoneName = start.parameters["TZID"].flatMap { timeZone(named: $0)?.identifier }
+        }
+        return EventRecurrence(
+            frequency: frequency, interval: interval, weekdays: weekdays, count: count, until: until,
+            exceptions: exceptions, timeZone: zoneName)
     }
 
     /// A DATE-TIME or DATE value as a moment; `isDay` for a date.

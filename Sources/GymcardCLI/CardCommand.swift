@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardVault
+import CivilTime
 import GymcardCore
 import TerminalText
 

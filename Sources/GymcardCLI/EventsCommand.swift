@@ -21,6 +21,13 @@ struct EventsCommand: AsyncContextCommand {
             --refresh fetches anyway. When the feed cannot be fetched or read, the cached events are \
             shown with their age on stderr and the exit status is 75. --ics <file> writes the listed events \
             as an iCalendar file that calendar programs import (- for standard output).
+
+            --search lists only events whose title, description, location, hosts or categories hold \
+            every word given; --category and --location (each may be repeated: any of them) only those \
+            in such a category or place. Letters are compared without case. A weekly or daily event in \
+            an iCalendar feed (RRULE with INTERVAL, COUNT, UNTIL, BYDAY, and its EXDATEs) is listed on \
+            each occurrence within --days; monthly and yearly rules are not expanded (the first \
+            occurrence is listed).
             """
     )
 
@@ -28,6 +35,22 @@ struct EventsCommand: AsyncContextCommand {
         name: [.short, .long],
         help: ArgumentHelp("List events starting within this many days.", valueName: "n"))
     var days: Int = 14
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Only events whose text holds every one of these words.", valueName: "words"))
+    var search: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Only events in a category containing this text (repeatable).", valueName: "name"))
+    var category: [String] = []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Only events at a location containing this text (repeatable).", valueName: "place")
+    )
+    var location: [String] = []
 
     @Flag(name: .long, help: "Print the events as a JSON array.")
     var json = false
@@ -70,7 +93,7 @@ struct EventsCommand: AsyncContextCommand {
             }
         }
         for warning in answer.warnings { Terminal.standardError.say(warning) }
-        try show(answer.snapshot, now: query.now, environment: context.environment)
+        try show(answer.snapshot, now: query.now, context: context)
         if let failure = answer.saveFailure {
             throw Failure("the events were shown but not cached: \(failure)", status: .ioError)
         }
@@ -78,8 +101,12 @@ struct EventsCommand: AsyncContextCommand {
     }
 
     /// Prints (or exports) the snapshot's events within the window.
-    private func show(_ snapshot: EventsSnapshot, now: Date, environment: [String: String]) throws {
-        let events = EventAgenda.upcoming(snapshot.events, now: now, days: days)
+    private func show(_ snapshot: EventsSnapshot, now: Date, context: Context) throws {
+        let environment = context.environment
+        let events = EventAgenda.upcoming(
+            snapshot.events, now: now, days: days,
+            matching: EventFilter(search: search, categories: category, locations: location),
+            zones: { try? context.zone($0) })
         if let ics {
             let calendar = ICalendarWriter.calendar(events, name: "RecSports events", generatedAt: now)
             try OutputFile.write(Array(calendar.utf8), to: ics)

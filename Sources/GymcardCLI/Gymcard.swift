@@ -23,7 +23,7 @@ struct Gymcard: AsyncParsableCommand {
             Render.self, ExportCommand.self, ImportCommand.self, ShareCommand.self,
             OccupancyCommand.self, EventsCommand.self, FacilitiesCommand.self, HistoryCommand.self,
             CollectCommand.self, TrendsCommand.self, BestCommand.self, HoursCommand.self, WaitCommand.self,
-            CampusCommand.self,
+            CampusCommand.self, DoctorCommand.self,
         ]
     )
 }
@@ -38,6 +38,10 @@ public enum GymcardEntry {
         // worker may be gone (Dispatch retires idle workers) when Ctrl-C comes.
         Interrupt.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = UsageWording.unknownHelpTopic(arguments, root: Gymcard.self) {
+            Terminal.standardError.say(unknown)
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try Gymcard.parseAsRoot(arguments)
             switch command {
@@ -90,11 +94,9 @@ public enum GymcardEntry {
             Gymcard.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         if message.hasSuffix(".") { message.removeLast() }
-        // "Unknown option" → "unknown option", as every other gymcard message starts (not "ID", "URL").
-        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
-            message = first.lowercased() + message.dropFirst()
-        }
-        Terminal.standardError.say(message + "; see '\(commandPath(arguments)) --help'")
+        let path = commandPath(arguments)
+        Terminal.standardError.say(
+            UsageWording.line(message, path: path, subcommands: subcommandNames(path)))
         Glibc.exit(ExitStatus.usage.rawValue)
     }
 
@@ -109,4 +111,15 @@ public enum GymcardEntry {
         }
         return path.joined(separator: " ")
     }
+
+    /// The names of the subcommands of the command at `path` (`gymcard history`), help excluded.
+    static func subcommandNames(_ path: String) -> [String] {
+        var candidates: [any ParsableCommand.Type] = Gymcard.configuration.subcommands
+        for name in path.split(separator: " ").dropFirst() {
+            guard let match = candidates.first(where: { $0._commandName == name }) else { return [] }
+            candidates = match.configuration.subcommands
+        }
+        return candidates.map { $0._commandName }.filter { $0 != "help" }
+    }
+
 }

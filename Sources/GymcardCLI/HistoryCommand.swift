@@ -72,7 +72,9 @@ struct HistoryCommand: ParsableCommand {
                 1) and nothing from the file is imported (exit 65). - reads standard input.
                 """)
 
-        @Argument(help: ArgumentHelp("The export to import; - is standard input.", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp("The export to import; - is standard input.", valueName: "file"),
+            completion: .files(["csv", "json"]))
         var file: String
 
         @OptionGroup var campus: CampusOption

@@ -8,11 +8,12 @@ enum OutputFile {
     static func write(_ bytes: [UInt8], to path: String) throws { try SymbolFile.write(bytes, to: path) }
 
     /// Refuses to pour a binary image onto a terminal (as age does): `-` when standard output is a
-    /// terminal, unless `force`.
-    static func checkBinary(to path: String?, what: String, force: Bool) throws {
+    /// terminal, unless `force`. `example` is the file name the advice redirects to (`card.png`).
+    static func checkBinary(to path: String?, what: String, example: String = "card.png", force: Bool) throws
+    {
         guard path == "-", !force, isatty(STDOUT_FILENO) == 1 else { return }
         throw Failure(
-            "refusing to write \(what) to the terminal; redirect it (> card.png), give a file name, or use --force",
+            "refusing to write \(what) to the terminal; redirect it (> \(example)), give a file name, or use --force",
             status: .usage)
     }
 }

@@ -6,7 +6,8 @@ import GymcardCore
 struct PassphraseOptions: ParsableArguments {
     @Option(
         name: .customLong("passphrase-file"),
-        help: ArgumentHelp("Read the (current) passphrase from the first line of <file>.", valueName: "file"))
+        help: ArgumentHelp("Read the (current) passphrase from the first line of <file>.", valueName: "file"),
+        completion: .file())
     var passphraseFile: String?
 
     @Option(
@@ -51,7 +52,8 @@ struct PassphraseOptions: ParsableArguments {
 struct NewPassphraseOptions: ParsableArguments {
     @Option(
         name: .customLong("new-passphrase-file"),
-        help: ArgumentHelp("Read the new passphrase from the first line of <file>.", valueName: "file"))
+        help: ArgumentHelp("Read the new passphrase from the first line of <file>.", valueName: "file"),
+        completion: .file())
     var file: String?
 
     @Option(

@@ -28,11 +28,14 @@ struct Render: ContextCommand {
         case png, svg
     }
 
-    @Option(name: .long, help: ArgumentHelp("The file of IDs, one per line.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("The file of IDs, one per line.", valueName: "file"),
+        completion: .file())
     var batch: String
 
     @Option(
-        name: [.short, .long], help: ArgumentHelp("The directory to write the images to.", valueName: "dir"))
+        name: [.short, .long], help: ArgumentHelp("The directory to write the images to.", valueName: "dir"),
+        completion: .directory)
     var out: String
 
     @Option(name: .long, help: "The image format: png or svg.")

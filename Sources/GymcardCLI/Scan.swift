@@ -27,7 +27,8 @@ struct Scan: ContextCommand {
     @Argument(
         help: ArgumentHelp(
             "Photos to read (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM); - is standard input.",
-            valueName: "photo"))
+            valueName: "photo"),
+        completion: .photos)
     var photos: [String]
 
     @Flag(

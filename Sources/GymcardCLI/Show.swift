@@ -39,10 +39,14 @@ struct Show: ContextCommand {
     @Option(name: .long, help: ArgumentHelp("The ID to draw instead of the stored card.", valueName: "id"))
     var id: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the barcode as a PNG image.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the barcode as a PNG image.", valueName: "file"),
+        completion: .pngFiles)
     var png: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the barcode as an SVG image.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the barcode as an SVG image.", valueName: "file"),
+        completion: .svgFiles)
     var svg: String?
 
     // `--qr` alone draws on the terminal; `.next`: a value only right after it (`--qr --inline` is bare).
@@ -51,7 +55,7 @@ struct Show: ContextCommand {
         help: ArgumentHelp(
             "Write the companion QR code as a PNG image; with no <file>, draw it on the terminal.",
             valueName: "file"),
-        completion: .file(extensions: ["png"]))
+        completion: .pngFiles)
     var qr: QRDestination?
 
     @Flag(
@@ -97,7 +101,7 @@ struct Show: ContextCommand {
                 status: .usage)
         }
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
-        try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", force: force)
+        try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", example: "qr.png", force: force)
         let style = try symbolOptions.style()
         guard id != nil || symbolOptions.symbologyName == nil else {
             throw Failure(

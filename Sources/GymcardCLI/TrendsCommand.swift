@@ -34,7 +34,9 @@ struct TrendsCommand: ContextCommand {
     @Flag(name: .long, help: "Print every cell as JSON: mean, day count and reading count.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the heatmap as a PNG image.", valueName: "file"))
+    @Option(
+        name: .long, help: ArgumentHelp("Write the heatmap as a PNG image.", valueName: "file"),
+        completion: .pngFiles)
     var png: String?
 
     @Flag(name: [.short, .long], help: "Write the PNG to standard output even when it is a terminal.")
@@ -46,7 +48,7 @@ struct TrendsCommand: ContextCommand {
     func run(in context: Context) throws {
         let window = try weeks.window(campus, context)
         let facilities = try window.heatmaps(try window.settings.facilities(matching: facility))
-        try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
+        try OutputFile.checkBinary(to: png, what: "a PNG", example: "trends.png", force: force)
         if let png {
             do { try OutputFile.write(try window.png(facilities), to: png) } catch let error as ImagingError {
                 throw Failure(error.description, status: .ioError)

@@ -2,6 +2,9 @@ import CHeif
 
 /// HEIC (an iPhone's photos) and AVIF through libheif, loaded on first use (``HEIFLibrary``).
 public enum HEIFCodec {
+    /// Whether libheif loads here (HEIC and AVIF photos read).
+    public static var isAvailable: Bool { HEIFLibrary.shared != nil }
+
     /// The largest HEIF photo read, in pixels. libheif decodes only at full size (colour planes and all),
     /// so memory grows with the photo: a 48 MP HEIC peaked at 149 MB, and 64 MP (more than the largest
     /// HEIF a phone saves, an iPhone's 48 MP) stays under the 300 MB every image inside the limits gets.

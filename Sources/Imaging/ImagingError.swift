@@ -54,9 +54,15 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .corrupt(let format, let detail):
             return "the \(format) data is damaged or cut short (\(detail))"
         case .tooLarge(let width, let height):
+            // Name the limit the image is over: a 20000×20000 image is within the side but not the area.
+            if max(width, height) > ImageLimits.maximumSide {
+                return
+                    "the image claims to be \(width)×\(height) pixels, more than the \(ImageLimits.maximumSide) px "
+                    + "per side gymcard reads"
+            }
             return
-                "the image claims to be \(width)×\(height) pixels, more than the \(ImageLimits.maximumSide) px per side "
-                + "and \(ImageLimits.maximumPixels / 1_000_000) megapixels gymcard reads"
+                "the image claims to be \(width)×\(height) pixels (\((width * height + 500_000) / 1_000_000) "
+                + "megapixels), more than the \(ImageLimits.maximumPixels / 1_000_000) megapixels gymcard reads"
         case .empty(let format):
             return "the \(format) image has no pixels"
         case .unsupportedPAMTupleType(let tupleType):

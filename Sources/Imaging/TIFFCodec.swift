@@ -6,6 +6,9 @@ import Glibc
 /// RGBA interface reads (grey, bilevel, palette, RGB, CMYK, YCbCr, JPEG-in-TIFF, 16-bit) is read, a band
 /// of rows at a time; every page of a multi-page file can be.
 public enum TIFFCodec {
+    /// Whether libtiff loads here (TIFF images read).
+    public static var isAvailable: Bool { TIFFLibrary.shared != nil }
+
     /// The most bytes libtiff may hold for one strip or tile while decoding: it decodes a strip whole
     /// (a file written as one compressed strip of a large colour scan would need hundreds of MB). libtiff
     /// splits uncompressed strips itself, so only compressed ones this large are refused.

@@ -4,6 +4,9 @@ import Glibc
 /// WebP (what browsers save) through libwebp, loaded with `dlopen` on the first WebP file
 /// (``WebPLibrary``), decoded straight to its luma plane and scaled inside libwebp.
 public enum WebPCodec {
+    /// Whether libwebp loads here (WebP images read).
+    public static var isAvailable: Bool { WebPLibrary.shared != nil }
+
     /// The largest lossless WebP read, in pixels: libwebp decodes a lossless image whole, at 4 bytes a
     /// pixel (its back-references may reach any earlier pixel), so 50 MP takes 200 MB. Lossy WebPs are
     /// decoded a few rows at a time and stop only at ``ImageLimits`` (WebP itself stops at 16383 px a side).

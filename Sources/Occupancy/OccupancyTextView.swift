@@ -117,8 +117,11 @@ public struct OccupancyTextView: Sendable {
         }
         if status.status == .stale {
             let age = status.observedAt.map { " (read " + Age.ago(from: $0, to: now) + ")" } ?? ""
+            // A value read moments ago is not stale, only not refreshed by this fetch, which failed.
+            let seconds = status.observedAt.map { now.timeIntervalSince($0) } ?? .infinity
+            let label = (seconds > -5 && seconds < 60 ? "not refreshed" : "stale") + age
             line.append("  ")
-            line.append("stale" + age, painted: paint("stale" + age, code: "33"))
+            line.append(label, painted: paint(label, code: "33"))
         }
         if let closing = OpeningWords.closingSoon(status.opening, now: now) {
             line.append("  ")

@@ -54,6 +54,8 @@ public struct HoursTextView: Sendable {
     public func lines(_ entries: [HoursEntry], days: [LocalDay]) -> [String] {
         let labels = CivilLabels(zone: zone, now: now)
         let today = zone.day(of: now)
+        // Headings differ in width ("Mon, Nov 30", "Tue, Dec 1"): padded so the hours line up.
+        let headingWidth = days.map { labels.heading($0).count }.max() ?? 0
         var lines: [String] = []
         for entry in entries {
             if !lines.isEmpty { lines.append("") }
@@ -87,7 +89,8 @@ public struct HoursTextView: Sendable {
                     }.joined(separator: ", ")
                 }
                 let heading = labels.heading(day)
-                let line = "  " + (day == today ? paint(heading, "1") : heading) + "  " + text
+                let padding = String(repeating: " ", count: max(0, headingWidth - heading.count))
+                let line = "  " + (day == today ? paint(heading, "1") : heading) + padding + "  " + text
                 lines.append(line + (day == today ? "  ◂ today" : ""))
             }
         }

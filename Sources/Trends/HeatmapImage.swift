@@ -8,6 +8,9 @@ import Imaging
 public enum HeatmapImage {
     static let cell = 14
     static let gap = 1
+    /// Between weekday rows: the labels are as tall as a cell (7 px glyphs at scale 2), so with `gap`
+    /// alone one row's label touched the next one's.
+    static let rowGap = 5
     static let scale = 2
     static let margin = 16
     static let labelWidth = 4 * (BitmapFont.glyphWidth + BitmapFont.spacing) * scale
@@ -19,7 +22,7 @@ public enum HeatmapImage {
         -> RGBImage
     {
         let gridWidth = WeeklyHeatmap.slotsPerDay * (cell + gap)
-        let blockHeight = textHeight * 3 + 7 * (cell + gap) + margin * 2
+        let blockHeight = textHeight * 3 + 7 * (cell + rowGap) + margin * 2
         let legendHeight = textHeight + margin * 2
         let width = margin * 2 + labelWidth + gridWidth
         var image = RGBImage(width: width, height: margin + blockHeight * facilities.count + legendHeight)
@@ -34,7 +37,7 @@ public enum HeatmapImage {
             }
             top += textHeight + margin / 2
             for weekday in 0..<7 {
-                let y = top + weekday * (cell + gap)
+                let y = top + weekday * (cell + rowGap)
                 image.draw(
                     WeeklyHeatmap.weekdayNames[weekday].uppercased(), x: margin,
                     y: y + (cell - textHeight) / 2,
@@ -51,7 +54,7 @@ public enum HeatmapImage {
                     }
                 }
             }
-            top += 7 * (cell + gap) + margin
+            top += 7 * (cell + rowGap) + margin
         }
         drawLegend(&image, y: top)
         return image

@@ -40,12 +40,17 @@ public struct HeatmapTextView: Sendable {
         }
     }
 
+    /// `1 reading`, `2 readings`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     /// The lines for one facility.
     public func lines(_ facility: Facility, weeks: Int, zone: LocalTimeZone, now: Date) -> [String] {
         let heatmap = facility.heatmap
         var lines = [
             "\(facility.name.terminalSafe) · usual occupancy by half hour · last \(weeks) weeks "
-                + "(\(heatmap.readingCount) readings on \(heatmap.dayCount) days)"
+                + "(\(Self.count(heatmap.readingCount, "reading")) on \(Self.count(heatmap.dayCount, "day")))"
         ]
         var ruler = Array(repeating: Character(" "), count: 5 + WeeklyHeatmap.slotsPerDay)
         for hour in stride(from: 0, to: 24, by: 3) {

@@ -32,7 +32,7 @@ struct ConventionsTests {
                 ["history", "export", "--bogus"],
                 "gymcard: unknown option '--bogus'; see 'gymcard history export --help'"
             ),
-            (["bogus"], "gymcard: unexpected argument 'bogus'; see 'gymcard --help'"),
+            (["bogus"], "gymcard: unknown command 'bogus'; see 'gymcard --help'"),
             (
                 ["show", "--renderer", "x"],
                 "gymcard: the value 'x' is invalid for '--renderer <renderer>'. Please provide one of 'auto', "

@@ -53,6 +53,70 @@ struct DocumentationTests {
         }
     }
 
+    @Test("the man page gives each option's default, as --help does")
+    func manPageDefaults() async throws {
+        let manual = try String(
+            contentsOf: GymcardProcess.packageRoot.appendingPathComponent("man/gymcard.1"), encoding: .utf8)
+        // Each option item's text, by its command and long name: a command's items are in the list that
+        // opens after its `.It Em <name>`; a list with no such item before it is inside a discussion.
+        var items: [String: String] = [:]
+        var lists: [[String]?] = []
+        var pending: [String]? = []
+        var path: [String] = []
+        var current: String?
+        for line in manual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix(".Bl") {
+                lists.append(pending)
+                if let pending { path = pending }
+                pending = nil
+                current = nil
+            } else if line.hasPrefix(".El") {
+                _ = lists.popLast()
+                path = lists.compactMap { $0 }.last ?? []
+                current = nil
+            } else if line.hasPrefix(".It Em ") {
+                pending = path + [String(line.dropFirst(".It Em ".count))]
+                current = nil
+            } else if line.hasPrefix(".It Fl "),
+                let long = line.split(separator: " ").first(where: { $0.hasPrefix("-") })
+            {
+                current = (path + ["-" + long]).joined(separator: " ")
+                items[current ?? ""] = ""
+            } else if line.hasPrefix(".It") {
+                current = nil
+            } else if let key = current {
+                items[key, default: ""] += line + " "
+            }
+        }
+        let home = try TemporaryDirectory()
+        let result = try await GymcardProcess(home: home.path).run(["--experimental-dump-help"])
+        let root = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        var checked = 0
+        func walk(_ command: [String: Any], path: [String]) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                guard argument["shouldDisplay"] as? Bool ?? true, argument["kind"] as? String == "option",
+                    let value = argument["defaultValue"] as? String,
+                    let long = (argument["names"] as? [[String: Any]] ?? []).first(where: {
+                        $0["kind"] as? String == "long"
+                    })?["name"] as? String
+                else { continue }
+                let key = (path + ["--" + long]).joined(separator: " ")
+                let text = items[key] ?? ""
+                checked += 1
+                #expect(
+                    text.contains("(default: \(value))") || text.contains("(default as flag: \(value))"),
+                    "man page: \(key) does not say its default \(value): \(text)")
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                guard let name = sub["commandName"] as? String, name != "help" else { continue }
+                walk(sub, path: path + [name])
+            }
+        }
+        walk(try #require(root["command"] as? [String: Any]), path: [])
+        // --budget, --timeout, --scale, --height, --ratio, --days, --weeks and more.
+        #expect(checked > 20)
+    }
+
     @Test(
         "the man page passes mandoc's lint without warnings",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc")))

@@ -150,7 +150,8 @@ struct OccupancyCommandTests {
                 #/McComas Hall \(showing its value from (just now|\d+ s ago)\): 127\.0\.0\.1 has a problem of its own \(HTTP 503\)/#
             ), "\(partial.stderr)")
         #expect(
-            partial.stdoutText.split(separator: "\n")[1].contains(#/stale \(read (just now|\d+ s ago)\)$/#))
+            partial.stdoutText.split(separator: "\n")[1].contains(
+                #/(not refreshed|stale) \(read (just now|\d+ s ago)\)$/#))
         // The network goes away entirely: --cached still answers from the state file.
         await fake.server.stop()
         let cached = try await gymcard.run(["occupancy", "--cached", "--format", "tmux"])

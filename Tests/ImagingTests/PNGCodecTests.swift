@@ -35,6 +35,25 @@ struct PNGCodecTests {
         }
     }
 
+    @Test(
+        "a too-large image is told which limit it is over",
+        arguments: [
+            (
+                100_000, 10,
+                "the image claims to be 100000×10 pixels, more than the 20000 px per side gymcard reads"
+            ),
+            (
+                20_000, 20_000,
+                "the image claims to be 20000×20000 pixels (400 megapixels), more than the 200 megapixels gymcard reads"
+            ),
+        ])
+    func tooLargeMessage(width: UInt32, height: UInt32, message: String) {
+        #expect(throws: ImagingError.tooLarge(width: Int(width), height: Int(height))) {
+            try PNGCodec.decodeGray(forgedPNGHeader(width: width, height: height))
+        }
+        #expect(ImagingError.tooLarge(width: Int(width), height: Int(height)).description == message)
+    }
+
     /// Cut anywhere before the end of the image data; a file missing only IEND still has every pixel.
     @Test("a truncated PNG is reported as damaged", arguments: [0.1, 0.3, 0.5, 0.7, 0.9])
     func truncated(fraction: Double) throws {

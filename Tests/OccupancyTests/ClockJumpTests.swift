@@ -78,16 +78,18 @@ struct ClockJumpTests {
     @Test(
         "the text view and waybar's tooltip say a stale value's age either way, never 'just now' for a future one",
         arguments: [
-            (-7 * 60, "7 min ago"), (-3 * 86_400, "3 days ago"), (45, "45 s in the future"),
-            (3 * 3600, "3 h in the future"), (2, "just now"),
-        ] as [(Double, String)])
-    func ageInWords(storedOffset: Double, words: String) throws {
+            (-7 * 60, "7 min ago", "stale"), (-3 * 86_400, "3 days ago", "stale"),
+            (45, "45 s in the future", "stale"), (3 * 3600, "3 h in the future", "stale"),
+            (2, "just now", "not refreshed"), (-2, "just now", "not refreshed"),
+            (-30, "30 s ago", "not refreshed"),
+        ] as [(Double, String, String)])
+    func ageInWords(storedOffset: Double, words: String, label: String) throws {
         let status = FacilityStatus(
             facility: mccomas, status: .stale, reading: OccupancyReading(occupancy: 230, capacity: 600),
             observedAt: now.addingTimeInterval(storedOffset), problem: "down")
         let report = OccupancyReport(observedAt: now, facilities: [status])
         let line = try #require(OccupancyTextView(columns: 80, colour: nil, now: now).lines(report).first)
-        #expect(line.hasSuffix("stale (read \(words))"), "\(line)")
+        #expect(line.hasSuffix("  \(label) (read \(words))"), "\(line)")
         let waybar = try #require(
             JSONSerialization.jsonObject(with: Data(StatusBarFormats.waybar(report, now: now).utf8))
                 as? [String: Any])

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import History
+import Imaging
 import TestSupport
 import Testing
 
@@ -180,5 +181,56 @@ struct QuietWindowsTests {
                 withinSeconds: 12 * 3600,
                 durationSeconds: 90 * 60
             ).isEmpty)
+    }
+}
+
+@Suite struct HeatmapTitleTests {
+    @Test(arguments: [(1, "(1 reading on 1 day)"), (2, "(2 readings on 2 days)")])
+    func theTitleCountsInTheSingularForOne(readings count: Int, title: String) throws {
+        let zone = LocalTimeZone.usEastern
+        let now = Date(timeIntervalSince1970: 1_795_280_400)
+        let readings = (0..<count).map { day in
+            HistoryReading(
+                facility: "mccomas", fetchedAt: now.addingTimeInterval(Double(-day) * 86_400), occupancy: 50,
+                capacity: 100)
+        }
+        let heatmap = WeeklyHeatmap(facility: "mccomas", readings: readings, zone: zone)
+        let lines = HeatmapTextView(colour: .none).lines(
+            HeatmapTextView.Facility(name: "McComas Hall", heatmap: heatmap, currentPercent: nil), weeks: 8,
+            zone: zone, now: now)
+        let first = try #require(lines.first)
+        #expect(first.hasSuffix(title), "\(first)")
+    }
+}
+
+@Suite struct HeatmapImageLabelTests {
+    @Test func theWeekdayLabelsDoNotTouchOneAnother() {
+        let zone = LocalTimeZone.usEastern
+        let now = Date(timeIntervalSince1970: 1_795_280_400)
+        let heatmap = WeeklyHeatmap(facility: "mccomas", readings: [], zone: zone)
+        let image = HeatmapImage.image(
+            [HeatmapTextView.Facility(name: "McComas Hall", heatmap: heatmap, currentPercent: nil)],
+            zone: zone,
+            now: now)
+        // The rows of the label column (left of the grid) that hold ink, below the title and the ruler.
+        let labelColumns = HeatmapImage.margin..<(HeatmapImage.margin + HeatmapImage.labelWidth - 2)
+        let firstRow = HeatmapImage.margin + 2 * (HeatmapImage.textHeight + HeatmapImage.margin / 2)
+        let inked = (firstRow..<image.height).map { y in
+            labelColumns.contains { x in image[x, y] == HeatmapImage.ink }
+        }
+        // Seven labels (then the legend), each a run of inked rows, at least 3 blank rows between them.
+        var runs: [(start: Int, end: Int)] = []
+        for (offset, isInked) in inked.enumerated() where isInked {
+            if let last = runs.last, last.end == offset - 1 {
+                runs[runs.count - 1].end = offset
+            } else {
+                runs.append((offset, offset))
+            }
+        }
+        #expect(runs.count >= 7, "\(runs)")
+        let labels = runs.prefix(7)
+        for (above, below) in zip(labels, labels.dropFirst()) {
+            #expect(below.start - above.end > 3, "\(runs)")
+        }
     }
 }

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// What the shells complete after the options and arguments that name files.
+///
+/// Each shell's completion script matches extensions case-sensitively (bash's `compgen -X`, zsh's
+/// `_files -g`, fish's glob), and cameras and phones write `IMG_0001.JPG` and `IMG_0001.HEIC`: each
+/// extension is listed in both cases. Directories are always offered, so a path can be completed step by
+/// step.
+extension CompletionKind {
+    /// Photos `scan` reads: JPEG, PNG, HEIC/HEIF, AVIF, WebP, TIFF and PNM.
+    static let photos = files([
+        "jpg", "jpeg", "png", "heic", "heif", "avif", "webp", "tif", "tiff", "pnm", "pgm", "ppm", "pbm",
+    ])
+
+    /// PNG images (`--png`, `--qr`).
+    static let pngFiles = files(["png"])
+
+    /// SVG images (`--svg`).
+    static let svgFiles = files(["svg"])
+
+    /// Files with one of `extensions`, in lower and upper case.
+    static func files(_ extensions: [String]) -> CompletionKind {
+        .file(extensions: extensions + extensions.map { $0.uppercased() })
+    }
+}

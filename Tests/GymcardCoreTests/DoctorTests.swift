@@ -1,0 +1,156 @@
+import CardVault
+import Codabar
+import Collector
+import Foundation
+import History
+import Storage
+import TestSupport
+import Testing
+
+@testable import GymcardCore
+
+/// `doctor`'s checks in-process, on real files in temporary XDG folders; the programs it asks
+/// (`systemctl --user is-active`, `crontab -l`) answer as the test says, as they would on a machine
+/// with or without a user manager.
+@Suite struct DoctorTests {
+    static let now = "2026-11-25T17:00:00Z"
+
+    private static func context(_ home: TemporaryDirectory) throws -> Context {
+        try Context(
+            environment: [
+                "HOME": home.path, "XDG_DATA_HOME": home.path + "/data",
+                "XDG_CONFIG_HOME": home.path + "/config",
+                "XDG_STATE_HOME": home.path + "/state", "XDG_CACHE_HOME": home.path + "/cache",
+                "GYMCARD_TEST_NOW": now,
+            ], online: nil
+        ) { _ in }
+    }
+
+    /// No program installed: every `run` finds nothing.
+    private static func nothingInstalled(_: [String]) -> (status: Int32, output: String)? { nil }
+
+    private static let loading = [
+        Doctor.Library(name: "libfake", purpose: "nothing", package: "fake") { true }
+    ]
+
+    private static func check(_ checks: [Doctor.Check], _ name: String) throws -> Doctor.Check {
+        try #require(checks.first { $0.name == name }, "no check named \(name) in \(checks.map(\.name))")
+    }
+
+    @Test func aNewUserHasNoProblemOnlyNotesThatSayWhatToSetUp() throws {
+        let home = try TemporaryDirectory()
+        let checks = Doctor.checks(
+            try Self.context(home), libraries: Self.loading, run: Self.nothingInstalled)
+        #expect(!Doctor.hasProblems(checks), "\(checks.filter { $0.status == .problem })")
+        let card = try Self.check(checks, "card")
+        #expect(card.status == .note && card.advice?.contains("gymcard set") == true)
+        #expect(try Self.check(checks, "timer").advice?.contains("collect --install") == true)
+        #expect(try Self.check(checks, "history").status == .note)
+        #expect(try Self.check(checks, "data").detail.hasPrefix(home.path + "/data/gymcard"))
+        #expect(try Self.check(checks, "campus").detail.hasPrefix("vt "))
+        #expect(try Self.check(checks, "config file").status == .ok)
+    }
+
+    @Test func aLibraryThatDoesNotLoadSaysWhichPackageToInstall() throws {
+        let home = try TemporaryDirectory()
+        let libraries = [
+            Doctor.Library(
+                name: "libscan", purpose: "scan reads barcodes", package: "libscan0", essential: true
+            ) {
+                false
+            },
+            Doctor.Library(name: "libextra", purpose: "extra photos", package: "libextra1") { false },
+        ]
+        let checks = Doctor.checks(try Self.context(home), libraries: libraries, run: Self.nothingInstalled)
+        #expect(try Self.check(checks, "libscan").status == .problem)
+        #expect(try Self.check(checks, "libscan").advice == "apt install libscan0")
+        #expect(try Self.check(checks, "libextra").status == .note)
+        #expect(Doctor.hasProblems(checks))
+    }
+
+    @Test func theProductsLoadersFindTheLibrariesInstalledHere() throws {
+        // This machine has every optional library (scripts/install-system-packages): each real loader loads.
+        for library in Doctor.Library.product {
+            #expect(library.loads(), "\(library.name) does not load")
+        }
+    }
+
+    @Test func aCardOthersCanReadIsAProblemAndItsIDIsNeverShown() throws {
+        let home = try TemporaryDirectory()
+        let context = try Self.context(home)
+        let store = CardStore(directories: context.directories)
+        try store.save(CardRecord(symbol: try CodabarSymbol(normalizing: "905123456")), passphrase: nil)
+        #expect(chmod(store.plainPath, 0o644) == 0 && chmod(store.directory, 0o755) == 0)
+        let checks = Doctor.checks(context, libraries: Self.loading, run: Self.nothingInstalled)
+        #expect(try Self.check(checks, "card file").advice == "chmod 600 \(store.plainPath)")
+        #expect(try Self.check(checks, "card folder").advice == "chmod 700 \(store.directory)")
+        #expect(try Self.check(checks, "card").advice?.contains("passphrase set") == true)
+        #expect(Doctor.hasProblems(checks))
+        for check in checks {
+            #expect(!"\(check.detail) \(check.advice ?? "")".contains("905123456"))
+            #expect(!"\(check.detail) \(check.advice ?? "")".contains("12345"))
+        }
+    }
+
+    @Test func anInvalidConfigFileIsAProblemAndAnUnknownKeyANote() throws {
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
+        let path = home.path + "/config/gymcard/config.json"
+        try "{\"occupancy\": ".write(toFile: path, atomically: true, encoding: .utf8)
+        let broken = Doctor.checks(
+            try Self.context(home), libraries: Self.loading, run: Self.nothingInstalled)
+        #expect(try Self.check(broken, "config file").status == .problem)
+        #expect(try Self.check(broken, "config file").detail.contains(path))
+
+        try "{\"ocupancy\": {}}".write(toFile: path, atomically: true, encoding: .utf8)
+        let unknown = Doctor.checks(
+            try Self.context(home), libraries: Self.loading, run: Self.nothingInstalled)
+        #expect(try Self.check(unknown, "config file").status == .ok)
+        #expect(try Self.check(unknown, "unknown key").detail.contains("occupancy"))
+        #expect(!Doctor.hasProblems(unknown))
+    }
+
+    @Test func anInstalledTimerThatDoesNotRunIsAProblem() throws {
+        let home = try TemporaryDirectory()
+        let context = try Self.context(home)
+        try Collecting.writeUnits(
+            Collecting.units(executable: "/usr/bin/gymcard", campus: nil, context: context), context: context)
+        let inactive = Doctor.checks(context, libraries: Self.loading) { arguments in
+            arguments.starts(with: ["systemctl", "--user", "is-active"]) ? (3, "inactive\n") : nil
+        }
+        let timer = try Self.check(inactive, "timer")
+        #expect(timer.status == .problem && timer.detail.contains("inactive"))
+        #expect(timer.advice?.contains("systemctl --user enable --now gymcard-collect.timer") == true)
+    }
+
+    @Test(arguments: [(minutesAgo: 10.0, stale: false), (minutesAgo: 120.0, stale: true)])
+    func aRunningTimerWhoseHistoryStoppedRecordingIsAProblem(minutesAgo: Double, stale: Bool) throws {
+        let home = try TemporaryDirectory()
+        let context = try Self.context(home)
+        try Collecting.writeUnits(
+            Collecting.units(executable: "/usr/bin/gymcard", campus: nil, context: context), context: context)
+        let store = try HistoryFiles.openForWriting(context, campus: nil)
+        try store.record(
+            HistoryAttempt(at: context.clock.now.addingTimeInterval(-minutesAgo * 60), status: .success),
+            readings: [])
+        let checks = Doctor.checks(context, libraries: Self.loading) { arguments in
+            arguments.starts(with: ["systemctl"]) ? (0, "active\n") : nil
+        }
+        #expect(try Self.check(checks, "timer").status == .ok)
+        let history = try Self.check(checks, "history")
+        #expect(history.status == (stale ? .problem : .ok), "\(history)")
+        #expect(
+            history.detail.hasSuffix(stale ? "2 h ago, though the timer runs" : "10 min ago"),
+            "\(history.detail)")
+    }
+
+    @Test func aCrontabLineCountsAsTheTimer() throws {
+        let home = try TemporaryDirectory()
+        let checks = Doctor.checks(try Self.context(home), libraries: Self.loading) { arguments in
+            arguments == ["crontab", "-l"]
+                ? (0, "# m h dom mon dow command\n*/5 * * * * /usr/local/bin/gymcard collect\n") : nil
+        }
+        #expect(try Self.check(checks, "timer").status == .ok)
+    }
+}
