@@ -14,7 +14,9 @@ struct Scan: ParsableCommand {
         discussion: """
             Prints the normalized ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
             input), prefixed by the file name when several are given. Every page of a multi-page TIFF is \
-            scanned, sharing the budget, until one reads (with --all, every page). Rotated, noisy, unevenly lit and 12 MP phone photos are \
+            scanned (sharing the --budget when one is given) until one reads (with --all, every page). \
+            Every stage of the reading cascade that applies runs, so a photo gives the same result on a \
+            loaded machine as on an idle one; --budget trades that for speed. Rotated, noisy, unevenly lit and 12 MP phone photos are \
             handled; a read that is not confirmed is never printed. A photo with no barcode prints \
             nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
             status is the worst: 69 (a HEIC or AVIF photo without libheif, a WebP without libwebp, a TIFF \
@@ -39,8 +41,12 @@ struct Scan: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print every distinct barcode found instead of the best one.")
     var all = false
 
-    @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "seconds"))
-    var budget: Double = 2
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop trying after about this many seconds per photo: faster, but what is read then depends on the machine's speed and load. Without it every stage runs, so a photo reads the same on any machine.",
+            valueName: "seconds"))
+    var budget: Double?
 
     @Flag(name: .long, help: "Store the ID that was read (from the first photo that reads) as the card.")
     var save = false
@@ -51,7 +57,7 @@ struct Scan: ParsableCommand {
     @OptionGroup var passphrases: PassphraseOptions
 
     func validate() throws {
-        guard budget > 0, budget <= 60 else {
+        if let budget, !(budget > 0 && budget <= 60) {
             throw ValidationError("--budget must be more than 0 and at most 60 seconds")
         }
         guard photos.filter({ $0 == "-" }).count <= 1 else {
@@ -66,7 +72,7 @@ struct Scan: ParsableCommand {
                 "libzbar is not installed, so photos cannot be scanned; install it (Debian: apt install libzbar0)",
                 status: .unavailable)
         }
-        let scanner = BarcodeScanner(timeBudget: .milliseconds(Int(budget * 1000)))
+        let scanner = BarcodeScanner(timeBudget: budget.map { .milliseconds(Int($0 * 1000)) })
         var worst = ExitStatus.success
         var saved = false
         for photo in photos {
@@ -103,11 +109,14 @@ struct Scan: ParsableCommand {
         var firstDiagnosis: ScanDiagnosis?
         var report: ScanReport?
         var pagesScanned = 0
-        // The pages share the photo's budget: a page is begun only while it lasts (the first always), so a
-        // long document takes no more than a photo. The first page that reads ends the scan, unless --all
+        // The pages share the photo's --budget, when one is given, and the safety limit: a page is begun
+        // only while they last (the first always). The first page that reads ends the scan, unless --all
         // asks for every barcode on every page.
         for page in 0..<pageCount where all || ids.isEmpty {
-            if page > 0, ContinuousClock.now - started > scanner.timeBudget { break }
+            let spent = ContinuousClock.now - started
+            if page > 0, spent > scanner.safetyLimit || scanner.timeBudget.map({ spent > $0 }) == true {
+                break
+            }
             pagesScanned += 1
             let label = pageCount > 1 ? "\(name) (page \(page + 1) of \(pageCount))" : name
             let image = try decoding(label) { () throws(ImagingError) in
