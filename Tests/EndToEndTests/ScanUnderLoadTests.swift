@@ -45,7 +45,14 @@ struct ScanUnderLoadTests {
             try loop.run()
             return loop
         }
-        defer { for loop in loops { loop.terminate() } }
+        // SIGKILL, not terminate(): a loop started from the test runner inherits its ignored SIGTERM, and
+        // a loop left running holds the runner's output open.
+        defer {
+            for loop in loops {
+                kill(loop.processIdentifier, SIGKILL)
+                loop.waitUntilExit()
+            }
+        }
         let loaded = try await output()
         #expect(loaded == idle)
         // Not a test that passes by reading nothing.
