@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Codabar", targets: ["Codabar"]),
         .library(name: "Symbols", targets: ["Symbols"]),
         .library(name: "Scanner", targets: ["Scanner"]),
+        .library(name: "Catima", targets: ["Catima"]),
         // The zxing-cpp shim, a library of its own that Scanner loads with dlopen (see GymcardZXing below).
         .library(name: "GymcardZXing", type: .dynamic, targets: ["GymcardZXing"]),
     ],
@@ -24,6 +25,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // Test-only: the local HTTP server that answers the fetchers in tests.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // Test-only: starting processes in tests (Foundation's Process needs a thread blocked per wait and
+        // per pipe; swift-subprocess waits and reads without blocking the concurrency pool), and the
+        // FilePath its API takes.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
     ],
     targets: [
         // C libraries, each seen by exactly one Swift module.
@@ -50,6 +56,14 @@ let package = Package(
         // declarations, so Scanner links nothing from it.
         .target(name: "GymcardZXing", linkerSettings: [.linkedLibrary("ZXing")]),
         .systemLibrary(name: "CZXing"),
+        // libzint 2.11 (Debian's libzint-dev), the encoder of every symbology but Codabar, is loaded on first
+        // use with dlopen like libzbar (Sources/Symbols/ZintLibrary.swift): `show` of a Codabar card never
+        // maps it. Only zint.h is used at build time.
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+        // libzip (Debian's libzip-dev), for Catima's export zip (AES-encrypted entries included), is loaded on
+        // first use with dlopen (Sources/Catima/LibZip.swift): linked, it and libcrypto would load in every
+        // gymcard process. Only zip.h is used at build time.
+        .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
@@ -57,7 +71,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Libraries along the boundaries in ARCHITECTURE §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
+        // The symbologies a card can carry, their names, and what text each accepts: pure Swift, so the
+        // card vault and the command line can validate an ID without loading any drawing library.
+        .target(name: "Symbologies", dependencies: ["Codabar"], swiftSettings: strictSettings),
         .target(name: "Storage", swiftSettings: strictSettings),
+        // Catima (the Android card keeper): its CSV export, its zip (through libzip) and its share links.
+        .target(
+            name: "Catima", dependencies: ["Codabar", "Symbologies", "Storage", "CZip"],
+            swiftSettings: strictSettings),
         .target(
             name: "CardVault",
             dependencies: [
@@ -70,7 +91,7 @@ let package = Package(
             name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP"],
             swiftSettings: strictSettings),
         .target(
-            name: "Symbols", dependencies: ["Codabar", "Imaging", "CQREncode"],
+            name: "Symbols", dependencies: ["Codabar", "Symbologies", "Imaging", "CQREncode", "CZint"],
             swiftSettings: strictSettings),
         // Terminal image protocols (kitty, sixel, iTerm2, tmux pass-through) and the probe that asks a
         // terminal which it speaks.
@@ -78,7 +99,7 @@ let package = Package(
         // The full-screen card at the turnstile: the largest drawing that fits, pixel exact, with its text.
         .target(
             name: "Turnstile",
-            dependencies: ["Codabar", "Imaging", "Symbols", "TerminalGraphics", "TerminalText"],
+            dependencies: ["Codabar", "Imaging", "Storage", "Symbols", "TerminalGraphics", "TerminalText"],
             swiftSettings: strictSettings),
         .target(
             name: "Scanner", dependencies: ["Codabar", "Imaging", "CZBar", "CZXing"],
@@ -146,13 +167,25 @@ let package = Package(
             dependencies: ["Events", "Fetching", "FetchingCurl", "Markup", "TextSearch"],
             swiftSettings: strictSettings),
 
+        // The use cases under the commands, and the one context per process they run in (ARCHITECTURE §3):
+        // no argument parsing and no printing here; tests call them in-process.
+        .target(
+            name: "GymcardCore",
+            dependencies: [
+                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
+                "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "JSONOutput",
+                "Configuration", "TextSearch", "TerminalText",
+            ],
+            swiftSettings: strictSettings),
+
         // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
         // (everything that needs no network, fast to start) and `gymcard-network` (the same commands with
         // the HTTP client), which gymcard hands network commands to.
         .target(
             name: "GymcardCLI",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching", "Occupancy",
+                "GymcardCore", "Codabar", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching",
+                "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
                 "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -162,7 +195,7 @@ let package = Package(
         .executableTarget(
             name: "gymcard-network",
             dependencies: [
-                "GymcardCLI", "FetchingCurl", "Events", "EventsFeed",
+                "GymcardCLI", "GymcardCore", "FetchingCurl", "Events", "EventsFeed",
             ],
             swiftSettings: strictSettings),
 
@@ -172,7 +205,11 @@ let package = Package(
         // Helpers shared by the test targets: a seeded generator, temporary directories, a process runner.
         .target(
             name: "TestSupport",
-            dependencies: ["Codabar", "Imaging", "Symbols", "CZlib", "CivilTime", "History"],
+            dependencies: [
+                "Codabar", "Imaging", "Symbols", "CZlib", "CivilTime", "History",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/TestSupport", swiftSettings: strictSettings),
         // Writes the seeded photo corpus to a directory, for Benchmarks/scan.sh.
         .executableTarget(
@@ -184,6 +221,10 @@ let package = Package(
             name: "generate-history", dependencies: ["TestSupport", "History"],
             path: "Benchmarks/GenerateHistory",
             swiftSettings: strictSettings),
+        // Renders IDs in any symbology through the library, for Benchmarks/render.sh.
+        .executableTarget(
+            name: "render-symbols", dependencies: ["Symbols", "Symbologies", "Imaging"],
+            path: "Benchmarks/RenderSymbols", swiftSettings: strictSettings),
         // A real HTTP server on 127.0.0.1 (an ephemeral port) for the fetcher, occupancy and events tests.
         .target(
             name: "TestServer",
@@ -192,19 +233,33 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             path: "Tests/TestServer", swiftSettings: strictSettings),
+        // The helpers in TestSupport that run processes, under the load a full test run puts on them.
+        .testTarget(
+            name: "TestSupportTests", dependencies: ["gymcard", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CodabarTests", dependencies: ["Codabar"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SymbologiesTests", dependencies: ["Symbologies", "Codabar"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "CatimaTests", dependencies: ["Catima", "Symbologies", "Storage", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "CardVaultTests", dependencies: ["CardVault", "Codabar", "Storage", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ImagingTests", dependencies: ["Imaging", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(
-            name: "SymbolsTests", dependencies: ["Symbols", "Scanner", "Imaging", "Codabar", "TestSupport"],
+            name: "SymbolsTests",
+            dependencies: [
+                "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar", "TestSupport",
+                // Called directly, for the 2D symbols libzbar cannot read (Scanner asks it for Codabar and QR).
+                "GymcardZXing",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "TerminalGraphicsTests",
             dependencies: [
-                "TerminalGraphics", "Turnstile", "Symbols", "Scanner", "Imaging", "Codabar", "TestSupport",
+                "TerminalGraphics", "Turnstile", "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar",
+                "TestSupport",
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -221,6 +276,14 @@ let package = Package(
         .testTarget(
             name: "GymcardCLITests",
             dependencies: ["GymcardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "GymcardCoreTests",
+            dependencies: [
+                "GymcardCore", "CardVault", "CivilTime", "Codabar", "Fetching", "FetchingCurl", "History",
+                "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbols", "Trends",
+                "TestSupport", "TestServer",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ConfigurationTests", dependencies: ["Configuration"], swiftSettings: strictSettings),

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Compares gymcard's rendering with zint and qrencode in one run (hyperfine, whole processes), prints the
-# ratios against the goals of issue 2, the PNG sizes, and render --batch's peak memory at two sizes.
+# ratios against the goals of issue 2, the PNG sizes, and render --batch's peak memory at two sizes; then the
+# other symbologies (issue 27) through the library (Benchmarks/RenderSymbols, the path render --symbology
+# will take): PNG sizes against zint's for the same symbol, 1000 Code 128 IDs against zint --batch, and
+# that show of a Codabar card does not map libzint.
 #   Benchmarks/render.sh            (installs hyperfine, zint and qrencode from Debian when missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Benchmarks/install-tools hyperfine zint qrencode
 scripts/install-system-packages
-gymcard=$(scripts/build-release)/gymcard
+bin=$(scripts/build-release)
+gymcard=$bin/gymcard
+symbols=$bin/render-symbols
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -17,6 +22,10 @@ for name, count in (("ids1000.txt", 1000), ("ids20000.txt", 20000)):
     with open(f"{sys.argv[1]}/{name}", "w") as f:
         for _ in range(count):
             f.write("".join(random.choice("0123456789") for _ in range(9)) + "\n")
+# Code 128 member IDs as commercial gyms print them: letters and digits, 8 to 14 characters.
+with open(f"{sys.argv[1]}/code128-1000.txt", "w") as f:
+    for _ in range(1000):
+        f.write("GYM" + "".join(random.choice("0123456789ABCDEFGHJKLMNPQRSTUVWXYZ") for _ in range(random.randint(5, 11))) + "\n")
 PY
 # zint wants the start/stop letters itself.
 sed 's/.*/A&B/' "$work/ids1000.txt" > "$work/zint1000.txt"
@@ -54,6 +63,46 @@ peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 rm -rf "$work/gout"; mem1k=$(peak "$gymcard" render --batch "$work/ids1000.txt" --out "$work/gout")
 rm -rf "$work/gout"; mem20k=$(peak "$gymcard" render --batch "$work/ids20000.txt" --out "$work/gout")
 
+echo "== other symbologies: PNG sizes against zint (2 px per module, bars 50 modules tall, no text)"
+# gymcard's scale 2 and zint's --scale=1 are both 2 px per module; --quietzones gives zint the quiet zones
+# gymcard always draws.
+symbology_sizes=""
+while read -r name zintname text; do
+  "$symbols" "$name" 2 --id "$text" "$work/s-$name.png"
+  zint -b "$zintname" --notext --quietzones --scale=1 --data="$text" -o "$work/z-$name.png"
+  ours=$(stat -c %s "$work/s-$name.png")
+  theirs=$(stat -c %s "$work/z-$name.png")
+  symbology_sizes+=$(printf '\n  %-10s gymcard %s, zint %s' "$name" "$(size "$work/s-$name.png")" "$(size "$work/z-$name.png")")
+  [ "$ours" -le "$theirs" ] || symbology_sizes+="  LARGER"
+done <<'TABLE'
+code39 CODE39 GYM-0042
+code93 CODE93 Gym0042
+code128 CODE128 GYM0042A7
+itf C25INTER 00012345678905
+ean8 EANX_CHK 96385074
+ean13 EANX_CHK 5901234123457
+upca UPCA_CHK 036000291452
+upce UPCE_CHK 01234565
+qr QRCODE https://gym.example/m?id=GYM0042A7
+pdf417 PDF417 GYM0042A7
+datamatrix DATAMATRIX GYM0042A7
+aztec AZTEC GYM0042A7
+TABLE
+
+echo "== 1000 Code 128 IDs, batch (library path) against zint --batch"
+hyperfine --warmup 2 --runs 10 --export-json "$work/code128.json" \
+  --prepare "rm -rf $work/sout $work/zout; mkdir -p $work/sout $work/zout" \
+  "$symbols code128 2 --batch $work/code128-1000.txt $work/sout" \
+  "zint -b CODE128 --notext --quietzones --scale=1 --batch --mirror -i $work/code128-1000.txt --output=$work/zout/x.png" \
+  >/dev/null
+code128=$(ratio "$(mean "$work/code128.json" 0)" "$(mean "$work/code128.json" 1)")
+
+echo "== libzint stays unmapped for Codabar"
+# strace records every file the process opens; the dynamic loader opens each library it maps.
+codabar_opens=$(strace -f -e trace=openat "$gymcard" show --id 905123456 --png "$work/c.png" 2>&1 | grep -c libzint || true)
+code128_opens=$(strace -f -e trace=openat "$symbols" code128 2 --id GYM0042A7 "$work/c128.png" 2>&1 | grep -c 'libzint.*= [0-9]' || true)
+linked=$(ldd "$gymcard" | grep -c zint || true)
+
 cat <<REPORT
 
 gymcard vs zint / qrencode (mean wall time ratio; lower is better for gymcard)
@@ -66,4 +115,9 @@ PNG sizes
   gymcard --text   : $(size "$work/gt.png")
   zint (text)      : $(size "$work/zt.png")
 render --batch peak RSS: 1000 IDs ${mem1k} KiB, 20000 IDs ${mem20k} KiB (flat means about equal)
+Other symbologies (library path until render --symbology is wired)
+  PNG sizes (goal: no larger than zint's):${symbology_sizes}
+  1000 Code 128 IDs / zint --batch : ${code128}x   (goal <= 1x)
+  libzint: linked into gymcard ${linked} times; opened by show of a Codabar card ${codabar_opens} times,
+           by a Code 128 render ${code128_opens} times (goal: 0, 0, 1)
 REPORT

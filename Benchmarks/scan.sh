@@ -4,7 +4,10 @@
 # them photograph-like: defocus, motion, small-jpeg, thin-bars, tilt-clutter, label, tiny-scan;
 # PER_CATEGORY photos each, 12 MP phone frames included; generated here, never committed). Then, per
 # decoding engine, over that corpus and the real photos in ../shared/realworld/codabar-photos (when present):
-# what gymcard reads with libzbar alone, what zxing-cpp adds and what it costs.
+# what gymcard reads with libzbar alone, what zxing-cpp adds and what it costs. Last, that start-up does not
+# pay for the second engine (Benchmarks/engine_startup.sh: ldd, the libraries a scan loads, hyperfine).
+# gymcard reads with libzbar alone when libGymcardZXing.so is not beside it (nor in ../lib/gymcard): the
+# per-engine runs use a copy of the binary in a folder of its own; there is no option or variable for it.
 #   Benchmarks/scan.sh [PER_CATEGORY] [SEED]        (defaults: 20, 2026)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,3 +38,7 @@ if [ -f "$real/manifest.tsv" ]; then
 else
   echo "real photos: skipped, $real is not beside the package"
 fi
+echo
+tiny=""
+[ -f "$real/zxing-codabar-1/14.png" ] && tiny="$real/zxing-codabar-1/14.png"
+Benchmarks/engine_startup.sh "$bin/gymcard" "$corpus/zbar-only/gymcard" $tiny

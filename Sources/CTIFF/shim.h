@@ -75,14 +75,22 @@ static inline int gymcard_tiff_error(TIFF *tiff, void *user, const char *module,
     return 1;
 }
 
-static inline int gymcard_tiff_ignore(TIFF *tiff, void *user, const char *module, const char *format,
-                                      va_list arguments) {
-    (void)tiff; (void)user; (void)module; (void)format; (void)arguments;
+/// Warnings are dropped, but for one: libtiff warns "IO error during reading of <tag>; tag ignored" when a
+/// tag's data lies past the end of the file (a file cut short in a page's colour map or description) and
+/// reads on as if the tag were absent, which decodes a palette page wrong without an error. That one is
+/// kept as an error.
+static inline int gymcard_tiff_warning(TIFF *tiff, void *user, const char *module, const char *format,
+                                       va_list arguments) {
+    if (strstr(format, "IO error") == NULL) return 1;
+    gymcard_tiff_error(tiff, user, module, format, arguments);
+    char *ignored = strstr(((gymcard_tiff_source *)user)->message, "; tag ignored");
+    if (ignored != NULL) *ignored = 0;
     return 1;
 }
 
 /// Opens the file in memory read-only, with libtiff's errors kept in `source->message` and its warnings
-/// dropped (by default it prints both on stderr). NULL when it is no TIFF libtiff can open.
+/// dropped but for a tag's data past the end (by default it prints both on stderr). NULL when it is no
+/// TIFF libtiff can open.
 static inline TIFF *gymcard_tiff_open(const gymcard_tiff_functions *tiff, gymcard_tiff_source *source) {
     TIFF *(*clientOpenExt)(const char *, const char *, thandle_t, TIFFReadWriteProc, TIFFReadWriteProc,
                            TIFFSeekProc, TIFFCloseProc, TIFFSizeProc, TIFFMapFileProc, TIFFUnmapFileProc,
@@ -95,7 +103,7 @@ static inline TIFF *gymcard_tiff_open(const gymcard_tiff_functions *tiff, gymcar
     TIFFOpenOptions *options = optionsAlloc();
     if (options == NULL) return NULL;
     setErrorHandler(options, gymcard_tiff_error, source);
-    setWarningHandler(options, gymcard_tiff_ignore, NULL);
+    setWarningHandler(options, gymcard_tiff_warning, source);
     TIFF *opened = clientOpenExt("TIFF", "r", (thandle_t)source, gymcard_tiff_read, gymcard_tiff_write,
                                  gymcard_tiff_seek, gymcard_tiff_close, gymcard_tiff_size, gymcard_tiff_map,
                                  gymcard_tiff_unmap, options);

@@ -123,8 +123,11 @@ public struct CardStore: Sendable {
         try whileLocked(workFactor: AgeFile.defaultWorkFactor, whenBusy: whenBusy, body)
     }
 
-    /// The test-only hook: any work factor for what `body` writes.
-    func whileLocked<Result>(workFactor: Int, whenBusy: () -> Void = {}, _ body: (Locked) throws -> Result)
+    /// The same with another scrypt work factor for what `body` writes: for tests, which cannot spend
+    /// seconds on each write (reading follows the factor in the file).
+    public func whileLocked<Result>(
+        workFactor: Int, whenBusy: () -> Void = {}, _ body: (Locked) throws -> Result
+    )
         throws -> Result
     {
         try makeDirectory()
@@ -162,61 +165,8 @@ public struct CardStore: Sendable {
         }
     }
 
-    /// The store while its lock is held (see ``CardStore/whileLocked(whenBusy:_:)``): reads and writes
-    /// that do not take the lock again.
-    public struct Locked: Sendable {
-        let store: CardStore
-        let workFactor: Int
-
-        /// How the current card is protected, or `nil` when there is none.
-        public func protection() -> Protection? { store.protection() }
-
-        /// Reads the card as ``CardStore/load(passphrase:)`` does.
-        public func load(passphrase: () throws -> [UInt8]) throws -> Loaded {
-            try store.load(passphrase: passphrase)
-        }
-
-        /// Stores a record as ``CardStore/save(_:passphrase:)`` does.
-        public func save(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
-            let bytes = try CardStore.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
-            try write(bytes, protected: passphrase != nil)
-        }
-
-        /// Stores the card under a new passphrase as ``CardStore/rewrap(_:passphrase:)`` does.
-        public func rewrap(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
-            let bytes = try CardStore.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
-            store.remove(store.encryptedPath + ".bak")
-            store.remove(store.plainPath + ".bak")
-            AtomicFile.syncDirectory(store.directory)
-            let target = passphrase == nil ? store.plainPath : store.encryptedPath
-            try store.write(bytes, to: target)
-            store.removeOtherProtection(than: target)
-            try store.write(bytes, to: target + ".bak")
-        }
-
-        /// Deletes the card and its backups; returns whether there was a card.
-        @discardableResult
-        public func forget() -> Bool {
-            let existed = store.protection() != nil
-            for path in [
-                store.encryptedPath, store.plainPath, store.encryptedPath + ".bak", store.plainPath + ".bak",
-            ] {
-                store.remove(path)
-            }
-            return existed
-        }
-
-        /// Replaces the card with a file's bytes, keeping the file it replaces as the backup.
-        fileprivate func write(_ bytes: [UInt8], protected: Bool) throws(VaultError) {
-            let target = protected ? store.encryptedPath : store.plainPath
-            try store.keepBackup(of: target)
-            try store.write(bytes, to: target)
-            store.removeOtherProtection(than: target)
-        }
-    }
-
     /// The file's bytes: an age file under `passphrase`, or the JSON record with a newline.
-    fileprivate static func fileBytes(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int)
+    static func fileBytes(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int)
         throws(VaultError) -> [UInt8]
     {
         guard let passphrase else { return record.encoded() + [10] }
@@ -224,7 +174,7 @@ public struct CardStore: Sendable {
     }
 
     /// Writes one of the store's files: 0600, durable, atomic.
-    fileprivate func write(_ bytes: [UInt8], to path: String) throws(VaultError) {
+    func write(_ bytes: [UInt8], to path: String) throws(VaultError) {
         do { try AtomicFile.write(bytes, to: path, permissions: 0o600, durable: true) } catch {
             throw .storage("cannot write the card: \(error)")
         }
@@ -232,7 +182,7 @@ public struct CardStore: Sendable {
 
     /// Nothing readable may outlive encryption, and an encrypted copy is stale once the card is in the
     /// clear: the other protection's file and backup go.
-    fileprivate func removeOtherProtection(than target: String) {
+    func removeOtherProtection(than target: String) {
         let other = target == encryptedPath ? plainPath : encryptedPath
         remove(other)
         remove(other + ".bak")
@@ -285,7 +235,7 @@ public struct CardStore: Sendable {
         return lstat(path, &status) == 0
     }
 
-    fileprivate func remove(_ path: String) { unlink(path) }
+    func remove(_ path: String) { unlink(path) }
 
     /// Temporary files a killed writer left behind. Writers hold the lock, so under the lock any such
     /// file is stale: the card itself is always the old or the new version, never one of these.
@@ -305,7 +255,7 @@ public struct CardStore: Sendable {
     }
 
     /// Hard-links the current file as `.bak` (atomically replacing the old backup) before it is replaced.
-    fileprivate func keepBackup(of path: String) throws(VaultError) {
+    func keepBackup(of path: String) throws(VaultError) {
         guard exists(path) else { return }
         let staging = path + ".bak.new"
         unlink(staging)

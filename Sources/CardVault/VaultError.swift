@@ -22,22 +22,21 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// A file-system failure.
     case storage(String)
 
-    /// One line for a person: what happened and what to do.
+    /// What happened, in one line; neutral (no commands named: the CLI adds what to do).
     public var description: String {
         switch self {
-        case .noCard: return "no stored card; store one with `gymcard set` or `gymcard scan PHOTO --save`"
+        case .noCard: return "no stored card"
         case .wrongPassphrase: return "wrong passphrase (or the card file's key is damaged)"
         case .damaged(let detail):
-            return "the stored card file is damaged (\(detail)); store the card again with `gymcard set`"
+            return "the stored card file is damaged (\(detail))"
         case .unsupported(let detail): return "the stored card file is not one gymcard reads (\(detail))"
         case .workFactorTooHigh(let logN, let maximum):
             return
                 "the card file asks for scrypt work factor 2^\(logN), above the 2^\(maximum) gymcard allows; "
                 + "it was not written by gymcard"
         case .emptyPassphrase: return "the passphrase is empty"
-        case .notEncrypted: return "the stored card has no passphrase; add one with `gymcard passphrase set`"
-        case .alreadyEncrypted:
-            return "the stored card already has a passphrase; use `gymcard passphrase change`"
+        case .notEncrypted: return "the stored card has no passphrase"
+        case .alreadyEncrypted: return "the stored card already has a passphrase"
         case .storage(let detail): return detail
         }
     }

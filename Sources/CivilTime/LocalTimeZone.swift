@@ -1,11 +1,12 @@
 import FoundationEssentials
 import Glibc
 
-/// The local time zone as an offset from UTC at each moment, from libc (`TZ` respected).
+/// A time zone as an offset from UTC at each moment: the user's own (``system``, libc), a facility's
+/// (read from tzdata's file by ``TZifZone``), or a fixed one.
 ///
 /// FoundationEssentials has no named time zones (they come with ICU in FoundationInternationalization,
 /// which would cost every gymcard process its start-up time), so local days and clock times are worked
-/// out from libc's `localtime_r` offset, with the civil-date arithmetic done here.
+/// out from an offset function, with the civil-date arithmetic done here.
 public struct LocalTimeZone: Sendable {
     /// Seconds east of UTC in force at a moment.
     public var offsetSeconds: @Sendable (Date) -> Int
@@ -15,12 +16,17 @@ public struct LocalTimeZone: Sendable {
         self.offsetSeconds = offsetSeconds
     }
 
-    /// The process's zone: `TZ`, else /etc/localtime, through libc.
+    /// The user's own zone: `TZ`, else /etc/localtime, through libc (gymcard never changes `TZ`).
     public static let system = LocalTimeZone { date in
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return 0 }
         return parts.tm_gmtoff
+    }
+
+    /// A zone read from tzdata's file (``TZifZone``).
+    public init(_ zone: TZifZone) {
+        offsetSeconds = { date in zone.offset(atUnixTime: Int64(date.timeIntervalSince1970.rounded(.down))) }
     }
 
     /// A zone with one fixed offset (tests, UTC).

@@ -1,13 +1,14 @@
 import ArgumentParser
 import CivilTime
 import FoundationEssentials
+import GymcardCore
 import Occupancy
 import OpeningHours
 import TerminalText
 import Trends
 
 /// `gymcard best`: the quietest times in the coming hours for a workout of a given length.
-struct BestCommand: AsyncParsableCommand {
+struct BestCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "best",
         abstract: "Suggest the quietest times to go in the coming hours, from the history.",
@@ -17,7 +18,7 @@ struct BestCommand: AsyncParsableCommand {
             overlap. A window that touches a half hour without enough history is never suggested, nor one \
             that is not wholly inside known opening hours (see `gymcard hours`; unknown hours are never \
             taken for open). When nothing can be suggested, gymcard says why (too little history, unknown \
-            hours) and exits 1. Bands: quiet under 40 %, moderate under 65 %, busy under 85 %, packed above.
+            hours) and exits 1, as `trends` does without a usual value. Bands: quiet under 40 %, moderate under 65 %, busy under 85 %, packed above.
             """
     )
 
@@ -25,12 +26,12 @@ struct BestCommand: AsyncParsableCommand {
     var facility: String?
 
     @Option(name: .long, help: ArgumentHelp("How far ahead to look, e.g. 12h or 90m.", valueName: "duration"))
-    var within = "12h"
+    var within = DurationArgument(seconds: 12 * 3600, text: "12h")
 
     @Option(
         name: .customLong("for"),
         help: ArgumentHelp("How long the workout lasts, e.g. 90m.", valueName: "duration"))
-    var duration = "90m"
+    var duration = DurationArgument(seconds: 90 * 60, text: "90m")
 
     @OptionGroup var campus: CampusOption
 
@@ -39,92 +40,40 @@ struct BestCommand: AsyncParsableCommand {
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
-        guard let horizon = DurationText.seconds(within), (3600...7 * 86_400).contains(horizon) else {
+        guard (3600...7 * 86_400).contains(within.seconds) else {
             throw ValidationError("--within must be a duration from 1h to 7d, such as 12h")
         }
-        guard let length = DurationText.seconds(duration), (15 * 60...8 * 3600).contains(length) else {
+        guard (15 * 60...8 * 3600).contains(duration.seconds) else {
             throw ValidationError("--for must be a duration from 15m to 8h, such as 90m")
         }
-        guard length <= horizon else { throw ValidationError("--for must not be longer than --within") }
+        guard duration.seconds <= within.seconds else {
+            throw ValidationError("--for must not be longer than --within")
+        }
     }
 
-    func run() async throws {
-        let context = try HistoryContext(campus: campus)
-        let chosen = try context.facilities(facility)
-        let horizon = DurationText.seconds(within) ?? 12 * 3600
-        let length = DurationText.seconds(duration) ?? 90 * 60
+    func run(in context: Context) async throws {
+        let window = try weeks.window(campus, context)
+        let chosen = try window.settings.facilities(matching: facility)
+        let (horizon, length) = (within.seconds, duration.seconds)
         let access = try HoursAccess(
-            facilities: chosen.map(\.key), zone: context.zone, now: context.now,
-            directories: context.directories,
-            environment: context.environment, campus: context.settings.campus)
-        let days = access.days(from: context.now, to: context.now.addingTimeInterval(Double(horizon)))
-        let hours = try await access.loadHandingOver(days, network: network)
+            facilities: chosen.map(\.key), zone: window.zone, now: window.now, campus: window.settings.campus,
+            context: context)
+        let days = access.days(from: window.now, to: window.now.addingTimeInterval(Double(horizon)))
+        let hours = try await access.loadHandingOver(days, network: network, context: context)
         for warning in hours.warnings { Terminal.standardError.say(warning) }
-        let facilities = try context.heatmaps(chosen, weeks: weeks.weeks)
-        let labels = CivilLabels(zone: context.zone, now: context.now)
         var lines: [String] = []
         var suggested = false
-        for (facility, shown) in zip(chosen, facilities) {
+        for (facility, shown) in zip(chosen, try window.heatmaps(chosen)) {
+            let suggestion = window.suggestions(
+                shown.heatmap, hours: hours.hours[facility.key] ?? .unknown, days: days,
+                lengthSeconds: length,
+                horizonSeconds: horizon)
+            if case .windows = suggestion { suggested = true }
             if !lines.isEmpty { lines.append("") }
-            let opening = hours.hours[facility.key] ?? .unknown
-            let windows = QuietWindows.find(
-                in: shown.heatmap, zone: context.zone, now: context.now, withinSeconds: Double(horizon),
-                durationSeconds: Double(length)
-            ) { start, end in opening.isOpen(from: start, to: end) }
-            guard !windows.isEmpty else {
-                let anyHistory = !QuietWindows.find(
-                    in: shown.heatmap, zone: context.zone, now: context.now, withinSeconds: Double(horizon),
-                    durationSeconds: Double(length), count: 1
-                ).isEmpty
-                let reason =
-                    anyHistory
-                    ? Self.outsideHours(
-                        opening, facility: facility.key, days: days, length: length, horizon: horizon)
-                    : Self.thin(shown.heatmap, weeks: weeks.weeks)
-                lines.append("\(shown.name.terminalSafe): " + reason)
-                continue
-            }
-            suggested = true
-            lines.append(
-                "\(shown.name.terminalSafe): the quietest \(DurationText.text(length)) in the next \(DurationText.text(horizon))"
-                    + " (from \(weeks.weeks) weeks of history, within opening hours)")
-            let rows = windows.map { window in
-                (
-                    "\(labels.moment(window.start)) – \(labels.clock(window.end))",
-                    "usually \(Int(window.meanPercent.rounded()))%  \(QuietWindows.band(window.meanPercent))"
-                )
-            }
-            let width = rows.map(\.0.count).max() ?? 0
-            for row in rows {
-                lines.append("  " + row.0 + String(repeating: " ", count: width - row.0.count + 2) + row.1)
-            }
+            lines += window.lines(
+                suggestion, facility: facility, lengthSeconds: length, horizonSeconds: horizon)
         }
-        Terminal().printLines(lines)
+        Terminal(environment: context.environment).printLines(lines.map(\.terminalSafe))
         if !suggested { throw Failure.silent(.nothingFound) }
-    }
-
-    /// Why nothing is suggested although the history covers the hours ahead: the opening hours.
-    static func outsideHours(
-        _ hours: FacilityHours, facility: String, days: [LocalDay], length: Int, horizon: Int
-    )
-        -> String
-    {
-        guard days.contains(where: { hours[$0].isKnown }) else {
-            return "no suggestion: its opening hours are unknown, and unknown is never taken for open "
-                + "(see `gymcard hours`; the config file's hours.facilities.\(facility) can give them)"
-        }
-        return
-            "no suggestion: no \(DurationText.text(length)) in the next \(DurationText.text(horizon)) lies wholly "
-            + "within known opening hours (see `gymcard hours`)"
-    }
-
-    /// Why nothing is suggested: how many readings there are and what to do.
-    static func thin(_ heatmap: WeeklyHeatmap, weeks: Int) -> String {
-        let readings = heatmap.readingCount == 1 ? "1 reading" : "\(heatmap.readingCount) readings"
-        let days = heatmap.dayCount == 1 ? "1 day" : "\(heatmap.dayCount) days"
-        return
-            "not enough history for a suggestion: \(readings) on \(days) in the last \(weeks) weeks, and each "
-            + "half hour must be seen on at least \(WeeklyHeatmap.minimumDays) days; keep collecting "
-            + "(`gymcard collect --install` samples every 5 minutes): about 2 weeks covers every half hour"
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
+import GymcardCore
 import Occupancy
-import Storage
 
 /// `--campus <name>` for the commands about occupancy: which campus's facilities, history and hours.
 /// Without it, the config file's `campus` (set by `gymcard campus use`), else Virginia Tech (`vt`).
@@ -21,17 +20,7 @@ struct CampusOption: ParsableArguments {
 
     /// The occupancy settings of the campus asked for; a campus that is not in the config file is a usage
     /// error (64) naming the known ones.
-    func settings(_ directories: XDGDirectories, environment: [String: String]) throws -> OccupancySettings {
-        if let campus, campus != CampusProfile.builtInName {
-            let file = try ConfigFile.read(directories)
-            let names: [String]
-            do { names = try OccupancySettings.profileNames(configFile: file) } catch {
-                throw ConfigFile.failure(error, directories)
-            }
-            guard names.contains(campus) else {
-                throw Failure(CampusProfile.unknownMessage(campus, profiles: names), status: .usage)
-            }
-        }
-        return try ConfigFile.occupancySettings(directories, environment: environment, campus: campus)
+    func settings(_ context: Context) throws -> OccupancySettings {
+        try CampusSetup(context: context).settings(campus: campus)
     }
 }

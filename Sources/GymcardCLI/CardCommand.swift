@@ -4,11 +4,12 @@ import CivilTime
 import Codabar
 import FoundationEssentials
 import Glibc
+import GymcardCore
 import JSONOutput
 import TerminalText
 
 /// `gymcard card`: what is stored, with or without the passphrase.
-struct CardCommand: ParsableCommand {
+struct CardCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
         abstract: "Print what is stored: where the card is, whether it is encrypted, its label and ID.",
@@ -32,9 +33,9 @@ struct CardCommand: ParsableCommand {
 
     @OptionGroup var passphrases: PassphraseOptions
 
-    func run() throws {
-        let access = CardAccess(passphrases: passphrases)
-        guard let protection = access.store.protection() else { throw CardAccess.failure(VaultError.noCard) }
+    func run(in context: Context) throws {
+        let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+        guard let protection = access.store.protection() else { throw VaultError.noCard }
         let encrypted = protection == .passphrase
         let path = encrypted ? access.store.encryptedPath : access.store.plainPath
         var status = stat()
@@ -43,9 +44,9 @@ struct CardCommand: ParsableCommand {
         var record: CardRecord?
         let canUnlock = !encrypted || passphrases.isScripted || TerminalPrompt.isAvailable
         if !locked, canUnlock {
-            record = try access.unlock().card.record
+            record = try access.unlock().record
         }
-        let now = try CurrentTime.now(Terminal.processEnvironment())
+        let now = context.clock.now
         if json {
             print(Self.json(path: path, encrypted: encrypted, written: written, record: record))
             return

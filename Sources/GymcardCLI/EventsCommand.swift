@@ -4,10 +4,11 @@ import Configuration
 import Events
 import Fetching
 import FoundationEssentials
+import GymcardCore
 import Storage
 
 /// `gymcard events`: what RecSports has coming up.
-struct EventsCommand: AsyncParsableCommand {
+struct EventsCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "List upcoming RecSports events, or export them to your calendar.",
@@ -54,43 +55,26 @@ struct EventsCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        let settings = try ConfigFile.eventsSettings(directories, environment: environment)
-        let now = try CurrentTime.now(environment)
-        let loader = EventsLoader(settings: settings, cache: EventsCache(directories: directories), now: now)
-        // Read once for the fresh-cache answer and the fallback; not before --refresh hands over to
-        // gymcard-network (network.fetcher() below), which reads it itself.
-        let cached = refresh ? nil : loader.cache.load()
-        if let cached, let snapshot = loader.freshFromCache(cached) {
-            try show(snapshot, now: now, environment: environment)
-            return
-        }
-        let fetcher = try network.fetcher()
-        let reader = try Online.required().readEventsFeed
-        let loaded = cached ?? loader.cache.load()
-        if let warning = loaded.warning { Terminal.standardError.say(warning) }
-        let outcome: EventsLoader.Outcome
-        do {
-            outcome = try await loader.fetch(with: fetcher, reading: reader, loaded: loaded)
-        } catch {
+    func run(in context: Context) async throws {
+        let query = try EventsQuery(context: context)
+        let answer: EventsQuery.Answer
+        do { answer = try await query.answer(refresh: refresh) { try network.fetcher(context) } } catch {
+            guard let error = error as? EventsUnavailable else { throw error }
             switch error {
             case .fetch(.cancelled): throw Failure.silent(.interrupted)
             case .fetch(.clientError):
                 // A 404 or 410 means the address is wrong: say where it came from.
-                let configPath = ConfigFile.path(directories)
-                let advice = settings.origin.advice(key: "events.url", configPath: configPath)
+                let advice = query.settings.origin.advice(key: "events.url", configPath: context.config.path)
                 throw Failure("\(error); \(advice)", status: .unavailable)
             default: throw Failure(error.description, status: error.isUnavailable ? .unavailable : .dataError)
             }
         }
-        for warning in outcome.warnings { Terminal.standardError.say(warning) }
-        try show(outcome.snapshot, now: now, environment: environment)
-        if let failure = outcome.saveFailure {
+        for warning in answer.warnings { Terminal.standardError.say(warning) }
+        try show(answer.snapshot, now: query.now, environment: context.environment)
+        if let failure = answer.saveFailure {
             throw Failure("the events were shown but not cached: \(failure)", status: .ioError)
         }
-        if outcome.isStale { throw Failure.silent(.staleData) }
+        if answer.isStale { throw Failure.silent(.staleData) }
     }
 
     /// Prints (or exports) the snapshot's events within the window.

@@ -14,6 +14,8 @@ enum ExitStatus: Int32 {
     case noInput = 66
     /// A service is unavailable.
     case unavailable = 69
+    /// gymcard itself went wrong (a bug): please report it.
+    case software = 70
     /// Writing or reading failed (disk full, permission denied, output too narrow).
     case ioError = 74
     /// Data was shown, but some of it is stale or missing (occupancy, events from the cache).

@@ -1,14 +1,12 @@
 import ArgumentParser
-import Fetching
 import FoundationEssentials
+import GymcardCore
 import JSONOutput
 import Occupancy
-import Storage
 import TerminalText
-import TextSearch
 
 /// `gymcard facilities`: the configured facilities, or (with `--discover`) those on the occupancy page.
-struct FacilitiesCommand: AsyncParsableCommand {
+struct FacilitiesCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "facilities",
         abstract: "List the configured facilities, or discover their IDs from the occupancy page.",
@@ -30,82 +28,36 @@ struct FacilitiesCommand: AsyncParsableCommand {
 
     @OptionGroup var network: NetworkOptions
 
-    func run() async throws {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        let settings = try campus.settings(directories, environment: environment)
+    func run(in context: Context) async throws {
+        let settings = try campus.settings(context)
         guard discover else {
-            let rows = settings.facilities.map { [$0.key, $0.name, $0.id, "\($0.capacity)"] }
-            if json {
-                print(
-                    Self.json(
-                        settings.facilities.map {
-                            Row(key: $0.key, name: $0.name, id: $0.id, capacity: $0.capacity)
-                        }))
-            } else {
-                print(
-                    Self.table(header: ["KEY", "NAME", "ID", "CAPACITY"], rows: rows).joined(separator: "\n"))
+            let rows = settings.facilities.map {
+                Row(key: $0.key, name: $0.name, id: $0.id, capacity: $0.capacity)
             }
-            return
+            return print(
+                json
+                    ? JSONText.line(rows, fallback: "[]")
+                    : TextTable.text(
+                        header: ["KEY", "NAME", "ID", "CAPACITY"],
+                        rows: rows.map { [$0.key ?? "", $0.name, $0.id, "\($0.capacity ?? 0)"] }))
         }
-        let fetcher = try network.fetcher()
-        let page: String
-        do {
-            let response = try await fetcher.fetch(
-                .get(settings.page, accept: ExpectedContent.htmlPage.acceptHeader), expecting: .htmlPage)
-            page = String(decoding: response.body, as: UTF8.self)
-        } catch .cancelled {
-            throw Failure.silent(.interrupted)
-        } catch {
-            throw Failure("cannot read the occupancy page: \(error)", status: .unavailable)
-        }
-        let found = FacilityDiscovery.parse(page)
-        guard !found.isEmpty else {
-            throw Failure(
-                "the page at \(settings.page.absoluteString) lists no facilities (no data-facilityid); has it moved?",
-                status: .dataError)
-        }
+        let found = try await CampusPage.discover(settings.page, fetcher: try network.fetcher(context))
         let configured = Dictionary(settings.facilities.map { ($0.id.lowercased(), $0.key) }) { first, _ in
             first
         }
-        if json {
-            print(
-                Self.json(
-                    found.map {
-                        Row(
-                            key: configured[$0.id], name: $0.name, id: $0.id, capacity: $0.capacity,
-                            occupancy: $0.occupancy)
-                    }))
-        } else {
-            let rows = found.map { facility in
-                [
-                    facility.id, facility.name, facility.capacity.map { "\($0)" } ?? "-",
-                    configured[facility.id] ?? "",
-                ]
-            }
-            print(
-                Self.table(header: ["ID", "NAME", "CAPACITY", "CONFIGURED AS"], rows: rows).joined(
-                    separator: "\n"))
+        let rows = found.map {
+            Row(
+                key: configured[$0.id], name: $0.name, id: $0.id, capacity: $0.capacity,
+                occupancy: $0.occupancy)
         }
-        let onPage = Set(found.map(\.id))
-        let section = settings.campus.map { "campuses.\($0).facilities" } ?? "occupancy.facilities"
-        for facility in settings.facilities where !onPage.contains(facility.id.lowercased()) {
-            Terminal.standardError.say(
-                "\(facility.key) (\(facility.id)) is not on the page; set its new ID under \(section) in "
-                    + ConfigFile.path(directories))
-        }
-    }
-
-    /// Columns padded to their widest cell.
-    static func table(header: [String], rows: [[String]]) -> [String] {
-        // Names come from the page or the config file: made terminal-safe before the columns are measured.
-        let all = ([header] + rows).map { $0.map(\.terminalSafe) }
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1
-                    ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ").trimmed
+        print(
+            json
+                ? JSONText.line(rows, fallback: "[]")
+                : TextTable.text(
+                    header: ["ID", "NAME", "CAPACITY", "CONFIGURED AS"],
+                    rows: rows.map { [$0.id, $0.name, $0.capacity.map { "\($0)" } ?? "-", $0.key ?? ""] }))
+        for note in CampusPage.missing(from: found, settings: settings, configPath: context.config.path) {
+            Terminal.standardError.say(note)
         }
     }
 
@@ -116,9 +68,5 @@ struct FacilitiesCommand: AsyncParsableCommand {
         var id: String
         @ExplicitNull var capacity: Int?
         var occupancy: Int?
-    }
-
-    static func json(_ rows: [Row]) -> String {
-        JSONText.line(rows, fallback: "[]")
     }
 }

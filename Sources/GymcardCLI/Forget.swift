@@ -1,8 +1,9 @@
 import ArgumentParser
 import CardVault
+import GymcardCore
 
 /// `gymcard forget`: delete the stored card.
-struct Forget: ParsableCommand {
+struct Forget: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "forget",
         abstract: "Delete the stored card and its backup.",
@@ -12,9 +13,9 @@ struct Forget: ParsableCommand {
     @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
     var yes = false
 
-    func run() throws {
-        let access = CardAccess(passphrases: nil)
-        guard access.store.protection() != nil else { throw CardAccess.failure(VaultError.noCard) }
+    func run(in context: Context) throws {
+        let access = CardAccess(context: context, passphrases: PassphraseOptions.passphrases())
+        guard access.store.protection() != nil else { throw VaultError.noCard }
         if !yes {
             guard
                 let answer = TerminalPrompt.ask(
@@ -30,7 +31,7 @@ struct Forget: ParsableCommand {
             }
         }
         // Under the card's lock: a `set` or `passphrase change` running meanwhile finishes first.
-        guard try access.forget() else { throw CardAccess.failure(VaultError.noCard) }
+        try access.forget()
         Terminal.standardError.say("deleted the stored card")
     }
 }

@@ -1,10 +1,12 @@
 import ArgumentParser
 import Dispatch
+import FoundationEssentials
 import Glibc
+import GymcardCore
 
 /// The `gymcard` command: parses, calls the libraries, prints, and maps failures to exit codes.
 struct Gymcard: AsyncParsableCommand {
-    static let version = "0.2.0"
+    static let version = Online.version
 
     static let configuration = CommandConfiguration(
         commandName: "gymcard",
@@ -29,56 +31,71 @@ struct Gymcard: AsyncParsableCommand {
 
 /// The entry point both binaries call.
 public enum GymcardEntry {
-    /// Entry point: `--qr` given with no file name means "draw the QR on the terminal".
-    ///
-    /// Synchronous on purpose: most commands never need Swift concurrency, and an async `main` moves all
+    /// Entry point. Synchronous on purpose: most commands never need Swift concurrency, and an async `main` moves all
     /// of them onto a Dispatch worker thread at start-up. The commands that are async run in a task
     /// while the main thread waits.
     public static func run(online: Online?) -> Never {
-        Online.current = online
         // On the main thread, which lives as long as the process: a signal mask is per thread, and a
         // worker may be gone (Dispatch retires idle workers) when Ctrl-C comes.
         Interrupt.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var command = try Gymcard.parseAsRoot(QROption.rewritingBareFlag(in: arguments))
-            if let asynchronous = command as? any AsyncParsableCommand {
-                try runWaiting(asynchronous)
-            } else {
+            var command = try Gymcard.parseAsRoot(arguments)
+            switch command {
+            case let asynchronous as any AsyncContextCommand:
+                let context = try makeContext(online: online)
+                let box = CommandBox(asynchronous)
+                try runWaiting { try await box.command.run(in: context) }
+            case let synchronous as any ContextCommand:
+                try synchronous.run(in: try makeContext(online: online))
+            case let asynchronous as any AsyncParsableCommand:
+                let box = CommandBox(asynchronous)
+                try runWaiting { try await box.command.run() }
+            default:
                 try command.run()
             }
             // Leave now: returning from an async main can leave the process waiting seconds for idle
             // Dispatch worker threads (seen when many gymcard processes ran at once).
             Glibc.exit(0)
+        } catch let exit as ExitCode {
+            // A status chosen by the command after it said everything (Ctrl-C on the full-screen card: 130).
+            Glibc.exit(exit.rawValue)
         } catch {
-            let failure: Failure
-            if let known = error as? Failure {
-                failure = known
-            } else if let convertible = error as? any ConvertibleToFailure {
-                failure = convertible.failure
-            } else {
-                usageError(error, arguments: arguments)
+            guard let failure = ExitTable.failure(for: error) else {
+                unknownError(error, arguments: arguments)
             }
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             Glibc.exit(failure.status.rawValue)
         }
     }
 
+    /// The process's one context: its environment, folders, clock and config file; warnings to stderr.
+    private static func makeContext(online: Online?) throws -> Context {
+        try Context(environment: ProcessInfo.processInfo.environment, online: online) { warning in
+            Terminal.standardError.say(warning)
+        }
+    }
+
     /// Help and version as argument-parser prints them; a usage error as one line, `gymcard: <what>; see
     /// 'gymcard <command> --help'`, exit status 64 (argument-parser's own text has `Error:` and 2–3
-    /// usage lines).
-    private static func usageError(_ error: any Error, arguments: [String]) -> Never {
+    /// usage lines). An error nobody words is gymcard's own fault: one line, exit 70.
+    private static func unknownError(_ error: any Error, arguments: [String]) -> Never {
         let status = Gymcard.exitCode(for: error)
         guard status != .success else { Gymcard.exit(withError: error) }
+        guard status == .validationFailure else {
+            Terminal.standardError.say("internal error: \(error); please report it")
+            Glibc.exit(ExitStatus.software.rawValue)
+        }
         var message =
             Gymcard.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        if message.hasSuffix(".") { message.removeLast() }
         // "Unknown option" → "unknown option", as every other gymcard message starts (not "ID", "URL").
         if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
             message = first.lowercased() + message.dropFirst()
         }
         Terminal.standardError.say(message + "; see '\(commandPath(arguments)) --help'")
-        Glibc.exit(status.rawValue)
+        Glibc.exit(ExitStatus.usage.rawValue)
     }
 
     /// `gymcard`, or `gymcard show` / `gymcard history export`: the command named on the command line.
@@ -94,11 +111,11 @@ public enum GymcardEntry {
     }
 
     /// Runs an async command to completion from the synchronous entry point.
-    private static func runWaiting(_ command: any AsyncParsableCommand) throws {
-        let box = TaskBox(command)
+    private static func runWaiting(_ body: @escaping @Sendable () async throws -> Void) throws {
+        let box = FailureBox()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            do { try await box.command.run() } catch { box.failure = error }
+            do { try await body() } catch { box.failure = error }
             done.signal()
         }
         done.wait()
@@ -106,10 +123,14 @@ public enum GymcardEntry {
     }
 }
 
-/// The command and its failure, handed between the waiting main thread and the task. The semaphore
-/// orders every access: the task writes before `signal`, the main thread reads after `wait`.
-private final class TaskBox: @unchecked Sendable {
-    var command: any AsyncParsableCommand
+/// A parsed command handed to the task that runs it; only that task uses it.
+private final class CommandBox<Command>: @unchecked Sendable {
+    var command: Command
+    init(_ command: Command) { self.command = command }
+}
+
+/// The command's failure, handed from the task to the waiting main thread. The semaphore orders every
+/// access: the task writes before `signal`, the main thread reads after `wait`.
+private final class FailureBox: @unchecked Sendable {
     var failure: (any Error)?
-    init(_ command: any AsyncParsableCommand) { self.command = command }
 }

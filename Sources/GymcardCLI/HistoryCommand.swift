@@ -1,6 +1,7 @@
 import ArgumentParser
 import CivilTime
 import FoundationEssentials
+import GymcardCore
 import History
 import Occupancy
 import Storage
@@ -20,7 +21,7 @@ struct HistoryCommand: ParsableCommand {
         subcommands: [Export.self, Import.self]
     )
 
-    struct Export: ParsableCommand {
+    struct Export: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Print the readings as CSV (default) or JSON.")
@@ -44,47 +45,28 @@ struct HistoryCommand: ParsableCommand {
             if csv, json { throw ValidationError("give --csv or --json, not both") }
         }
 
-        func run() throws {
-            let environment = Terminal.processEnvironment()
-            let directories = XDGDirectories(environment: environment)
-            let settings = try campus.settings(directories, environment: environment)
-            let start = try since.map { try Self.date($0, zone: settings.timeZone, environment: environment) }
-            // Written as the rows come from SQLite: a year of history is tens of megabytes of text.
+        func run(in context: Context) throws {
+            let settings = try campus.settings(context)
+            let start = try since.map { text in
+                guard let date = HistoryFiles.moment(text, zone: try context.zone(settings.timeZone)) else {
+                    throw Failure(
+                        "--since \(text) is neither a day (2026-11-01) nor an ISO 8601 time (2026-11-01T08:00:00Z)",
+                        status: .usage)
+                }
+                return date
+            }
             var writeFailure: Failure?
-            var writer = HistoryExchange.ExportWriter(format: json ? .json : .csv) { piece in
+            try HistoryFiles.export(
+                context, campus: settings.campus, from: start, format: json ? .json : .csv
+            ) {
                 guard writeFailure == nil else { return }
-                do { try OutputFile.write(piece, to: "-") } catch { writeFailure = error as? Failure }
+                do { try OutputFile.write($0, to: "-") } catch { writeFailure = error as? Failure }
             }
-            if let store = try HistoryAccess.openForReading(directories, campus: settings.campus) {
-                do {
-                    try store.forEachReading(
-                        from: start ?? Date(timeIntervalSince1970: 0),
-                        to: Date(timeIntervalSince1970: Double(1 << 40))
-                    ) { writer.add($0) }
-                } catch { throw HistoryAccess.failure(error) }
-            }
-            writer.finish()
             if let writeFailure { throw writeFailure }
-        }
-
-        /// A day (midnight in the facilities' zone) or an ISO 8601 time.
-        static func date(_ text: String, zone timeZone: String, environment: [String: String]) throws -> Date
-        {
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            let parts = text.split(separator: "-").map { Int($0) }
-            guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
-                (1...12).contains(month), (1...31).contains(day), text.count == 10
-            else {
-                throw Failure(
-                    "--since \(text) is neither a day (2026-11-01) nor an ISO 8601 time (2026-11-01T08:00:00Z)",
-                    status: .usage)
-            }
-            let zone = try FacilityZone.adopt(timeZone, environment: environment)
-            return zone.start(of: LocalDay(year: year, month: month, day: day))
         }
     }
 
-    struct Import: ParsableCommand {
+    struct Import: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Add the readings of an export (CSV or JSON) to the history, skipping those it has.",
@@ -98,7 +80,7 @@ struct HistoryCommand: ParsableCommand {
 
         @OptionGroup var campus: CampusOption
 
-        func run() throws {
+        func run(in context: Context) throws {
             let bytes: [UInt8]
             let name = file == "-" ? "standard input" : file
             do {
@@ -116,12 +98,9 @@ struct HistoryCommand: ParsableCommand {
             do { readings = try HistoryExchange.parse(bytes) } catch {
                 throw Failure("\(name): \(error); nothing was imported", status: .dataError)
             }
-            let environment = Terminal.processEnvironment()
-            let directories = XDGDirectories(environment: environment)
-            let settings = try campus.settings(directories, environment: environment)
-            let store = try HistoryAccess.openForWriting(directories, campus: settings.campus)
-            let added: Int
-            do { added = try store.importReadings(readings) } catch { throw HistoryAccess.failure(error) }
+            let settings = try campus.settings(context)
+            let added = try HistoryFiles.openForWriting(context, campus: settings.campus).importReadings(
+                readings)
             let duplicates = readings.count - added
             Terminal.standardError.say(
                 "imported \(added) \(added == 1 ? "reading" : "readings") from \(name)"

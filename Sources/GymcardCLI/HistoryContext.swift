@@ -1,76 +1,26 @@
 import ArgumentParser
 import CivilTime
 import FoundationEssentials
-import History
+import GymcardCore
 import Occupancy
-import Storage
-import Trends
 
-/// What `trends` and `best` share: the facility argument, the facilities' zone, "now", and the heatmaps
-/// built from the history.
+/// What the commands about a campus's weekdays and times share (`hours`): its settings, the facilities'
+/// zone, "now", and the facility argument.
 struct HistoryContext {
     let settings: OccupancySettings
-    let directories: XDGDirectories
     let environment: [String: String]
     let zone: LocalTimeZone
     let now: Date
 
-    /// Resolves the campus's settings, adopts its facilities' time zone, and reads "now".
-    init(campus: CampusOption) throws {
-        environment = Terminal.processEnvironment()
-        directories = XDGDirectories(environment: environment)
-        settings = try campus.settings(directories, environment: environment)
-        zone = try FacilityZone.adopt(settings.timeZone, environment: environment)
-        now = try CurrentTime.now(environment)
+    init(campus: CampusOption, context: Context) throws {
+        environment = context.environment
+        settings = try campus.settings(context)
+        zone = try context.zone(settings.timeZone)
+        now = context.clock.now
     }
 
-    /// The facility named by `argument` (its key, or its name or short name, any case), or all of them.
-    func facilities(_ argument: String?) throws -> [Facility] {
-        guard let argument else { return settings.facilities }
-        let wanted = argument.lowercased()
-        let matches = settings.facilities.filter {
-            $0.key.lowercased() == wanted || $0.name.lowercased() == wanted
-                || $0.shortName.lowercased() == wanted
-                || $0.name.lowercased().hasPrefix(wanted)
-        }
-        guard let match = matches.first, matches.count == 1 || matches.first?.key.lowercased() == wanted
-        else {
-            let keys = settings.facilities.map(\.key).joined(separator: ", ")
-            throw Failure(
-                matches.isEmpty
-                    ? "no facility \(argument); give one of \(keys)"
-                    : "\(argument) could be several facilities; give one of \(keys)",
-                status: .usage)
-        }
-        return [match]
-    }
-
-    /// Each facility's heatmap over the last `weeks` weeks, with its percent now when a fresh reading is
-    /// stored. An absent history gives empty heatmaps.
-    func heatmaps(_ facilities: [Facility], weeks: Int) throws -> [HeatmapTextView.Facility] {
-        let from = now.addingTimeInterval(-Double(weeks) * 7 * 86_400)
-        let store = try HistoryAccess.openForReading(directories, campus: settings.campus)
-        let current = OccupancyMonitor.cached(
-            settings: settings,
-            stateFile: OccupancyStateFile(directories: directories, campus: settings.campus),
-            now: now)
-        return try facilities.map { facility in
-            var readings: [HistoryReading] = []
-            if let store {
-                do { readings = try store.readings(facility: facility.key, from: from, to: now) } catch {
-                    throw HistoryAccess.failure(error)
-                }
-            }
-            let status = current.report.facilities.first { $0.facility.key == facility.key }
-            return HeatmapTextView.Facility(
-                name: facility.name,
-                heatmap: WeeklyHeatmap(facility: facility.key, readings: readings, zone: zone),
-                currentPercent: status?.status == .ok ? status?.reading?.percent : nil)
-        }
-    }
-
-    /// The start of the window the heatmaps cover.
-    func windowStart(weeks: Int) -> Date { now.addingTimeInterval(-Double(weeks) * 7 * 86_400) }
+    /// The facility named by `argument` (see ``OccupancySettings/facilities(matching:)``), or all of them.
+    func facilities(_ argument: String?) throws -> [Facility] { try settings.facilities(matching: argument) }
 }
 
 /// `--weeks N` for `trends` and `best`.
@@ -80,5 +30,10 @@ struct WeeksOption: ParsableArguments {
 
     func validate() throws {
         guard (1...52).contains(weeks) else { throw ValidationError("--weeks must be 1 to 52") }
+    }
+
+    /// The window of the last `weeks` weeks of `campus`'s history.
+    func window(_ campus: CampusOption, _ context: Context) throws -> HistoryWindow {
+        try HistoryWindow(settings: campus.settings(context), weeks: weeks, context: context)
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Storage
+import Turnstile
 
 /// Ctrl-C, SIGTERM and SIGHUP for every command: nothing half-written or hidden stays behind.
 ///
@@ -65,6 +66,18 @@ enum Interrupt {
     /// While the full-screen card is up, a signal writes `sequence` (leave the alternate screen, show the
     /// cursor) before exiting; `nil` when the view is closed.
     static func leaveFullScreen(with sequence: String?) { fullScreenExit = sequence.map { Array($0.utf8) } }
+
+    /// The full-screen card's hooks: its raw terminal and its way out, put back by a signal.
+    static var turnstileHooks: TurnstileView.SignalHooks {
+        TurnstileView.SignalHooks(
+            terminal: { descriptor, settings in
+                if let settings {
+                    terminalSilenced(descriptor, restoring: settings)
+                } else {
+                    terminalRestored()
+                }
+            }, fullScreen: { leaveFullScreen(with: $0) })
+    }
 
     /// Only async-signal-safe work here: flags, `unlink`/`rmdir`, `tcsetattr`, `write(2)`, `_exit(2)`.
     private static func handle(_ number: Int32) {

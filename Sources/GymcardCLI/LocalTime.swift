@@ -1,27 +1,22 @@
+import CivilTime
 import FoundationEssentials
-import Glibc
 
-/// Local wall-clock times without Foundation's formatters (not in FoundationEssentials).
+/// 24-hour wall-clock times in a given zone, without Foundation's formatters (not in
+/// FoundationEssentials): the zone is always passed, never the process's `TZ` assumed.
 enum LocalTime {
-    /// `15:04:05` in the local time zone (`TZ` respected).
-    static func clock(_ date: Date) -> String {
-        let parts = localParts(date)
-        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    /// `15:04:05` in `zone`.
+    static func clock(_ date: Date, zone: LocalTimeZone) -> String {
+        let (hour, minute) = zone.clock(of: date)
+        let second = Int(date.timeIntervalSince1970.rounded(.down)) % 60
+        return "\(two(hour)):\(two(minute)):\(two((second + 60) % 60))"
     }
 
-    /// `2026-11-24 15:04` in the local time zone (`TZ` respected).
-    static func dateAndClock(_ date: Date) -> String {
-        let parts = localParts(date)
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min))"
+    /// `2026-11-24 15:04` in `zone` (the person's own by default: a card's dates).
+    static func dateAndClock(_ date: Date, zone: LocalTimeZone = .system) -> String {
+        let (year, month, day) = zone.day(of: date).date
+        let (hour, minute) = zone.clock(of: date)
+        return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
     }
 
-    private static func localParts(_ date: Date) -> tm {
-        var seconds = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        return parts
-    }
-
-    private static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Fetching
 import FoundationEssentials
+import GymcardCore
 
 /// Options shared by the commands that use the network: `occupancy` and `facilities --discover`.
 struct NetworkOptions: ParsableArguments {
@@ -17,9 +18,5 @@ struct NetworkOptions: ParsableArguments {
 
     /// The process's one HTTP client, with a whole-request timeout and up to three tries for transient
     /// failures within twice that.
-    func fetcher() throws -> Fetcher {
-        Fetcher(
-            client: try Online.required().makeClient("gymcard/\(Gymcard.version)"),
-            policy: FetchPolicy(timeoutSeconds: timeout))
-    }
+    func fetcher(_ context: Context) throws -> Fetcher { try context.fetcher(timeoutSeconds: timeout) }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CivilTime
 import Fetching
 import FoundationEssentials
+import GymcardCore
 import History
 import Occupancy
 import OpeningHours
@@ -9,7 +10,7 @@ import Storage
 import Trends
 
 /// `gymcard occupancy`: how full the gyms are.
-struct OccupancyCommand: AsyncParsableCommand {
+struct OccupancyCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "occupancy",
         abstract:
@@ -75,82 +76,49 @@ struct OccupancyCommand: AsyncParsableCommand {
 
     private var chosenFormat: Format { json ? .json : format ?? .text }
 
-    func run() async throws {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        let settings = try campus.settings(directories, environment: environment)
-        let clock = try CurrentTime(environment)
-        let terminal = Terminal(environment: environment)
+    func run(in context: Context) async throws {
+        let settings = try campus.settings(context)
+        let clock = context.clock
+        let terminal = Terminal(environment: context.environment)
         if demo {
+            // Sample values; with --watch a preview whose values drift a little each refresh. Nothing is
+            // fetched, stored or recorded.
+            var step = 0
+            let zone = (try? context.zone(settings.timeZone)) ?? .system
             guard watch else {
                 let report = OccupancyReport.demo(facilities: settings.facilities, now: clock.now)
-                print(
-                    render(report, settings: settings, terminal: terminal, zone: .system).joined(
-                        separator: "\n"))
-                return
+                return print(render(report, settings, terminal, zone, context).joined(separator: "\n"))
             }
-            // A preview of --watch: the sample values drift a little each refresh; nothing is fetched,
-            // stored or recorded.
-            var step = 0
-            try await watchLoop(settings: settings, zone: .system, clock: clock, terminal: terminal) {
+            return try await watchLoop(settings, zone, context, terminal) {
                 defer { step += 1 }
-                return WatchTick(
+                return OccupancyPoll.Outcome(
                     report: OccupancyReport.demo(facilities: settings.facilities, now: clock.now, step: step))
             }
-            return
         }
-        let facilityHours = try FacilityHoursContext(
-            settings: settings, clock: clock, directories: directories)
-        let stateFile = OccupancyStateFile(directories: directories, campus: settings.campus)
+        let poll = try OccupancyPoll(settings: settings, context: context)
         if cached {
-            let refresh = OccupancyMonitor.cached(settings: settings, stateFile: stateFile, now: clock.now)
-            let hours = facilityHours.cached(at: clock.now)
-            for warning in refresh.warnings + hours.warnings { Terminal.standardError.say(warning) }
-            let report = hours.apply(to: refresh.report)
-            print(
-                render(report, settings: settings, terminal: terminal, zone: facilityHours.zone).joined(
-                    separator: "\n"))
-            try finish(report, saveFailure: nil, notRecorded: nil)
-            return
+            let outcome = poll.cached()
+            for warning in outcome.warnings { Terminal.standardError.say(warning) }
+            print(render(outcome.report, settings, terminal, poll.zone, context).joined(separator: "\n"))
+            return try finish(outcome)
         }
-        let fetcher = try network.fetcher()
-        let monitor = OccupancyMonitor(
-            settings: settings, fetcher: fetcher, stateFile: stateFile, now: { clock.now })
+        let fetcher = try network.fetcher(context)
         if watch {
-            try await watchLoop(
-                settings: settings, zone: facilityHours.zone, clock: clock, terminal: terminal
-            ) {
-                async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
-                let refresh: OccupancyMonitor.Refresh
-                do { refresh = try await monitor.refresh() } catch { return nil }
-                let hours = await hoursLoaded
-                let report = hours.apply(to: refresh.report)
-                return WatchTick(
-                    report: report, warnings: refresh.warnings + hours.warnings,
-                    saveFailure: refresh.saveFailure,
-                    notRecorded: HistoryAccess.record(
-                        report, warnings: refresh.warnings, directories: directories, campus: settings.campus)
-                )
+            return try await watchLoop(settings, poll.zone, context, terminal) {
+                try? await poll.poll(fetcher: fetcher)
             }
-            return
         }
-        async let hoursLoaded = facilityHours.load(at: clock.now, fetcher: fetcher)
-        let refresh: OccupancyMonitor.Refresh
-        do { refresh = try await monitor.refresh() } catch { throw Failure.silent(.interrupted) }
-        let hours = await hoursLoaded
-        let report = hours.apply(to: refresh.report)
-        for warning in refresh.warnings + hours.warnings { Terminal.standardError.say(warning) }
-        let notRecorded = HistoryAccess.record(
-            report, warnings: refresh.warnings, directories: directories, campus: settings.campus)
-        print(
-            render(report, settings: settings, terminal: terminal, zone: facilityHours.zone).joined(
-                separator: "\n"))
-        try finish(report, saveFailure: refresh.saveFailure, notRecorded: notRecorded)
+        let outcome: OccupancyPoll.Outcome
+        do { outcome = try await poll.poll(fetcher: fetcher) } catch { throw Failure.silent(.interrupted) }
+        for warning in outcome.warnings { Terminal.standardError.say(warning) }
+        print(render(outcome.report, settings, terminal, poll.zone, context).joined(separator: "\n"))
+        try finish(outcome)
     }
 
     /// The report in the chosen format, as lines.
     private func render(
-        _ report: OccupancyReport, settings: OccupancySettings, terminal: Terminal, zone: LocalTimeZone
+        _ report: OccupancyReport, _ settings: OccupancySettings, _ terminal: Terminal, _ zone: LocalTimeZone,
+        _ context: Context
     ) -> [String] {
         switch chosenFormat {
         case .text:
@@ -159,56 +127,12 @@ struct OccupancyCommand: AsyncParsableCommand {
             ).lines(report)
         case .json: return [OccupancyJSON.line(report)]
         case .waybar:
-            return [
-                StatusBarFormats.waybar(
-                    report, now: report.observedAt, zone: zone,
-                    usualPercent: usualPercent(
-                        report.facilities.map(\.facility), settings: settings, now: report.observedAt))
-            ]
+            let usual = HistoryWindow.usualPercents(
+                report.facilities.map(\.facility), settings: settings, context: context)
+            return [StatusBarFormats.waybar(report, now: report.observedAt, zone: zone, usualPercent: usual)]
         case .tmux: return [StatusBarFormats.tmux(report)]
         }
     }
-
-    /// Each facility's usual percent for the current half hour, from the history; empty without a history
-    /// or a known time zone. Never fails the command. The answer is kept in a small cache file while the
-    /// history's files and the half hour stay the same (``UsualNow``): most status-bar calls then read
-    /// that file instead of opening the history.
-    private func usualPercent(
-        _ facilities: [Facility], settings: OccupancySettings, now: Date
-    ) -> [String: Double] {
-        let environment = Terminal.processEnvironment()
-        let directories = XDGDirectories(environment: environment)
-        guard let zone = try? FacilityZone.adopt(settings.timeZone, environment: environment) else {
-            return [:]
-        }
-        let historyPath = HistoryAccess.path(directories, campus: settings.campus)
-        // The system clock, not GYMCARD_TEST_NOW: whether the files have settled is about the kernel's stamps.
-        guard let version = HistoryFileVersion.current(path: historyPath, realNow: Date()) else { return [:] }
-        let keys = facilities.map(\.key)
-        let key = UsualNowCache.Key(
-            history: historyPath, version: version.text, zone: settings.timeZone, weeks: Self.usualWeeks)
-        let cachePath = HistoryAccess.usualNowCachePath(directories, campus: settings.campus)
-        if let cached = UsualNowCache.load(cachePath), cached.key == key,
-            let percents = cached.usual.percents(for: keys, at: now, zone: zone)
-        {
-            return percents
-        }
-        guard let store = try? HistoryStore.openIfPresent(path: historyPath),
-            let usual = try? UsualNow.compute(
-                from: store, facilities: keys, at: now, zone: zone, weeks: Self.usualWeeks)
-        else { return [:] }
-        // Kept only when nothing wrote to the history while it was read, and the files' stamps have
-        // settled (a later write is then sure to change the version).
-        if version.isSettled,
-            HistoryFileVersion.current(path: historyPath, realNow: Date())?.text == version.text
-        {
-            try? UsualNowCache(key: key, usual: usual).save(cachePath)
-        }
-        return usual.percents
-    }
-
-    /// The window the usual percent is taken over, as `trends` takes it by default.
-    private static let usualWeeks = 8
 
     private func colour(_ terminal: Terminal) -> OccupancyTextView.Colour? {
         guard terminal.reasonColourIsOff(noColorFlag: noColor) == nil else { return nil }
@@ -219,10 +143,8 @@ struct OccupancyCommand: AsyncParsableCommand {
     /// The exit status: 69 nothing to show, 74 the readings could not be saved, 75 partly stale, else 0.
     /// Status-bar formats exit 0 whenever they printed their line: waybar hides a module whose command
     /// fails, which would hide exactly the state its `class` carries.
-    private func finish(_ report: OccupancyReport, saveFailure: StorageError?, notRecorded: String?) throws {
-        guard let failure = failure(of: report, saveFailure: saveFailure, notRecorded: notRecorded) else {
-            return
-        }
+    private func finish(_ outcome: OccupancyPoll.Outcome) throws {
+        guard let failure = failure(of: outcome) else { return }
         guard !chosenFormat.isStatusBar else {
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
             return
@@ -230,10 +152,8 @@ struct OccupancyCommand: AsyncParsableCommand {
         throw failure
     }
 
-    private func failure(of report: OccupancyReport, saveFailure: StorageError?, notRecorded: String?)
-        -> Failure?
-    {
-        if report.completeness == .nothing {
+    private func failure(of outcome: OccupancyPoll.Outcome) -> Failure? {
+        if outcome.report.completeness == .nothing {
             return Failure(
                 cached
                     ? "no occupancy data stored yet; run `gymcard occupancy` (without --cached) first"
@@ -241,31 +161,23 @@ struct OccupancyCommand: AsyncParsableCommand {
                 status: .unavailable)
         }
         let notKept = [
-            saveFailure.map { "not saved: \($0)" },
-            notRecorded.map { "not recorded in the history: \($0)" },
+            outcome.saveFailure.map { "not saved: \($0)" },
+            outcome.notRecorded.map { "not recorded in the history: \($0)" },
         ].compactMap { $0 }
         if !notKept.isEmpty {
             return Failure("the readings were shown but " + notKept.joined(separator: "; "), status: .ioError)
         }
-        if report.completeness == .partial { return Failure.silent(.staleData) }
-        return nil
-    }
-
-    /// One refresh of `--watch`: the report and what to say beside it.
-    struct WatchTick {
-        var report: OccupancyReport
-        var warnings: [String] = []
-        var saveFailure: StorageError?
-        var notRecorded: String?
+        return outcome.report.completeness == .partial ? Failure.silent(.staleData) : nil
     }
 
     /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh (JSON lines for
     /// text piped elsewhere). `next` gives each refresh, `nil` when interrupted. Ctrl-C ends it with
     /// status 0 and the cursor shown again.
     private func watchLoop(
-        settings: OccupancySettings, zone: LocalTimeZone, clock: CurrentTime, terminal: Terminal,
-        next: () async -> WatchTick?
+        _ settings: OccupancySettings, _ zone: LocalTimeZone, _ context: Context, _ terminal: Terminal,
+        next: () async -> OccupancyPoll.Outcome?
     ) async throws {
+        let clock = context.clock
         let redraw = terminal.stdoutIsTerminal && chosenFormat == .text
         let hideCursor = "\u{1B}[?25l"
         let showCursor = "\u{1B}[?25h"
@@ -279,11 +191,11 @@ struct OccupancyCommand: AsyncParsableCommand {
             let (report, warnings, notRecorded) = (tick.report, tick.warnings, tick.notRecorded)
             let waitSeconds = report.completeness == .nothing ? 60 : 30
             if redraw {
-                var lines = render(report, settings: settings, terminal: terminal, zone: zone)
+                var lines = render(report, settings, terminal, zone, context)
                 lines += warnings.map { "! " + $0 }
                 if let failure = tick.saveFailure { lines.append("! not saved: \(failure)") }
                 if let notRecorded { lines.append("! not recorded in the history: \(notRecorded)") }
-                let time = LocalTime.clock(report.observedAt)
+                let time = LocalTime.clock(report.observedAt, zone: zone)
                 lines.append("updated \(time); next in \(waitSeconds) s; Ctrl-C to quit")
                 // Up to the first line drawn last time, clear to the end of the screen, draw again.
                 let moveUp = linesDrawn > 0 ? "\u{1B}[\(linesDrawn)F" : ""
@@ -298,8 +210,7 @@ struct OccupancyCommand: AsyncParsableCommand {
                 let line: String
                 switch chosenFormat {
                 case .text, .json: line = OccupancyJSON.line(report)
-                case .waybar, .tmux:
-                    line = render(report, settings: settings, terminal: terminal, zone: zone)[0]
+                case .waybar, .tmux: line = render(report, settings, terminal, zone, context)[0]
                 }
                 Terminal.standardOutput.write(line + "\n")
             }

@@ -1,23 +1,11 @@
 import Glibc
-import Storage
+import GymcardCore
 
 /// Where command output goes: standard output for `-`, otherwise the path as Storage's `UserFile` writes
 /// what a person names (a device, FIFO or `/dev/fd/N` written in place, a regular file replaced
 /// atomically keeping its mode, a new file created complete or not at all).
 enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        if path == "-" {
-            do { try AtomicFile.writeAll(bytes, to: STDOUT_FILENO, path: "standard output") } catch {
-                throw Failure("could not write to standard output: \(error.description)", status: .ioError)
-            }
-            return
-        }
-        do {
-            try UserFile.write(bytes, to: path)
-        } catch {
-            throw Failure("cannot write \(error.description)", status: .ioError)
-        }
-    }
+    static func write(_ bytes: [UInt8], to path: String) throws { try SymbolFile.write(bytes, to: path) }
 
     /// Refuses to pour a binary image onto a terminal (as age does): `-` when standard output is a
     /// terminal, unless `force`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardVault
+import GymcardCore
 
 /// `gymcard passphrase set|change|remove`: the gate in front of the stored card.
 struct PassphraseCommand: ParsableCommand {
@@ -13,61 +14,45 @@ struct PassphraseCommand: ParsableCommand {
         subcommands: [Add.self, Change.self, Remove.self]
     )
 
-    /// Options for the new passphrase, for scripts.
-    struct NewPassphraseOptions: ParsableArguments {
-        @Option(
-            name: .customLong("new-passphrase-file"),
-            help: ArgumentHelp("Read the new passphrase from the first line of <file>.", valueName: "file"))
-        var file: String?
-
-        @Option(
-            name: .customLong("new-passphrase-fd"),
-            help: ArgumentHelp("Read the new passphrase from file descriptor <n>.", valueName: "n"))
-        var descriptor: Int32?
-    }
-
-    struct Add: ParsableCommand {
+    struct Add: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Encrypt an unencrypted card under a new passphrase.")
 
         @OptionGroup var new: NewPassphraseOptions
 
-        func run() throws {
-            let access = CardAccess(passphrases: nil)
-            try access.rewrap(from: .unencrypted) {
-                try access.newPassphrase(file: new.file, descriptor: new.descriptor)
-            }
+        func run(in context: Context) throws {
+            let passphrases = PassphraseOptions.passphrases(new: new)
+            try CardAccess(context: context, passphrases: passphrases).rewrap(
+                from: .unencrypted, encrypt: true)
             Terminal.standardError.say("the card is now encrypted with the passphrase")
         }
     }
 
-    struct Change: ParsableCommand {
+    struct Change: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "change", abstract: "Change the passphrase.")
 
         @OptionGroup var passphrases: PassphraseOptions
         @OptionGroup var new: NewPassphraseOptions
 
-        func run() throws {
-            let access = CardAccess(passphrases: passphrases)
-            try access.rewrap(from: .passphrase) {
-                try access.newPassphrase(file: new.file, descriptor: new.descriptor)
-            }
+        func run(in context: Context) throws {
+            let access = CardAccess(context: context, passphrases: passphrases.passphrases(new: new))
+            try access.rewrap(from: .passphrase, encrypt: true)
             Terminal.standardError.say("the passphrase is changed")
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: ContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove the passphrase (the card is then not encrypted).")
 
         @OptionGroup var passphrases: PassphraseOptions
 
-        func run() throws {
-            let access = CardAccess(passphrases: passphrases)
-            try access.rewrap(from: .passphrase) { nil }
-            access.warnUnencrypted()
+        func run(in context: Context) throws {
+            let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+            try access.rewrap(from: .passphrase, encrypt: false)
+            Terminal.standardError.warnUnencrypted(access.store)
         }
     }
 }

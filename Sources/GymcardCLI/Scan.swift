@@ -1,22 +1,23 @@
 import ArgumentParser
 import Codabar
 import FoundationEssentials
-import Imaging
+import GymcardCore
 import JSONOutput
 import Scanner
 import TerminalText
 
 /// `gymcard scan`: read the member card's barcode off photos.
-struct Scan: ParsableCommand {
+struct Scan: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
         abstract: "Read the barcode off photos of a member card.",
         discussion: """
             Prints the normalized ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
             input), prefixed by the file name when several are given. Every page of a multi-page TIFF is \
-            scanned (sharing the --budget when one is given) until one reads (with --all, every page). \
-            Every stage of the reading cascade that applies runs, so a photo gives the same result on a \
-            loaded machine as on an idle one; --budget trades that for speed. Rotated, noisy, unevenly lit and 12 MP phone photos are \
+            scanned (the pages share the --budget fairly when one is given) until one reads (with --all, \
+            every page). Every stage of the reading cascade that applies runs, so a photo gives the same \
+            result on a loaded machine as on an idle one; --budget trades that for speed. Rotated, noisy, \
+            unevenly lit and 12 MP phone photos are \
             handled; a read that is not confirmed is never printed. A photo with no barcode prints \
             nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
             status is the worst: 69 (a HEIC or AVIF photo without libheif, a WebP without libwebp, a TIFF \
@@ -34,11 +35,17 @@ struct Scan: ParsableCommand {
         name: .long,
         help: """
             Print one JSON object per line: file, id, symbology, stage, confirmations and milliseconds for \
-            a read; file, error and status (the exit status it gives) for a photo that failed.
+            a read (with --all, text instead of id for a barcode that is no member ID); file, error and \
+            status (the exit status it gives) for a photo that failed.
             """)
     var json = false
 
-    @Flag(name: [.short, .long], help: "Print every distinct barcode found instead of the best one.")
+    @Flag(
+        name: [.short, .long],
+        help: """
+            Print every distinct barcode found instead of the best one; after the IDs, also a QR code that is \
+            no member ID (a web address), as its text (never taken for the ID).
+            """)
     var all = false
 
     @Option(
@@ -65,7 +72,7 @@ struct Scan: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: Context) throws {
         // libzbar is loaded on first use; without it every photo would read as "no barcode found".
         guard ZBarReader.isAvailable else {
             throw Failure(
@@ -79,11 +86,12 @@ struct Scan: ParsableCommand {
             do {
                 let symbol = try scan(photo, with: scanner)
                 if save, !saved {
-                    try CardAccess(passphrases: passphrases, offersNoPassphrase: true).store(
-                        symbol, label: nil, noPassphrase: noPassphrase)
+                    try SetCommand.store(
+                        symbol, label: nil, noPassphrase: noPassphrase, passphrases: passphrases, in: context)
                     saved = true
                 }
-            } catch let failure as Failure {
+            } catch {
+                guard let failure = ExitTable.failure(for: error) else { throw error }
                 Terminal.standardError.say(failure.message)
                 if json {
                     let name = photo == "-" ? "standard input" : photo
@@ -102,89 +110,38 @@ struct Scan: ParsableCommand {
     /// the best ID.
     private func scan(_ path: String, with scanner: BarcodeScanner) throws -> CodabarSymbol {
         let name = path == "-" ? "standard input" : path
-        let started = ContinuousClock.now
-        let bytes = try readPhoto(path)
-        let pageCount = try decoding(name) { () throws(ImagingError) in try ImageFile.pageCount(bytes) }
-        var ids: [(ScanFinding, CodabarSymbol)] = []
-        var firstDiagnosis: ScanDiagnosis?
-        var report: ScanReport?
-        var pagesScanned = 0
-        // The pages share the photo's --budget, when one is given, and the safety limit: a page is begun
-        // only while they last (the first always). The first page that reads ends the scan, unless --all
-        // asks for every barcode on every page.
-        for page in 0..<pageCount where all || ids.isEmpty {
-            let spent = ContinuousClock.now - started
-            if page > 0, spent > scanner.safetyLimit || scanner.timeBudget.map({ spent > $0 }) == true {
-                break
-            }
-            pagesScanned += 1
-            let label = pageCount > 1 ? "\(name) (page \(page + 1) of \(pageCount))" : name
-            let image = try decoding(label) { () throws(ImagingError) in
-                try ImageFile.decodeGray(bytes, page: page, minimumLongSide: BarcodeScanner.decodeSide)
-            }
-            let pageReport = scanner.scan(
-                image,
-                fullResolution: {
-                    try? ImageFile.decodeGray(
-                        bytes, page: page, minimumLongSide: BarcodeScanner.fullResolutionSide)
-                },
-                findAll: all, startedAt: started)
-            for finding in pageReport.findings {
-                guard let symbol = try? CodabarSymbol(normalizing: finding.text),
-                    !ids.contains(where: { $0.1 == symbol })
-                else { continue }
-                ids.append((finding, symbol))
-            }
-            if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
-            report = pageReport
+        let photo: PhotoScan.Reads
+        do { photo = try PhotoScan.scan(path, name: name, with: scanner, all: all) } catch {
+            if all { printOthers(error.others, of: name, milliseconds: error.milliseconds) }
+            throw error
         }
-        guard let report, !ids.isEmpty else {
-            let diagnosis = firstDiagnosis ?? .nothingFound
-            let message =
-                pageCount == 1
-                ? diagnosis.description
-                : pagesScanned == pageCount
-                    ? "no barcode found on any of its \(pageCount) pages"
-                    : "no barcode found on its first \(pagesScanned) of \(pageCount) pages; the time allowed ran "
-                        + "out before the others (give more with --budget)"
-            throw Failure("\(name): \(message)", status: .nothingFound)
-        }
-        let milliseconds =
-            Int(report.elapsed.components.seconds * 1000)
-            + Int(report.elapsed.components.attoseconds / 1_000_000_000_000_000)
-        for (finding, symbol) in all ? ids : [ids[0]] {
+        for (finding, symbol) in all ? photo.reads : [photo.reads[0]] {
             if json {
                 let line = ScanLine(
                     file: name, id: symbol.text, symbology: finding.symbology.rawValue, stage: finding.stage,
-                    confirmations: finding.confirmations, milliseconds: milliseconds)
+                    confirmations: finding.confirmations, milliseconds: photo.milliseconds)
                 print(JSONText.line(line))
             } else {
                 print(photos.count > 1 ? "\(name.terminalSafe): \(symbol.text)" : symbol.text)
             }
         }
-        return ids[0].1
+        if all { printOthers(photo.others, of: name, milliseconds: photo.milliseconds) }
+        return photo.reads[0].symbol
     }
 
-    /// The photo's bytes; a file that cannot be read is 66, an empty one 65.
-    private func readPhoto(_ path: String) throws -> [UInt8] {
-        do {
-            return try ImageFile.readBytes(path: path)
-        } catch {
-            if case .empty = error { throw Failure(error.description, status: .dataError) }
-            throw Failure(error.description, status: .noInput)
-        }
-    }
-
-    /// The body's result, or its decoding error as the line said about `label`: 69 when the library that
-    /// reads the format is missing, else 65.
-    private func decoding<Value>(_ label: String, _ body: () throws(ImagingError) -> Value) throws -> Value {
-        do {
-            return try body()
-        } catch {
-            if case .decoderMissing = error {
-                throw Failure("\(label): \(error.description)", status: .unavailable)
+    /// With --all, the barcodes that are no member ID (a QR code's web address), after the IDs: as text
+    /// made safe for a terminal, or as JSON lines with `text` instead of `id`.
+    private func printOthers(_ others: [ScanFinding], of name: String, milliseconds: Int) {
+        for finding in others {
+            if json {
+                let line = ScanOtherLine(
+                    file: name, text: finding.text, symbology: finding.symbology.rawValue,
+                    stage: finding.stage, confirmations: finding.confirmations, milliseconds: milliseconds)
+                print(JSONText.line(line))
+            } else {
+                let text = finding.text.terminalSafe
+                print(photos.count > 1 ? "\(name.terminalSafe): \(text)" : text)
             }
-            throw Failure("\(label): \(error.description)", status: .dataError)
         }
     }
 
@@ -200,6 +157,16 @@ struct Scan: ParsableCommand {
 struct ScanLine: Encodable {
     var file: String
     var id: String
+    var symbology: String
+    var stage: String
+    var confirmations: Int
+    var milliseconds: Int
+}
+
+/// One line of `scan --json --all`: a barcode that is no member ID (a QR code's web address).
+struct ScanOtherLine: Encodable {
+    var file: String
+    var text: String
     var symbology: String
     var stage: String
     var confirmations: Int

@@ -1,9 +1,11 @@
 import ArgumentParser
+import CardVault
 import Codabar
 import Glibc
+import GymcardCore
 
 /// `gymcard set`: store an ID typed by hand.
-struct SetCommand: ParsableCommand {
+struct SetCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Store a member ID typed by hand.",
@@ -27,27 +29,43 @@ struct SetCommand: ParsableCommand {
 
     @OptionGroup var passphrases: PassphraseOptions
 
-    func run() throws {
+    func run(in context: Context) throws {
         let text = try id ?? Self.readID()
-        let symbol: CodabarSymbol
-        do { symbol = try CodabarSymbol(normalizing: text) } catch {
-            throw Failure("invalid ID: \(error.description)", status: .dataError)
-        }
-        SymbolOptions.warnIfMistyped(text)
-        try CardAccess(passphrases: passphrases, offersNoPassphrase: true).store(
-            symbol, label: label, noPassphrase: noPassphrase)
+        let symbol = try CardSymbol.symbol(for: text, warn: context.warn)
+        try Self.store(
+            symbol, label: label, noPassphrase: noPassphrase, passphrases: passphrases, in: context)
+    }
+
+    /// Stores `symbol` as the card (`set`, `scan --save`) and says so.
+    static func store(
+        _ symbol: CodabarSymbol, label: String?, noPassphrase: Bool, passphrases: PassphraseOptions,
+        in context: Context
+    ) throws {
+        let access = CardAccess(context: context, passphrases: passphrases.passphrases(offersNone: true))
+        let encrypted = try access.store(symbol, label: label, noPassphrase: noPassphrase)
+        Terminal.standardError.write("Stored \(symbol.displayText).\n")
+        if !encrypted { Terminal.standardError.warnUnencrypted(access.store) }
     }
 
     /// One line from standard input when it is not a terminal, otherwise asked on the terminal.
     static func readID() throws -> String {
         if isatty(STDIN_FILENO) == 0 {
             // Only the first line: with --passphrase-fd 0 the passphrase follows it.
-            let line = PassphraseOptions.firstLine(of: STDIN_FILENO)
+            let line = Passphrases.firstLine(of: STDIN_FILENO)
             if !line.isEmpty { return String(decoding: line, as: UTF8.self) }
         }
         guard let answer = TerminalPrompt.ask("Member ID (digits under the barcode): ", echo: true) else {
             throw Failure("no ID given: pass it on standard input or run on a terminal", status: .usage)
         }
         return String(decoding: answer, as: UTF8.self)
+    }
+}
+
+extension Terminal.StandardError {
+    /// Says that the card is stored in the clear, where, and how to encrypt it.
+    func warnUnencrypted(_ store: CardStore) {
+        say(
+            "the card is NOT encrypted: anyone who can read \(store.plainPath) can see the ID; "
+                + "add a passphrase with `gymcard passphrase set`")
     }
 }

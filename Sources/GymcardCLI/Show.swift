@@ -1,12 +1,13 @@
 import ArgumentParser
 import CardVault
 import Codabar
-import Imaging
+import GymcardCore
+import Storage
 import Symbols
 import Turnstile
 
 /// `gymcard show`: the barcode on the terminal, or written to PNG, SVG and QR files.
-struct Show: ParsableCommand {
+struct Show: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the barcode on the terminal, or write it as PNG, SVG or QR.",
@@ -42,15 +43,14 @@ struct Show: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the barcode as an SVG image.", valueName: "file"))
     var svg: String?
 
+    // `--qr` alone draws on the terminal; `.next`: a value only right after it (`--qr --inline` is bare).
     @Option(
-        name: .long,
+        name: .long, defaultAsFlag: QRDestination.terminal, parsing: .next,
         help: ArgumentHelp(
             "Write the companion QR code as a PNG image; with no <file>, draw it on the terminal.",
-            valueName: "file"))
-    var qr: String?
-
-    @Flag(name: .customLong(QROption.terminalFlag), help: .hidden)
-    var qrOnTerminal = false
+            valueName: "file"),
+        completion: .file(extensions: ["png"]))
+    var qr: QRDestination?
 
     @Flag(
         name: .customLong("no-color"),
@@ -63,11 +63,8 @@ struct Show: ParsableCommand {
     @Flag(name: .long, help: "Print the drawing into the scrollback instead of taking the screen.")
     var inline = false
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "How the full-screen card is drawn: auto, kitty, sixel, iterm or blocks.", valueName: "renderer"))
-    var renderer: String = "auto"
+    @Option(name: .long, help: ArgumentHelp("How the full-screen card is drawn.", valueName: "renderer"))
+    var renderer: RendererChoice = .auto
 
     // Unconditional, so `--timeout -1` reaches validate() and its message instead of "missing value".
     @Option(
@@ -82,85 +79,71 @@ struct Show: ParsableCommand {
     @OptionGroup var passphrases: PassphraseOptions
 
     func validate() throws {
-        guard TurnstileView.RendererChoice(rawValue: renderer) != nil else {
-            throw ValidationError(
-                "--renderer must be one of auto, kitty, sixel, iterm, blocks (not '\(renderer)')")
-        }
         guard timeout.isFinite, (0...86400).contains(timeout) else {
             throw ValidationError("--timeout must be 0 to 86400 seconds (not \(timeout))")
         }
     }
 
-    func run() throws {
-        guard [png, svg, qr].filter({ $0 == "-" }).count <= 1 else {
+    func run(in context: Context) throws {
+        let files: [(SymbolFile, String)] = [(.png, png), (.svg, svg), (.qr, qr?.path)].compactMap {
+            kind, path in
+            path.map { (kind, $0) }
+        }
+        guard files.filter({ $0.1 == "-" }).count <= 1 else {
             throw Failure(
                 "only one of --png, --svg and --qr can write to standard output (-); give the others file names",
                 status: .usage)
         }
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
-        try OutputFile.checkBinary(to: qr, what: "a PNG (the QR code)", force: force)
+        try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", force: force)
         let style = try symbolOptions.style()
-        let (symbol, label) = try resolveSymbol()
-        let terminal = Terminal()
+        let (symbol, label) = try drawnSymbol(context)
+        let terminal = Terminal(environment: context.environment)
         // A dumb terminal cannot take the screen: the drawing is printed inline, plain, with a warning.
-        if png == nil, svg == nil, qr == nil, !inline, terminal.stdoutIsTerminal,
-            terminal.environment["TERM"] != "dumb"
-        {
+        if files.isEmpty, !inline, terminal.stdoutIsTerminal, terminal.environment["TERM"] != "dumb" {
             let drawing: TurnstileContent.Drawing =
-                qrOnTerminal ? .qr(try qrSymbol(for: symbol)) : .codabar(symbol, style.layout)
+                qr == .terminal ? .qr(try SymbolFile.qrSymbol(for: symbol)) : .codabar(symbol, style.layout)
             // Colour here is the text's bold and dim: the drawing is black on white either way.
-            let reason = terminal.reasonColourIsOff(noColorFlag: noColor)
             let view = TurnstileView(
                 content: TurnstileContent(
                     drawing: drawing, caption: symbol.displayText, label: label,
                     hint: "any key closes · turn the screen brightness up"),
-                choice: TurnstileView.RendererChoice(rawValue: renderer) ?? .auto, timeoutSeconds: timeout,
-                colour: reason == nil, environment: terminal.environment)
-            if let status = try view.run() {
+                choice: renderer.renderer, timeoutSeconds: timeout,
+                colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil,
+                environment: context.environment,
+                stateDirectory: context.directories.stateHome + "/gymcard",
+                tmuxPassesImages: Self.tmuxPassesImages,
+                hooks: Interrupt.turnstileHooks)
+            if let (status, notices) = try view.run() {
+                for notice in notices { Terminal.standardError.say(notice) }
                 if status != 0 { throw ExitCode(status) }
                 return
             }
         }
-        if let png {
-            try OutputFile.write(try encodePNG(CodabarRaster.image(of: symbol, style: style)), to: png)
-        }
-        if let svg { try OutputFile.write(Array(SVGDocument.codabar(symbol, style: style).utf8), to: svg) }
-        if let qr {
-            let code = try qrSymbol(for: symbol)
-            try OutputFile.write(try encodePNG(code.image(moduleSize: 2 * style.narrowBarWidth)), to: qr)
-        }
-        if qrOnTerminal {
-            let code = try qrSymbol(for: symbol)
+        for (kind, path) in files { try kind.write(symbol, style: style, to: path) }
+        if qr == .terminal {
+            let code = try SymbolFile.qrSymbol(for: symbol)
             try draw(terminal: terminal, what: "QR code", imageOption: "--qr <file>") { palette in
                 try TerminalArt.qr(
                     code, palette: palette, availableColumns: terminal.columns, availableRows: terminal.rows)
             }
         }
         // The Codabar goes to the terminal only when nothing else was asked for.
-        guard png == nil, svg == nil, qr == nil, !qrOnTerminal else { return }
+        guard files.isEmpty, qr == nil else { return }
         try draw(terminal: terminal, what: "barcode", imageOption: "--png <file>") { palette in
             try TerminalArt.codabar(
                 symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
         }
     }
 
-    /// `--id`, or the stored card (asking for its passphrase when it has one), with the card's label.
-    private func resolveSymbol() throws -> (CodabarSymbol, label: String?) {
-        if let id { return (try symbolOptions.symbol(for: id), nil) }
-        let (card, _) = try CardAccess(passphrases: passphrases).unlock()
-        let stored: CodabarSymbol
-        do { stored = try card.record.symbol() } catch { throw CardAccess.failure(error) }
-        return (try symbolOptions.finished(stored), card.record.label)
-    }
-
-    private func qrSymbol(for symbol: CodabarSymbol) throws -> QRSymbol {
-        do { return try QRSymbol(encoding: symbol.text) } catch {
-            throw Failure(error.description, status: .dataError)
+    /// `--id`'s symbol, or the stored card's (after its passphrase when it has one) with its label.
+    private func drawnSymbol(_ context: Context) throws -> (CodabarSymbol, label: String?) {
+        let checkCharacter = symbolOptions.checkDigit
+        guard let id else {
+            let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+            return try CardSymbol.stored(access, checkCharacter: checkCharacter)
         }
-    }
-
-    private func encodePNG(_ image: BitImage) throws -> [UInt8] {
-        do { return try PNGCodec.encode(image) } catch { throw Failure(error.description, status: .ioError) }
+        return (try CardSymbol.symbol(for: id, checkCharacter: checkCharacter, warn: context.warn), nil)
     }
 
     /// Prints a drawing; without colours it is plain characters, which scan only on a light background:
@@ -179,5 +162,38 @@ struct Show: ParsableCommand {
         do { terminal.printLines(try lines(palette)) } catch let error as SymbolError {
             throw Failure(error.description, status: .ioError)
         }
+    }
+
+    /// Whether tmux's `allow-passthrough` is on for this pane (`on` or `all`).
+    static func tmuxPassesImages() -> Bool {
+        guard let outcome = ChildProcess.run(["tmux", "show-options", "-Apv", "allow-passthrough"]),
+            outcome.status == 0
+        else { return false }
+        let value = outcome.output.split(separator: "\n").last.map(String.init) ?? ""
+        return value == "on" || value == "all"
+    }
+
+    /// How `--renderer` draws the full-screen card.
+    enum RendererChoice: String, CaseIterable, ExpressibleByArgument {
+        case auto, kitty, sixel, iterm, blocks
+
+        /// The renderer, or `nil` for what the terminal says it can draw.
+        var renderer: TurnstileRenderer? { TurnstileRenderer(rawValue: rawValue) }
+    }
+
+    /// Where `--qr` goes: a file, or (`--qr` alone) the terminal.
+    enum QRDestination: Equatable, ExpressibleByArgument, CustomStringConvertible {
+        case terminal
+        case file(String)
+
+        init?(argument: String) { self = .file(argument) }
+
+        var path: String? {
+            guard case .file(let path) = self else { return nil }
+            return path
+        }
+
+        /// As `--help` shows the value `--qr` alone stands for.
+        var description: String { "terminal" }
     }
 }

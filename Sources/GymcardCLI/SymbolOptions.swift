@@ -1,5 +1,6 @@
 import ArgumentParser
 import Codabar
+import GymcardCore
 import Symbols
 
 /// Options shared by every command that draws a Codabar symbol.
@@ -29,31 +30,5 @@ struct SymbolOptions: ParsableArguments {
         } catch let error as SymbolError {
             throw Failure(error.description, status: .usage)
         }
-    }
-
-    /// The symbol to draw for an ID, with the check character when asked.
-    func symbol(for id: String) throws -> CodabarSymbol {
-        let symbol: CodabarSymbol
-        do { symbol = try CodabarSymbol(normalizing: id) } catch {
-            throw Failure("invalid ID: \(error.description)", status: .dataError)
-        }
-        Self.warnIfMistyped(id)
-        return try finished(symbol)
-    }
-
-    /// The symbol with the check character added when `--check-digit` was given.
-    func finished(_ symbol: CodabarSymbol) throws -> CodabarSymbol {
-        guard checkDigit else { return symbol }
-        do { return try symbol.addingCheckCharacter() } catch {
-            throw Failure("invalid ID: \(error.description)", status: .dataError)
-        }
-    }
-
-    /// Says so on stderr when an ID looks like a Virginia Tech ID with a digit too many or too few.
-    static func warnIfMistyped(_ id: String) {
-        guard CodabarSymbol.looksLikeMistypedVirginiaTechID(id) else { return }
-        let digits = id.filter(\.isNumber).count
-        Terminal.standardError.say(
-            "warning: the ID has \(digits) digits, so it is not a 9-digit VT ID; it is used as typed")
     }
 }

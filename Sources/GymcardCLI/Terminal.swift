@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import GymcardCore
 import Storage
 import Symbols
 import TerminalText
@@ -38,7 +39,7 @@ struct Terminal {
     let stdoutIsTerminal: Bool
     let environment: [String: String]
 
-    init(environment: [String: String] = Terminal.processEnvironment()) {
+    init(environment: [String: String]) {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         self.environment = environment
     }
@@ -74,7 +75,4 @@ struct Terminal {
     func printLines(_ lines: [String]) {
         for line in lines { print(line) }
     }
-
-    /// The process environment.
-    static func processEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import FoundationEssentials
+import GymcardCore
 import Imaging
 import Occupancy
 import Trends
 
 /// `gymcard trends`: how full each facility usually is, by weekday and half hour.
-struct TrendsCommand: ParsableCommand {
+struct TrendsCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "trends",
         abstract: "Show how full a facility usually is, by weekday and half hour, from the history.",
@@ -17,7 +18,9 @@ struct TrendsCommand: ParsableCommand {
             it, and a slot is shown when at least 2 days count. Closed readings are left out. Weekdays and \
             times are those of the facilities' time zone (occupancy.timeZone, America/New_York for VT). \
             Colours follow the app (green under 50 %, orange to 75 %, maroon above; lighter is emptier); \
-            without colour, shade characters. The line under the grid compares now with the usual.
+            without colour, shade characters. The line under the grid compares now with the usual. When no \
+            facility has a usual value yet (too little history), gymcard says why and exits 1, as `best` \
+            does when it has nothing to suggest.
             """
     )
 
@@ -40,14 +43,14 @@ struct TrendsCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw with shade characters instead of colours.")
     var noColor = false
 
-    func run() throws {
-        let context = try HistoryContext(campus: campus)
-        let facilities = try context.heatmaps(try context.facilities(facility), weeks: weeks.weeks)
+    func run(in context: Context) throws {
+        let window = try weeks.window(campus, context)
+        let facilities = try window.heatmaps(try window.settings.facilities(matching: facility))
+        let (zone, now) = (window.zone, window.now)
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         if let png {
-            let image = HeatmapImage.image(facilities, zone: context.zone, now: context.now)
             let bytes: [UInt8]
-            do { bytes = try PNGCodec.encode(image) } catch {
+            do { bytes = try PNGCodec.encode(HeatmapImage.image(facilities, zone: zone, now: now)) } catch {
                 throw Failure(error.description, status: .ioError)
             }
             try OutputFile.write(bytes, to: png)
@@ -55,29 +58,18 @@ struct TrendsCommand: ParsableCommand {
         if json {
             print(
                 TrendsJSON.document(
-                    facilities, weeks: weeks.weeks, timeZone: context.settings.timeZone,
-                    from: context.windowStart(weeks: weeks.weeks), to: context.now, zone: context.zone,
-                    now: context.now))
+                    facilities, weeks: weeks.weeks, timeZone: window.settings.timeZone, from: window.start,
+                    to: now, zone: zone, now: now))
         }
-        guard !json, png == nil else { return }
-        let terminal = Terminal(environment: context.environment)
-        let view = HeatmapTextView(colour: colour(terminal))
-        var lines: [String] = []
-        for facility in facilities {
-            if !lines.isEmpty { lines.append("") }
-            lines += view.lines(facility, weeks: weeks.weeks, zone: context.zone, now: context.now)
+        if !json, png == nil {
+            let terminal = Terminal(environment: context.environment)
+            let view = HeatmapTextView(colour: colour(terminal))
+            terminal.printLines(
+                facilities.map { view.lines($0, weeks: weeks.weeks, zone: zone, now: now) }
+                    .joined(separator: [""]).map { $0 })
         }
-        terminal.printLines(lines)
-        if !facilities.contains(where: { $0.heatmap.hasAnyValue }) {
-            let readings = facilities.map(\.heatmap.readingCount).reduce(0, +)
-            let what =
-                readings == 0
-                ? "no history to show yet"
-                : "too little history to show a usual value yet (\(readings) reading\(readings == 1 ? "" : "s")"
-                    + "; a half hour needs 3 readings on each of 2 days)"
-            Terminal.standardError.say(
-                what + ": readings are recorded by `gymcard occupancy` and `gymcard collect`; "
-                    + "`gymcard collect --install` samples every 5 minutes")
+        if let missing = HistoryWindow.noUsualValue(facilities) {
+            throw Failure(missing, status: .nothingFound)
         }
     }
 

@@ -29,19 +29,37 @@ bool isValidImage(const uint8_t *luma, size_t lumaCount, int32_t width, int32_t 
     return needed <= lumaCount;
 }
 
+/// The shim's format bits and zxing-cpp's formats, one for one.
+constexpr struct {
+    int32_t bit;
+    ZXing::BarcodeFormat format;
+} formatTable[] = {
+    {GYMCARD_ZXING_CODABAR, ZXing::BarcodeFormat::Codabar},
+    {GYMCARD_ZXING_QR_CODE, ZXing::BarcodeFormat::QRCode},
+    {GYMCARD_ZXING_CODE39, ZXing::BarcodeFormat::Code39},
+    {GYMCARD_ZXING_CODE93, ZXing::BarcodeFormat::Code93},
+    {GYMCARD_ZXING_CODE128, ZXing::BarcodeFormat::Code128},
+    {GYMCARD_ZXING_ITF, ZXing::BarcodeFormat::ITF},
+    {GYMCARD_ZXING_EAN8, ZXing::BarcodeFormat::EAN8},
+    {GYMCARD_ZXING_EAN13, ZXing::BarcodeFormat::EAN13},
+    {GYMCARD_ZXING_UPCA, ZXing::BarcodeFormat::UPCA},
+    {GYMCARD_ZXING_UPCE, ZXing::BarcodeFormat::UPCE},
+    {GYMCARD_ZXING_PDF417, ZXing::BarcodeFormat::PDF417},
+    {GYMCARD_ZXING_DATA_MATRIX, ZXing::BarcodeFormat::DataMatrix},
+    {GYMCARD_ZXING_AZTEC, ZXing::BarcodeFormat::Aztec},
+};
+
 ZXing::BarcodeFormats zxingFormats(int32_t formats) {
     ZXing::BarcodeFormats chosen;
-    if (formats & GYMCARD_ZXING_CODABAR) chosen |= ZXing::BarcodeFormat::Codabar;
-    if (formats & GYMCARD_ZXING_QR_CODE) chosen |= ZXing::BarcodeFormat::QRCode;
+    for (const auto &entry : formatTable)
+        if (formats & entry.bit) chosen |= entry.format;
     return chosen;
 }
 
 int32_t gymcardFormat(ZXing::BarcodeFormat format) {
-    switch (format) {
-    case ZXing::BarcodeFormat::Codabar: return GYMCARD_ZXING_CODABAR;
-    case ZXing::BarcodeFormat::QRCode: return GYMCARD_ZXING_QR_CODE;
-    default: return 0;
-    }
+    for (const auto &entry : formatTable)
+        if (entry.format == format) return entry.bit;
+    return 0;
 }
 
 }  // namespace
@@ -50,7 +68,7 @@ extern "C" int32_t gymcard_zxing_read(
     const uint8_t *luma, size_t lumaCount, int32_t width, int32_t height, int32_t rowStride, int32_t formats,
     int32_t tryHarder, gymcard_zxing_result *results, int32_t capacity) {
     if (!isValidImage(luma, lumaCount, width, height, rowStride)) return GYMCARD_ZXING_BAD_IMAGE;
-    if (results == nullptr || capacity < 1 || (formats & (GYMCARD_ZXING_CODABAR | GYMCARD_ZXING_QR_CODE)) == 0)
+    if (results == nullptr || capacity < 1 || (formats & GYMCARD_ZXING_ALL_FORMATS) == 0)
         return GYMCARD_ZXING_BAD_ARGUMENTS;
     try {
         ZXing::DecodeHints hints;

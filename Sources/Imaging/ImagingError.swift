@@ -21,6 +21,8 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     case tooLarge(width: Int, height: Int)
     /// The header claims zero width or height.
     case empty(format: String)
+    /// A PAM file whose tuple type is no picture (netpbm's PAM also holds arbitrary arrays of numbers).
+    case unsupportedPAMTupleType(String)
     /// The encoder failed (out of memory, an image too big for the format).
     case encodingFailed(detail: String)
 
@@ -57,6 +59,10 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
                 + "and \(ImageLimits.maximumPixels / 1_000_000) megapixels gymcard reads"
         case .empty(let format):
             return "the \(format) image has no pixels"
+        case .unsupportedPAMTupleType(let tupleType):
+            return
+                "a PAM file of tuple type \(tupleType.isEmpty ? "(none)" : tupleType), which holds no picture gymcard "
+                + "reads; it reads BLACKANDWHITE, GRAYSCALE and RGB, with or without _ALPHA"
         case .encodingFailed(let detail):
             return "could not encode the image (\(detail))"
         }

@@ -1,13 +1,14 @@
-/// PNM (PBM, PGM, PPM: `P1` to `P6`), what `scanimage` writes by default, parsed here in Swift.
+/// PNM (PBM, PGM, PPM: `P1` to `P6`), what `scanimage` writes by default, and netpbm's PAM (`P7`, what
+/// `pnmtopam` and `pamcut` write), parsed here in Swift.
 ///
 /// libnetpbm is not used: it reads only from a `FILE*`, and on a malformed file it prints to stderr and
 /// exits the process unless the caller longjmps out of its error handler, which Swift cannot do; the
 /// format itself is a short text header and rows of samples.
 public enum PNMCodec {
-    /// Whether the bytes start like a PNM file: `P1`…`P6` and whitespace.
+    /// Whether the bytes start like a PNM or PAM file: `P1`…`P7` and whitespace.
     public static func hasSignature(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 3 && bytes[0] == UInt8(ascii: "P")
-            && (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[1])
+            && (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(bytes[1])
             && isWhitespace(bytes[2])
     }
 
@@ -20,6 +21,7 @@ public enum PNMCodec {
     {
         guard hasSignature(bytes) else { throw .unrecognizedFormat }
         let kind = Int(bytes[1] - UInt8(ascii: "0"))
+        if kind == 7 { return try decodePAM(bytes, minimumLongSide: minimumLongSide) }
         var reader = Reader(bytes: bytes, offset: 2)
         guard let width = reader.number(), let height = reader.number() else {
             throw .corrupt(format: "PNM", detail: "the header ends before the width and height")
@@ -91,6 +93,86 @@ public enum PNMCodec {
                 } else {
                     level = (samples[x] * 255 + maximum / 2) / maximum
                 }
+                row[x] = UInt8(Swift.min(255, level))
+            }
+            row.withUnsafeBufferPointer { reducer.append($0) }
+        }
+        return reducer.image
+    }
+
+    /// A PAM file: a header of `KEY value` lines up to `ENDHDR`, then binary rows of `DEPTH` samples a
+    /// pixel (one byte each, two big-endian ones when MAXVAL is over 255). Only the tuple types that are
+    /// pictures are read; transparent parts lie on white, as in the other formats.
+    static func decodePAM(_ bytes: [UInt8], minimumLongSide: Int) throws(ImagingError) -> GrayImage {
+        var fields: [String: Int] = [:]
+        var tupleType = ""
+        var offset = 3
+        var ended = false
+        // Header lines are short; one longer than this is no PAM header.
+        while offset < bytes.count, offset < 4096 {
+            let end = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = String(decoding: bytes[offset..<end], as: UTF8.self)
+            offset = end + 1
+            if line.hasPrefix("#") { continue }
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            guard let key = words.first else { continue }
+            if key == "ENDHDR" {
+                ended = true
+                break
+            }
+            if key == "TUPLTYPE" {
+                // Several TUPLTYPE lines are joined with a space, as netpbm does.
+                let value = words.dropFirst().joined(separator: " ")
+                tupleType = tupleType.isEmpty ? value : tupleType + " " + value
+            } else if let number = words.dropFirst().first.flatMap({ Int($0) }) {
+                fields[String(key)] = number
+            }
+        }
+        guard ended, let width = fields["WIDTH"], let height = fields["HEIGHT"], let depth = fields["DEPTH"],
+            let maximum = fields["MAXVAL"]
+        else {
+            throw .corrupt(format: "PAM", detail: "the header lacks WIDTH, HEIGHT, DEPTH, MAXVAL or ENDHDR")
+        }
+        guard (1...65535).contains(maximum) else {
+            throw .corrupt(format: "PAM", detail: "the maximum sample value is not 1 to 65535")
+        }
+        // The picture tuple types; a file without one is read by its depth, as netpbm's own tools do.
+        let isColour: Bool
+        switch (tupleType, depth) {
+        case ("GRAYSCALE", 1), ("BLACKANDWHITE", 1), ("", 1): isColour = false
+        case ("GRAYSCALE_ALPHA", 2), ("BLACKANDWHITE_ALPHA", 2), ("", 2): isColour = false
+        case ("RGB", 3), ("", 3), ("RGB_ALPHA", 4), ("", 4): isColour = true
+        default: throw .unsupportedPAMTupleType(tupleType)
+        }
+        let hasAlpha = depth == 2 || depth == 4
+        try ImageLimits.check(width: width, height: height, format: "PAM")
+        let bytesPerSample = maximum > 255 ? 2 : 1
+        let rowBytes = width * depth * bytesPerSample
+        var reducer = GrayRowReducer(
+            width: width, height: height,
+            factor: GrayRowReducer.factor(width: width, height: height, minimumLongSide: minimumLongSide))
+        var row = [UInt8](repeating: 255, count: width)
+        for y in 0..<height {
+            let start = offset + y * rowBytes
+            guard start + rowBytes <= bytes.count else {
+                throw .corrupt(format: "PAM", detail: "the file ends after \(y) of \(height) rows")
+            }
+            func sample(_ index: Int) -> Int {
+                let position = start + index * bytesPerSample
+                let value =
+                    bytesPerSample == 1
+                    ? Int(bytes[position]) : Int(bytes[position]) << 8 | Int(bytes[position + 1])
+                return Swift.min(value, maximum)
+            }
+            for x in 0..<width {
+                // In PAM, unlike PBM, 0 is black and MAXVAL white in every tuple type.
+                let base = x * depth
+                let luma =
+                    isColour
+                    ? (299 * sample(base) + 587 * sample(base + 1) + 114 * sample(base + 2) + 500) / 1000
+                    : sample(base)
+                let alpha = hasAlpha ? sample(base + depth - 1) : maximum
+                let level = (luma * alpha + maximum * (maximum - alpha)) * 255 / (maximum * maximum)
                 row[x] = UInt8(Swift.min(255, level))
             }
             row.withUnsafeBufferPointer { reducer.append($0) }

@@ -16,7 +16,15 @@ public enum TIFFCodec {
 
     /// The number of pages (images that are not reduced-size previews of another).
     public static func pageCount(_ bytes: [UInt8]) throws(ImagingError) -> Int {
-        try withFile(bytes) { tiff, file throws(ImagingError) in pageDirectories(tiff, file.handle).count }
+        try withFile(bytes) { tiff, file throws(ImagingError) in
+            let pages = pageDirectories(tiff, file.handle)
+            // libtiff follows the chain of pages and reports an error where a link points past the end or
+            // a page's directory cannot be read (a file cut short after its first page), then counts only
+            // the pages before it. Such a file is damaged, not a shorter document: read as one, its first
+            // page alone was scanned and a blank one was called blank (exit 1 instead of 65).
+            if let error = file.error { throw .corrupt(format: "TIFF", detail: error) }
+            return pages.count
+        }
     }
 
     /// Decodes one page (0 is the first) to 8-bit grey (colour by its luma, transparent parts on white),

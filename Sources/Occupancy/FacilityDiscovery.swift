@@ -30,28 +30,19 @@ public enum FacilityDiscovery {
     /// The cards in page order, one per ID.
     public static func parse(_ page: String) -> [DiscoveredFacility] {
         FusionPage.cards(in: page).map { card in
-            let block = card.html
-            let chart = HTMLTags.find("canvas", in: block).first { $0.attributes["data-occupancy"] != nil }
-            let counted = chart?.attributes["data-occupancy"].flatMap {
-                OccupancyPageParser.number($0.trimmed)
+            // The card read as `occupancy` reads it; a card without a number is still listed.
+            let shown = try? FusionCard.read(card.html, facilityID: card.id)
+            var percent: Int?
+            var occupancy: Int?
+            switch shown?.shown {
+            case .percent(let value): percent = value
+            case .people(let value, _): occupancy = value
+            case nil: break
             }
-            let remaining = chart?.attributes["data-remaining"].flatMap {
-                OccupancyPageParser.number($0.trimmed)
-            }
-            // Without `Max Occupancy`, the chart's people and places left add up to it (UCSC, Waterloo);
-            // not when the site clamps places left at 0 over capacity.
-            let sum = counted.flatMap { people in
-                remaining.flatMap { $0 != 0 && people + $0 > 0 ? people + $0 : nil }
-            }
-            let shown = FusionPage.occupancyCountText(in: block)
-            // A percentage shown and no chart: a percent-only page (TMU, Syracuse).
-            let shownPercent = chart == nil ? shown.flatMap(FusionPage.percent(in:)) : nil
             return DiscoveredFacility(
-                id: card.id, name: heading(in: block).map(withoutNumbering) ?? DiscoveredFacility.unnamed,
-                capacity: OccupancyPageParser.maxOccupancy(in: block) ?? (shownPercent == nil ? sum : nil),
-                occupancy: shownPercent == nil ? counted ?? shown.flatMap(FusionPage.headCount(in:)) : nil,
-                measure: shownPercent == nil ? .people : .percent,
-                percent: shownPercent)
+                id: card.id, name: heading(in: card.html).map(withoutNumbering) ?? DiscoveredFacility.unnamed,
+                capacity: shown?.capacity ?? OccupancyPageParser.maxOccupancy(in: card.html),
+                occupancy: occupancy, measure: shown?.measure ?? .people, percent: percent)
         }
     }
 

@@ -184,20 +184,28 @@ public enum FusionPage {
         return value
     }
 
-    /// `45%` or `45 %` → 45.
+    /// `45%`, `45 %` or `Current Occupancy: 45%` → 45: the number just before the sign.
     static func percent(in text: String) -> Int? {
         guard let sign = text.firstIndex(of: "%") else { return nil }
-        let digits = text[..<sign].trimmed
-        guard let value = Int(digits), (0...100).contains(value) else { return nil }
+        let before = text[..<sign].trimmed
+        let digits = before.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard
+            digits.count == before.count
+                || before.dropLast(digits.count).last.map({ !$0.isLetter && $0 != "." && $0 != "," }) == true,
+            let value = Int(String(digits.reversed())), (0...100).contains(value)
+        else { return nil }
         return value
     }
 
-    /// `Current Occupancy: 17%` (the screen-reader text) → 17.
+    /// `Current Occupancy: 17%` or `Current Occupancy: <strong>42%</strong>` → the percent.
     static func currentOccupancyPercent(in html: String) -> Int? {
         guard let label = html.range(ignoringCaseOf: "Current Occupancy") else { return nil }
-        let rest = html[label.upperBound...].prefix(60).drop { $0 == ":" || $0.isWhitespace }
+        var rest = html[label.upperBound...].prefix(120).drop { $0 == ":" || $0.isWhitespace }
+        while rest.first == "<", let close = rest.firstIndex(of: ">") {
+            rest = rest[rest.index(after: close)...].drop { $0.isWhitespace }
+        }
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
-        guard rest.dropFirst(digits.count).first == "%" else { return nil }
+        guard rest.dropFirst(digits.count).drop(while: { $0 == " " }).first == "%" else { return nil }
         return Int(digits).flatMap { (0...100).contains($0) ? $0 : nil }
     }
 

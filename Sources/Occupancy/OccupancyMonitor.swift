@@ -13,6 +13,8 @@ public struct OccupancyMonitor: Sendable {
     public var stateFile: OccupancyStateFile
     /// The clock (tests choose it).
     public var now: @Sendable () -> Date
+    /// The facilities' zone, in which the page's own "last updated" clock is read.
+    public var zone: LocalTimeZone
 
     /// A stored value counts as current for this long (the app reused one for at most 15 minutes); an
     /// older one is shown stale with its age, however old.
@@ -21,8 +23,9 @@ public struct OccupancyMonitor: Sendable {
     /// Creates a monitor.
     public init(
         settings: OccupancySettings, fetcher: Fetcher, stateFile: OccupancyStateFile,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, zone: LocalTimeZone = .system
     ) {
+        self.zone = zone
         self.settings = settings
         self.fetcher = fetcher
         self.stateFile = stateFile
@@ -49,7 +52,7 @@ public struct OccupancyMonitor: Sendable {
         let (results, sourceClock) = await fetchAll()
         if Task.isCancelled { throw .cancelled }
         let observedAt = now()
-        let sourceTime = sourceClock.map { Self.sourceTime($0, fetchedAt: observedAt, zone: .system) }
+        let sourceTime = sourceClock.map { Self.sourceTime($0, fetchedAt: observedAt, zone: zone) }
         var fresh = OccupancyState()
         var facilities: [FacilityStatus] = []
         var failures: [(problem: String, name: String)] = []
@@ -161,7 +164,7 @@ public struct OccupancyMonitor: Sendable {
         return error.description
     }
 
-    /// The source's clock time as a date: today in the facilities' zone (the process's), or yesterday
+    /// The source's clock time as a date: today in the facilities' zone, or yesterday
     /// when that would be more than 5 minutes ahead of the fetch.
     static func sourceTime(_ clock: (hour: Int, minute: Int), fetchedAt: Date, zone: LocalTimeZone) -> Date {
         let day = zone.day(of: fetchedAt)

@@ -66,56 +66,10 @@ public enum OccupancyPageParser {
         -> OccupancyReading
     {
         if !checkedPage, let problem = FusionPage.pageProblem(page) { throw problem }
-        if facility.measure == .percent, let percent = shownPercent(in: page) { return .percentOnly(percent) }
-        let charts = HTMLTags.find("canvas", in: page).compactMap(Chart.init)
-        guard !charts.isEmpty else {
-            // No chart: a card may still show its count as text (a head count, or a percent on some
-            // campuses), else the page is not what it should be.
-            if let shown = FusionPage.occupancyCountText(in: page) {
-                if let percent = FusionPage.percent(in: shown) { return .percentOnly(percent) }
-                if let people = FusionPage.headCount(in: shown), people >= 0 {
-                    return OccupancyReading(
-                        occupancy: people, capacity: maxOccupancy(in: page) ?? facility.capacity)
-                }
-            }
-            if let percent = FusionPage.currentOccupancyPercent(in: page) { return .percentOnly(percent) }
-            throw FusionPage.emptyPageProblem(page)
-        }
-        let wanted = facility.id.lowercased()
-        let mine = charts.filter { $0.facilityID == wanted }
-        guard !mine.isEmpty else {
-            // Charts without a recognisable facility ID at all: a page of an unknown shape.
-            if charts.allSatisfy({ $0.facilityID == nil }), charts.count <= 2 {
-                return try reading(from: charts, page: page, facility: facility)
-            }
-            throw .otherFacility(id: facility.id)
-        }
-        return try reading(from: mine, page: page, facility: facility)
-    }
-
-    private static func reading(from charts: [Chart], page: String, facility: Facility)
-        throws(OccupancyPageProblem) -> OccupancyReading
-    {
-        let values = try charts.map { chart throws(OccupancyPageProblem) in try chart.values() }
-        guard let first = values.first else { throw .noNumbers }
-        for other in values.dropFirst() {
-            if other.occupancy != first.occupancy {
-                throw .inconsistent(
-                    "\(first.occupancy) people on one chart, \(other.occupancy) on the small-screen copy")
-            }
-            if let one = first.remaining, let two = other.remaining, one != two {
-                throw .inconsistent("\(one) places left on one chart, \(two) on the small-screen copy")
-            }
-        }
-        let capacity = maxOccupancy(in: page) ?? facility.capacity
-        return OccupancyReading(occupancy: first.occupancy, remaining: first.remaining, capacity: capacity)
-    }
-
-    /// The percent a percent-only card shows: its `.occupancy-count`, else the screen-reader text
-    /// `Current Occupancy: P%`.
-    static func shownPercent(in page: String) -> Int? {
-        FusionPage.occupancyCountText(in: page).flatMap(FusionPage.percent(in:))
-            ?? FusionPage.currentOccupancyPercent(in: page)
+        return try FusionCard.read(
+            page, facilityID: facility.id, prefersPercent: facility.measure == .percent
+        )
+        .reading(fallbackCapacity: facility.capacity)
     }
 
     /// `Max Occupancy: 1200` or `Max Occupancy: <strong>1,200</strong>`.
@@ -140,44 +94,5 @@ public enum OccupancyPageParser {
             !($0 == "," || $0 == "'" || $0 == " " || $0 == "\u{202F}" || $0 == "\u{A0}" || $0 == "_")
         }
         return Int(cleaned)
-    }
-
-    private struct Chart {
-        var facilityID: String?
-        var attributes: [String: String]
-
-        init?(_ tag: HTMLTags.Tag) {
-            let id = tag.attributes["id"]?.lowercased() ?? ""
-            let isChart =
-                id.hasPrefix("occupancychart") || (tag.attributes["class"] ?? "").contains("occupancy-chart")
-                || tag.attributes["data-occupancy"] != nil
-            guard isChart else { return nil }
-            attributes = tag.attributes
-            var rest = Substring(id)
-            if rest.hasPrefix("occupancychart-") {
-                rest = rest.dropFirst("occupancychart-".count)
-            } else {
-                rest = ""
-            }
-            if rest.hasSuffix("-sm") { rest = rest.dropLast(3) }
-            facilityID = rest.isEmpty ? nil : String(rest)
-        }
-
-        func values() throws(OccupancyPageProblem) -> Values {
-            guard let occupancyText = attributes["data-occupancy"]?.trimmed else {
-                throw .noNumbers
-            }
-            guard let occupancy = OccupancyPageParser.number(occupancyText) else {
-                throw .notANumber(occupancyText)
-            }
-            guard occupancy >= 0 else { throw .notANumber(occupancyText) }
-            let remaining = attributes["data-remaining"].flatMap { OccupancyPageParser.number($0) }
-            return Values(occupancy: occupancy, remaining: remaining)
-        }
-    }
-
-    private struct Values {
-        var occupancy: Int
-        var remaining: Int?
     }
 }

@@ -1,6 +1,7 @@
 import CivilTime
 import Fetching
 import FoundationEssentials
+import Storage
 
 /// Each facility's opening hours over a run of local days: the config file's schedule and exceptions
 /// first, then the RecSports hours service for facilities with a unit, through a per-day cache. A day the
@@ -31,6 +32,9 @@ public struct HoursLoader: Sendable {
         public var warnings: [String]
         /// Whether some day came from an old cached copy, or is unknown, because the service failed.
         public var isDegraded: Bool
+        /// A fetched answer could not be cached (a full disk, a file in the way): the hours are right, the
+        /// next run fetches again.
+        public var saveFailure: StorageError?
     }
 
     /// The days an answer about `start..<end` needs: from the day before (whose opening may run past
@@ -85,6 +89,7 @@ public struct HoursLoader: Sendable {
         var problems: [String] = []
         var fellBack: [Date] = []
         var unknownDays = 0
+        var saveFailure: StorageError?
         let today = zone.day(of: now)
         for day in days where needsService(day, facilities) {
             guard let result = results[day] else {
@@ -99,8 +104,10 @@ public struct HoursLoader: Sendable {
                     answers[day] = try RecSportsHoursResponse.parse(response.body, day: day, zone: zone)
                     let entry = HoursCache.Entry(
                         source: source, fetchedAt: now, body: String(decoding: response.body, as: UTF8.self))
-                    // A cache that cannot be written (a full disk) only costs the next run a fetch.
-                    try? cache.save(entry, for: day, today: today)
+                    // The hours are right without the cache: said once, as `events` says it.
+                    do throws(StorageError) { try cache.save(entry, for: day, today: today) } catch {
+                        saveFailure = saveFailure ?? error
+                    }
                     continue
                 } catch {
                     if !problems.contains(error.description) { problems.append(error.description) }
@@ -134,7 +141,7 @@ public struct HoursLoader: Sendable {
         }
         return Outcome(
             hours: assemble(facilities, days: days, answers: answers), warnings: warnings,
-            isDegraded: !problems.isEmpty)
+            isDegraded: !problems.isEmpty, saveFailure: saveFailure)
     }
 
     private var source: String { settings.url.absoluteString }

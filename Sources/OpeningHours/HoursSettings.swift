@@ -24,6 +24,9 @@ public struct HoursSettings: Sendable, Equatable {
     public var urlOrigin: SettingOrigin = .builtIn
     /// The config file's path, for that advice.
     public var configFilePath = "the config file"
+    /// Where the config file gives a facility's hours: `hours.facilities` (Virginia Tech) or
+    /// `campuses.<name>.hours` (an added campus), followed by `.<key>`.
+    public var configSection = "hours.facilities"
 
     /// What to do when the service answers 404: check where its address came from.
     public var urlAdvice: String { urlOrigin.advice(key: "hours.url", configPath: configFilePath) }
@@ -115,6 +118,7 @@ public struct HoursSettings: Sendable, Equatable {
             var campuses: [String: Profile]?
         }
         var settings = HoursSettings(url: HoursSettings.virginiaTech.url, sources: [:])
+        settings.configSection = "campuses.\(campus).hours"
         guard let configFile else { return settings }
         let file: CampusFile
         do { file = try JSONDecoder().decode(CampusFile.self, from: configFile) } catch {

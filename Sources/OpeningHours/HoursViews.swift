@@ -14,13 +14,16 @@ public struct HoursEntry: Sendable {
     public var hours: FacilityHours
     /// Where they come from: `service` (the RecSports hours service), `config`, or `nil` (no source).
     public var source: String?
+    /// The config file's key that gives its hours (`campuses.loc.hours.gym` for an added campus).
+    public var configKey: String
 
-    /// Creates an entry.
-    public init(key: String, name: String, hours: FacilityHours, source: String?) {
+    /// Creates an entry; `configKey` defaults to Virginia Tech's `hours.facilities.<key>`.
+    public init(key: String, name: String, hours: FacilityHours, source: String?, configKey: String? = nil) {
         self.key = key
         self.name = name
         self.hours = hours
         self.source = source
+        self.configKey = configKey ?? "hours.facilities.\(key)"
     }
 }
 
@@ -59,7 +62,7 @@ public struct HoursTextView: Sendable {
                 paint(entry.name.terminalSafe, "1") + " · "
                 + OpeningWords.summary(state, zone: zone, now: now)
             if entry.source == nil {
-                heading += " (no source: give them in the config file, hours.facilities.\(entry.key))"
+                heading += " (no source: give them in the config file, \(entry.configKey))"
             }
             lines.append(heading)
             guard entry.source != nil else { continue }

@@ -117,7 +117,11 @@ public struct BarcodeScanner: Sendable {
                 }
             }
             for read in judged {
-                if let trusted = readGuard.record(read), firstTrusted == nil { firstTrusted = trusted }
+                // A QR code that is not a member ID (a web address) does not end the cascade: the card's
+                // Codabar may still be in the photo.
+                if let trusted = readGuard.record(read), firstTrusted == nil, trusted.symbol.isMemberID {
+                    firstTrusted = trusted
+                }
             }
             if firstTrusted != nil, !findAll { break }
             // A read from the best region that still needs a second stage: the other cuts of that region
@@ -135,14 +139,18 @@ public struct BarcodeScanner: Sendable {
                 symbology: reads[0].symbol.symbology, text: text, stage: reads[0].stage,
                 confirmations: Set(reads.map(\.stage)).count)
         }
-        // The first trusted read is the best: it came from the gentlest stage.
-        let ordered = findings.sorted { lhs, rhs in
-            (lhs.text == firstTrusted?.symbol.text ? 0 : 1, lhs.symbology == .codabar ? 0 : 1)
-                < (rhs.text == firstTrusted?.symbol.text ? 0 : 1, rhs.symbology == .codabar ? 0 : 1)
+        // The first trusted read is the best: it came from the gentlest stage. Member IDs before anything
+        // else a QR code held.
+        func rank(_ finding: ScanFinding) -> (Int, Int, Int) {
+            (
+                finding.text == firstTrusted?.symbol.text ? 0 : 1, finding.isMemberID ? 0 : 1,
+                finding.symbology == .codabar ? 0 : 1
+            )
         }
+        let ordered = findings.sorted { rank($0) < rank($1) }
         let diagnosis =
-            ordered.isEmpty
-            ? ScanDiagnosis.diagnose(original: photo, working: working, guard: readGuard) : nil
+            ordered.contains(where: \.isMemberID)
+            ? nil : ScanDiagnosis.diagnose(original: photo, working: working, guard: readGuard)
         return ScanReport(
             findings: ordered, diagnosis: diagnosis, stagesRun: stagesRun, elapsed: clock.now - start)
     }
@@ -351,13 +359,16 @@ public struct ScanFinding: Sendable, Equatable {
     public var stage: String
     /// How many different stages read it.
     public var confirmations: Int
+
+    /// Whether the text is a member ID (see ``DecodedSymbol/isMemberID``).
+    public var isMemberID: Bool { DecodedSymbol(symbology: symbology, text: text, quality: 0).isMemberID }
 }
 
 /// What scanning one photo found.
 public struct ScanReport: Sendable {
     /// Trustworthy symbols, best first.
     public var findings: [ScanFinding]
-    /// When nothing was found: why, for the person.
+    /// When no member ID was found: why, for the person.
     public var diagnosis: ScanDiagnosis?
     /// The stages that ran, in order.
     public var stagesRun: [String]

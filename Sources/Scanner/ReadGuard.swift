@@ -94,9 +94,12 @@ public struct ReadGuard: Sendable {
 
     /// Whether a QR code was read whose text is not a member ID.
     public var sawForeignQR: Bool {
-        reads.contains {
-            $0.symbol.symbology == .qrCode && (try? CodabarSymbol(normalizing: $0.symbol.text)) == nil
-        }
+        reads.contains { $0.symbol.symbology == .qrCode && !$0.symbol.isMemberID }
+    }
+
+    /// Whether such a QR code holds a web address (what a gym prints on a card's back, or a poster shows).
+    var sawForeignWebAddress: Bool {
+        reads.contains { $0.symbol.symbology == .qrCode && !$0.symbol.isMemberID && $0.symbol.isWebAddress }
     }
 
     /// The reads of a text, in order.
@@ -128,5 +131,18 @@ public struct ReadGuard: Sendable {
             guard let parsed = try? CodabarSymbol(normalizing: symbol.text) else { return false }
             return parsed.text == symbol.text
         }
+    }
+}
+
+extension DecodedSymbol {
+    /// Whether the text is a member ID (a Codabar symbol's text, also when a QR code carries it, as gymcard's
+    /// companion QR does). A QR code with anything else (a web address) is no ID: it never ends the
+    /// cascade, and it is reported only as what it is.
+    public var isMemberID: Bool { (try? CodabarSymbol(normalizing: text)) != nil }
+
+    /// Whether the text is a web address (`https://…`, `http://…`, or `www.…`).
+    var isWebAddress: Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("www.")
     }
 }

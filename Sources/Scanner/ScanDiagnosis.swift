@@ -11,8 +11,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     case blank
     /// The photo is badly out of focus or shaken.
     case tooBlurred
-    /// A QR code was found, but no Codabar barcode and no member ID.
-    case onlyForeignQRCode
+    /// A QR code was found, but no Codabar barcode and no member ID; `webAddress` when it holds one.
+    case onlyForeignQRCode(webAddress: Bool)
     /// Something barcode-like was read, but never confirmed.
     case unconfirmed
     /// Bar-like detail runs into the edge of the photo.
@@ -30,9 +30,10 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 "the barcode's narrowest bars are \(shown) wide; hold the card closer or use a larger photo"
         case .blank: return "no barcode found (the image is blank)"
         case .tooBlurred: return "the photo is very blurred; hold the camera steady and let it focus"
-        case .onlyForeignQRCode:
+        case .onlyForeignQRCode(let webAddress):
             return
-                "found a QR code that is not a member ID, but no Codabar barcode; photograph the barcode side"
+                "found \(webAddress ? "a QR code with a web address, not a member ID," : "a QR code that is not a member ID,")"
+                + " and no Codabar barcode; photograph the side with the barcode"
         case .unconfirmed:
             return "a barcode was seen but could not be read reliably; take a sharper, straighter photo"
         case .cutOff: return "the barcode seems cut off at the edge of the photo; include the whole card"
@@ -47,7 +48,10 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     /// The most useful explanation for a photo in which nothing was confirmed.
     static func diagnose(original: GrayImage, working: GrayImage, guard readGuard: ReadGuard) -> ScanDiagnosis
     {
-        if readGuard.sawForeignQR && readGuard.trustedTexts.isEmpty { return .onlyForeignQRCode }
+        // Called only when no member ID was read. A Codabar seen but not confirmed says more than the QR.
+        if readGuard.sawForeignQR && readGuard.untrustedCount == 0 {
+            return .onlyForeignQRCode(webAddress: readGuard.sawForeignWebAddress)
+        }
         if readGuard.untrustedCount > 0 { return .unconfirmed }
         if working.meanBrightness < 35 { return .tooDark }
         if isBlank(working) { return .blank }

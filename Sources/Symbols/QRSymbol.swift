@@ -1,5 +1,6 @@
 import CQREncode
 import Imaging
+import Symbologies
 
 /// A QR symbol made by libqrencode: the companion code of a member ID, for readers that prefer QR.
 public struct QRSymbol: Sendable, Equatable {
@@ -29,18 +30,15 @@ public struct QRSymbol: Sendable, Equatable {
     /// Whether the module at a column and row (quiet zone excluded) is dark.
     public func isDark(x: Int, y: Int) -> Bool { modules[y * size + x] }
 
-    /// The symbol with its quiet zone, `moduleSize` pixels per module.
-    public func image(moduleSize: Int) -> BitImage {
-        let quiet = Self.quietZoneModules
-        let side = (size + 2 * quiet) * moduleSize
-        var image = BitImage(width: side, height: side)
-        for y in 0..<size {
-            for x in 0..<size where isDark(x: x, y: y) {
-                image.fill(
-                    x: (x + quiet) * moduleSize, y: (y + quiet) * moduleSize, width: moduleSize,
-                    height: moduleSize)
-            }
-        }
-        return image
+    /// The symbol as a module matrix with its quiet zone, for the drawing code all symbols share.
+    public var matrix: ModuleMatrix {
+        ModuleMatrix(
+            symbology: .qr, columns: size, rowHeights: Array(repeating: 1, count: size),
+            quietZone: ModuleMatrix.QuietZone(
+                left: Self.quietZoneModules, right: Self.quietZoneModules, vertical: Self.quietZoneModules),
+            modules: modules)
     }
+
+    /// The symbol with its quiet zone, `moduleSize` pixels per module.
+    public func image(moduleSize: Int) -> BitImage { MatrixRaster.image(of: matrix, moduleSize: moduleSize) }
 }

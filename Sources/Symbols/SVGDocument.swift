@@ -32,26 +32,64 @@ public enum SVGDocument {
 
     /// A QR symbol in SVG with its 4-module quiet zone, `moduleSize` user units per module.
     public static func qr(_ symbol: QRSymbol, moduleSize: Int) -> String {
-        let size = Double(moduleSize)
-        let quiet = QRSymbol.quietZoneModules
+        matrix(symbol.matrix, moduleSize: moduleSize)
+    }
+
+    /// Any symbol in SVG, drawn as ``MatrixRaster`` draws it: one user unit is one pixel of the PNG at the
+    /// same style. `text` is printed under a linear symbol when `style.showsText` is set.
+    public static func matrix(_ matrix: ModuleMatrix, style: BarcodeStyle, text: String? = nil) -> String {
+        guard matrix.isLinear else { return self.matrix(matrix, moduleSize: style.narrowBarWidth) }
+        let unit = style.narrowBarWidth
+        let row = matrix.pixelRow(moduleWidth: unit)
         var path = ""
-        for y in 0..<symbol.size {
+        var x = 0
+        while x < row.count {
+            guard row[x] else {
+                x += 1
+                continue
+            }
+            var end = x
+            while end < row.count, row[end] { end += 1 }
+            path += "M\(x) 0h\(end - x)v\(style.barPixels)h-\(end - x)z"
+            x = end
+        }
+        let drawsText = style.showsText && text != nil
+        if drawsText, let text {
+            let left = (row.count - BitmapFont.width(of: text) * unit) / 2
+            let top = style.barPixels + style.textMargin
+            for pixel in BitmapFont.darkPixels(of: text) {
+                path += "M\(left + pixel.x * unit) \(top + pixel.y * unit)h\(unit)v\(unit)h-\(unit)z"
+            }
+        }
+        let height = style.barPixels + (drawsText ? style.textBandPixels : 0)
+        return document(width: Double(row.count), height: Double(height), path: path)
+    }
+
+    /// A 2D symbol in SVG with its quiet zone, `moduleSize` user units per module.
+    public static func matrix(_ matrix: ModuleMatrix, moduleSize: Int) -> String {
+        let size = Double(moduleSize)
+        var path = ""
+        var top = matrix.quietZone.vertical
+        for y in 0..<matrix.rows {
+            let height = Double(matrix.rowHeights[y]) * size
             var x = 0
-            while x < symbol.size {
-                guard symbol.isDark(x: x, y: y) else {
+            while x < matrix.columns {
+                guard matrix.isDark(column: x, row: y) else {
                     x += 1
                     continue
                 }
                 var end = x
-                while end < symbol.size, symbol.isDark(x: end, y: y) { end += 1 }
+                while end < matrix.columns, matrix.isDark(column: end, row: y) { end += 1 }
                 path +=
-                    "M\(number(Double(x + quiet) * size)) \(number(Double(y + quiet) * size))"
-                    + "h\(number(Double(end - x) * size))v\(number(size))h-\(number(Double(end - x) * size))z"
+                    "M\(number(Double(x + matrix.quietZone.left) * size)) \(number(Double(top) * size))"
+                    + "h\(number(Double(end - x) * size))v\(number(height))h-\(number(Double(end - x) * size))z"
                 x = end
             }
+            top += matrix.rowHeights[y]
         }
-        let side = Double(symbol.size + 2 * quiet) * size
-        return document(width: side, height: side, path: path)
+        return document(
+            width: Double(matrix.totalColumns) * size, height: Double(matrix.totalModuleRows) * size,
+            path: path)
     }
 
     private static func document(width: Double, height: Double, path: String) -> String {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Symbologies
 
 /// Why a symbol could not be made or drawn.
 public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -12,6 +13,10 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case terminalTooNarrow(requiredColumns: Int, availableColumns: Int)
     /// The image could not be encoded for the terminal (libpng failed).
     case imageEncoding(String)
+    /// libzint, which draws every symbology but Codabar, is not installed.
+    case zintUnavailable
+    /// The encoder refused a text that passed validation (a 2D text beyond the symbol's capacity).
+    case encodingFailed(symbology: Symbology, reason: String)
 
     /// One line for a person: what happened and what to do.
     public var description: String {
@@ -26,6 +31,12 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "narrow ones; use --scale 2 or more, or a ratio of 2.5 or more"
         case .imageEncoding(let reason):
             return "the image for the terminal could not be made: \(reason)"
+        case .zintUnavailable:
+            return
+                "libzint is not installed, and gymcard draws every symbology but Codabar with it; "
+                + "install it (Debian: apt install libzint2.11)"
+        case .encodingFailed(let symbology, let reason):
+            return "the ID could not be drawn as \(symbology.displayName): \(reason)"
         case .terminalTooNarrow(let required, let available):
             return
                 "the barcode needs a terminal at least \(required) columns wide, this one has \(available); "

@@ -27,15 +27,47 @@ public enum TerminalArt {
         _ symbol: CodabarSymbol, layout: CodabarLayout, palette: Palette, availableColumns: Int?,
         barRows: Int? = nil
     ) throws(SymbolError) -> [String] {
+        try linear(
+            palette: palette, availableColumns: availableColumns, barRows: barRows,
+            rowAt: { layout.row(of: symbol, narrowWidth: $0) })
+    }
+
+    /// Any symbol as lines of text, quiet zones included: a linear one as Codabar is drawn (a module half
+    /// a cell wide or more, as wide as the terminal allows), a 2D one as QR is.
+    ///
+    /// - Parameters:
+    ///   - availableColumns: the terminal's width; `nil` draws at the smallest size.
+    ///   - availableRows: the terminal's height, for a 2D symbol; see ``qr(_:palette:availableColumns:availableRows:)``.
+    ///   - barRows: how many rows a linear symbol's bars take; `nil` for at least 15 % of its width.
+    public static func matrix(
+        _ matrix: ModuleMatrix, palette: Palette, availableColumns: Int?, availableRows: Int? = nil,
+        barRows: Int? = nil
+    ) throws(SymbolError) -> [String] {
+        if matrix.isLinear {
+            return try linear(
+                palette: palette, availableColumns: availableColumns, barRows: barRows,
+                rowAt: { matrix.pixelRow(moduleWidth: $0) })
+        }
+        return try grid(
+            width: matrix.totalColumns, height: matrix.totalModuleRows, palette: palette,
+            availableColumns: availableColumns, availableRows: availableRows,
+            isDark: { matrix.isDarkInDrawing(column: $0, moduleRow: $1) })
+    }
+
+    /// One row of bars at `rowAt(n)` (n half-columns per module, 1 up to 4 as the width allows) painted in
+    /// half cells, between two blank lines.
+    private static func linear(
+        palette: Palette, availableColumns: Int?, barRows: Int?, rowAt: (Int) -> [Bool]
+    ) throws(SymbolError) -> [String] {
         var narrow = 1
-        var row = layout.row(of: symbol, narrowWidth: narrow)
+        var row = rowAt(narrow)
         let needed = (row.count + 1) / 2
         if let availableColumns {
             guard needed <= availableColumns else {
                 throw .terminalTooNarrow(requiredColumns: needed, availableColumns: availableColumns)
             }
             while narrow < maximumHalfColumnsPerNarrowBar {
-                let wider = layout.row(of: symbol, narrowWidth: narrow + 1)
+                let wider = rowAt(narrow + 1)
                 guard (wider.count + 1) / 2 <= availableColumns else { break }
                 narrow += 1
                 row = wider
@@ -59,28 +91,31 @@ public enum TerminalArt {
     public static func qr(
         _ symbol: QRSymbol, palette: Palette, availableColumns: Int?, availableRows: Int? = nil
     ) throws(SymbolError) -> [String] {
-        let quiet = QRSymbol.quietZoneModules
-        let side = symbol.size + 2 * quiet
-        if let availableColumns, side > availableColumns {
-            throw .terminalTooNarrow(requiredColumns: side, availableColumns: availableColumns)
+        try matrix(
+            symbol.matrix, palette: palette, availableColumns: availableColumns, availableRows: availableRows)
+    }
+
+    /// A grid of `width` × `height` modules (quiet zone included) as QR is drawn.
+    private static func grid(
+        width: Int, height: Int, palette: Palette, availableColumns: Int?, availableRows: Int?,
+        isDark: (Int, Int) -> Bool
+    ) throws(SymbolError) -> [String] {
+        if let availableColumns, width > availableColumns {
+            throw .terminalTooNarrow(requiredColumns: width, availableColumns: availableColumns)
         }
-        func dark(_ x: Int, _ y: Int) -> Bool {
-            let column = x - quiet
-            let row = y - quiet
-            guard (0..<symbol.size).contains(column), (0..<symbol.size).contains(row) else { return false }
-            return symbol.isDark(x: column, y: row)
-        }
+        func dark(_ x: Int, _ y: Int) -> Bool { y < height && isDark(x, y) }
         if case .blackOnWhite = palette, let availableColumns, let availableRows,
-            2 * side <= availableColumns, side < availableRows
+            2 * width <= availableColumns, height < availableRows
         {
-            return (0..<side).map { y in
+            return (0..<height).map { y in
                 paint(
-                    (0..<side).flatMap { x in [(dark(x, y), dark(x, y)), (dark(x, y), dark(x, y))] },
+                    (0..<width).flatMap { x in [(dark(x, y), dark(x, y)), (dark(x, y), dark(x, y))] },
                     glyphs: .topBottom, palette: palette)
             }
         }
-        return stride(from: 0, to: side, by: 2).map { top in
-            paint((0..<side).map { (dark($0, top), dark($0, top + 1)) }, glyphs: .topBottom, palette: palette)
+        return stride(from: 0, to: height, by: 2).map { top in
+            paint(
+                (0..<width).map { (dark($0, top), dark($0, top + 1)) }, glyphs: .topBottom, palette: palette)
         }
     }
 

@@ -27,6 +27,8 @@ public struct TurnstileContent: Sendable {
         case codabar(CodabarSymbol, CodabarLayout)
         /// A QR symbol.
         case qr(QRSymbol)
+        /// Any symbol as modules (every symbology; see ``ModuleMatrix/init(encoding:)``).
+        case matrix(ModuleMatrix)
     }
 
     /// The symbol.
@@ -89,32 +91,61 @@ public enum TurnstileFrame {
         }
         switch drawing {
         case .codabar(let symbol, let layout):
-            let smallest = layout.row(of: symbol, narrowWidth: 1).count
-            guard smallest <= availableWidth, availableHeight >= cell.height else {
-                throw .terminalTooNarrow(
-                    requiredColumns: (smallest + cell.width - 1) / cell.width + 2,
-                    availableColumns: geometry.columns)
-            }
-            var narrow = 1
-            while narrow < maximumModulePixels,
-                layout.row(of: symbol, narrowWidth: narrow + 1).count <= availableWidth
-            {
-                narrow += 1
-            }
-            let row = layout.row(of: symbol, narrowWidth: narrow)
-            // A third of the width tall, like a printed card's barcode, as far as the screen allows.
-            let height = max(min(availableHeight, row.count / 3), min(availableHeight, 5 * narrow))
-            return CodabarRaster.bars(row, height: height)
+            return try linearBitmap(
+                availableWidth: availableWidth, availableHeight: availableHeight, cell: cell,
+                geometry: geometry,
+                rowAt: { layout.row(of: symbol, narrowWidth: $0) })
+        case .matrix(let matrix) where matrix.isLinear:
+            return try linearBitmap(
+                availableWidth: availableWidth, availableHeight: availableHeight, cell: cell,
+                geometry: geometry,
+                rowAt: { matrix.pixelRow(moduleWidth: $0) })
         case .qr(let code):
-            let side = code.size + 2 * QRSymbol.quietZoneModules
-            let module = min(availableWidth / side, availableHeight / side, maximumModulePixels)
-            guard module >= 1 else {
-                throw .terminalTooNarrow(
-                    requiredColumns: (side + cell.width - 1) / cell.width + 2,
-                    availableColumns: geometry.columns)
-            }
-            return code.image(moduleSize: module)
+            return try gridBitmap(
+                code.matrix, availableWidth: availableWidth, availableHeight: availableHeight, cell: cell,
+                geometry: geometry)
+        case .matrix(let matrix):
+            return try gridBitmap(
+                matrix, availableWidth: availableWidth, availableHeight: availableHeight, cell: cell,
+                geometry: geometry)
         }
+    }
+
+    /// One row of bars at `rowAt(n)` pixels per module, the largest n that fits.
+    private static func linearBitmap(
+        availableWidth: Int, availableHeight: Int, cell: PixelSize, geometry: ScreenGeometry,
+        rowAt: (Int) -> [Bool]
+    ) throws(SymbolError) -> BitImage {
+        let smallest = rowAt(1).count
+        guard smallest <= availableWidth, availableHeight >= cell.height else {
+            throw .terminalTooNarrow(
+                requiredColumns: (smallest + cell.width - 1) / cell.width + 2,
+                availableColumns: geometry.columns)
+        }
+        var narrow = 1
+        while narrow < maximumModulePixels, rowAt(narrow + 1).count <= availableWidth {
+            narrow += 1
+        }
+        let row = rowAt(narrow)
+        // A third of the width tall, like a printed card's barcode, as far as the screen allows.
+        let height = max(min(availableHeight, row.count / 3), min(availableHeight, 5 * narrow))
+        return CodabarRaster.bars(row, height: height)
+    }
+
+    /// A 2D symbol at the most whole pixels per module that fit.
+    private static func gridBitmap(
+        _ matrix: ModuleMatrix, availableWidth: Int, availableHeight: Int, cell: PixelSize,
+        geometry: ScreenGeometry
+    ) throws(SymbolError) -> BitImage {
+        let module = min(
+            availableWidth / matrix.totalColumns, availableHeight / matrix.totalModuleRows,
+            maximumModulePixels)
+        guard module >= 1 else {
+            throw .terminalTooNarrow(
+                requiredColumns: (matrix.totalColumns + cell.width - 1) / cell.width + 2,
+                availableColumns: geometry.columns)
+        }
+        return MatrixRaster.image(of: matrix, moduleSize: module)
     }
 
     /// Takes the alternate screen (as `less` does) and hides the cursor.
@@ -181,6 +212,16 @@ public enum TurnstileFrame {
         case .qr(let code):
             return try TerminalArt.qr(
                 code, palette: palette, availableColumns: geometry.columns, availableRows: availableRows)
+        case .matrix(let matrix) where matrix.isLinear:
+            let smallest = try TerminalArt.matrix(
+                matrix, palette: palette, availableColumns: geometry.columns, barRows: 1)
+            let width = smallest.first.map(visibleWidth) ?? 0
+            let barRows = max(1, min(availableRows - 2, max(5, width / 6)))
+            return try TerminalArt.matrix(
+                matrix, palette: palette, availableColumns: geometry.columns, barRows: barRows)
+        case .matrix(let matrix):
+            return try TerminalArt.matrix(
+                matrix, palette: palette, availableColumns: geometry.columns, availableRows: availableRows)
         }
     }
 

@@ -4,6 +4,7 @@ import Events
 import EventsFeed
 import FetchingCurl
 import GymcardCLI
+import GymcardCore
 
 GymcardEntry.run(
     online: Online(

@@ -35,7 +35,8 @@ struct ConventionsTests {
             (["bogus"], "gymcard: unexpected argument 'bogus'; see 'gymcard --help'"),
             (
                 ["show", "--renderer", "x"],
-                "gymcard: --renderer must be one of auto, kitty, sixel, iterm, blocks"
+                "gymcard: the value 'x' is invalid for '--renderer <renderer>'. Please provide one of 'auto', "
+                    + "'kitty', 'sixel', 'iterm' or 'blocks'; see 'gymcard show --help'"
             ),
         ])
     func usageError(_ arguments: [String], _ expected: String) async throws {

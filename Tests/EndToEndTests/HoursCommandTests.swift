@@ -88,6 +88,21 @@ struct HoursCommandTests {
         #expect(!result.stdoutText.contains("open until"))
     }
 
+    @Test("hours with a cache that cannot be written: shown, then said, exit 74 as events does")
+    func unwritableCache() async throws {
+        let fake = try await fakeWithHours()
+        defer { Task { await fake.server.stop() } }
+        let home = try TemporaryDirectory()
+        // A file where the cache's folder should be.
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/cache/gymcard", withIntermediateDirectories: true)
+        try "in the way".write(toFile: home.path + "/cache/gymcard/hours", atomically: true, encoding: .utf8)
+        let result = try await fake.gymcard(home, now: mondayNoon).run(["hours", "mccomas", "--days", "2"])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stdoutText.hasPrefix("McComas Hall · open until 11:00 PM\n"), "\(result.stdoutText)")
+        #expect(result.stderr.contains("the opening hours were shown but not cached"), "\(result.stderr)")
+    }
+
     @Test("hours --json: open true/false/null, opensAt, closesAt, the days with their intervals in UTC")
     func json() async throws {
         let fake = try await fakeWithHours()

@@ -96,19 +96,9 @@ struct OutputPathTests {
             "$0" show --id 905123456 --png >(cat > "$1"); status=$?; wait $!; exit $status
             """
         let environment = GymcardProcess(home: home.path).environment
-        let (status, message) = try await OffThePool.run { () -> (Int32, String) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", script, GymcardProcess.executable.path, output]
-            process.environment = environment
-            let error = Pipe()
-            process.standardError = error
-            try process.run()
-            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, message)
-        }
-        #expect(status == 0, "\(message)")
+        let run = try await ChildProcess.run(
+            "/bin/bash", ["-c", script, GymcardProcess.executable.path, output], environment: environment)
+        #expect(run.status == 0, "\(run.stderrText)")
         #expect(try decodeFile(output) == ["A905123456B"])
     }
 
@@ -150,19 +140,13 @@ struct OutputPathTests {
         let home = try TemporaryDirectory()
         let environment = GymcardProcess(home: home.path).environment
         let directory = home.path
-        let status = try await OffThePool.run { () -> Int32 in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = [
+        let run = try await ChildProcess.run(
+            "/bin/bash",
+            [
                 "-c", "umask 077; exec \"$0\" show --id 905123456 --png \"$1\" --qr \"$2\"",
                 GymcardProcess.executable.path, directory + "/private.png", directory + "/private-qr.png",
-            ]
-            process.environment = environment
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        #expect(status == 0)
+            ], environment: environment)
+        #expect(run.status == 0, "\(run.stderrText)")
         #expect(Self.mode(home.path + "/private.png") == 0o600)
         #expect(Self.mode(home.path + "/private-qr.png") == 0o600)
     }

@@ -307,14 +307,7 @@ struct FullDiskTests {
     /// Runs a command as root would; `false` when it is not permitted here.
     /// Quick commands only (mount, umount, dd of a few MB): it blocks the calling thread.
     static func run(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? ChildProcess.runBlocking(["/usr/bin/env"] + arguments)) == 0
     }
 
     @Test("render and show on a full disk: exit 74, a clear line, only whole files left")

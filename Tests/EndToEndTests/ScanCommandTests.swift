@@ -173,7 +173,7 @@ struct ScanCommandTests {
     func missingLibheif() async throws {
         let home = try TemporaryDirectory()
         let heic = home.path + "/IMG_0001.HEIC"
-        try Self.encodeHEIF(Self.samples + "/card-webcam.jpg", to: heic)
+        try await Self.encodeHEIF(Self.samples + "/card-webcam.jpg", to: heic)
         let jpeg = Self.samples + "/card-webcam.jpg"
         guard let (status, message) = try await Self.scanHiding("libheif.so.1", ["scan", heic, jpeg]) else {
             return
@@ -187,53 +187,34 @@ struct ScanCommandTests {
 
     /// Runs gymcard with a system library hidden from it (a private mount namespace binds an empty file
     /// over it, for this one process); nil, with a note, where that cannot be done.
-    /// Off the concurrency pool: a scan can take seconds, and a blocked pool thread starves the tests'
-    /// HTTP servers.
     static func scanHiding(_ library: String, _ arguments: [String]) async throws -> (Int32, String)? {
         let home = try TemporaryDirectory()
-        let folder = home.path
         defer { withExtendedLifetime(home) {} }
-        return try await OffThePool.run { try scanHiding(library, arguments, home: folder) }
-    }
-
-    private static func scanHiding(_ library: String, _ arguments: [String], home: String) throws -> (
-        Int32, String
-    )? {
         let path = "/usr/lib/x86_64-linux-gnu/" + library
-        _ = FileManager.default.createFile(atPath: home + "/empty", contents: Data())
+        _ = FileManager.default.createFile(atPath: home.path + "/empty", contents: Data())
         let script =
-            "mount --bind \(home)/empty \(path) && exec \(GymcardProcess.executable.path) "
+            "mount --bind \(home.path)/empty \(path) && exec \(GymcardProcess.executable.path) "
             + arguments.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-m", "sh", "-c", script]
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        guard FileManager.default.fileExists(atPath: path), (try? process.run()) != nil else {
+        guard FileManager.default.fileExists(atPath: path),
+            let run = try? await ChildProcess.run("/usr/bin/unshare", ["-m", "sh", "-c", script])
+        else {
             print("note: skipping a missing-\(library) test: no unshare or no \(library) here")
             return nil
         }
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let message = run.stderrText
         guard !message.contains("Operation not permitted"), !message.contains("mount:") else {
             print("note: skipping a missing-\(library) test: mount namespaces are not permitted here")
             return nil
         }
-        return (process.terminationStatus, message)
+        return (run.status, message)
     }
 
     /// A HEIC (or, with `avif`, an AVIF) copy of a photo, made by libheif's own encoder (heif-enc, from
     /// Debian's libheif-examples, which scripts/install-system-packages installs).
-    static func encodeHEIF(_ photo: String, to output: String, avif: Bool = false) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/heif-enc")
-        process.arguments = (avif ? ["-A"] : []) + ["-q", "80", photo, "-o", output]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "heif-enc \(photo)")
+    static func encodeHEIF(_ photo: String, to output: String, avif: Bool = false) async throws {
+        let run = try await ChildProcess.run(
+            "/usr/bin/heif-enc", (avif ? ["-A"] : []) + ["-q", "80", photo, "-o", output])
+        #expect(run.status == 0, "heif-enc \(photo): \(run.stderrText)")
     }
 
     @Test(
@@ -242,8 +223,9 @@ struct ScanCommandTests {
     func heifPhotos() async throws {
         let home = try TemporaryDirectory()
         let jpeg = Self.samples + "/card-webcam.jpg"
-        try Self.encodeHEIF(jpeg, to: home.path + "/card.heic")
-        try Self.encodeHEIF(Self.samples + "/card-rotated.jpg", to: home.path + "/rotated.avif", avif: true)
+        try await Self.encodeHEIF(jpeg, to: home.path + "/card.heic")
+        try await Self.encodeHEIF(
+            Self.samples + "/card-rotated.jpg", to: home.path + "/rotated.avif", avif: true)
         let whole = try Data(contentsOf: URL(fileURLWithPath: home.path + "/card.heic"))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: home.path + "/cut.heic"))
         let gymcard = GymcardProcess(home: home.path)

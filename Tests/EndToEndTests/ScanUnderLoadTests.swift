@@ -16,7 +16,7 @@ struct ScanUnderLoadTests {
         var paths = [
             ScanCommandTests.samples + "/card-rotated.jpg", ScanCommandTests.samples + "/card-webcam.jpg",
         ]
-        try ScanCommandTests.encodeHEIF(
+        try await ScanCommandTests.encodeHEIF(
             ScanCommandTests.samples + "/card-rotated.jpg", to: home.path + "/rotated.avif", avif: true)
         paths.append(home.path + "/rotated.avif")
         var generator = CardPhotoGenerator(seed: 2026)

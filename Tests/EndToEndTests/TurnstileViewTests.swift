@@ -178,6 +178,8 @@ struct TurnstileViewTests {
         try await interrupted.waitFor("status=130")
         let after = try await interrupted.scrollback()
         #expect(!after.contains("9051-23456") && !after.contains("▌"))
+        // Ctrl-C is not a usage error: nothing is said (argument-parser once called it "invalid usage").
+        #expect(!after.contains("gymcard:"), "\(after)")
     }
 
     @Test(

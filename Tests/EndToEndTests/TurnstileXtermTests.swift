@@ -12,41 +12,37 @@ final class XtermScreen: @unchecked Sendable {
     static var isAvailable: Bool { tools.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
 
     let display: String
-    private let server = Process()
-    private var terminal: Process?
+    private let server: ChildProcess
+    private var terminal: ChildProcess?
 
-    /// Starts the X server and waits (off the concurrency pool) for its socket.
-    static func start() async throws -> XtermScreen { try await OffThePool.run { try XtermScreen() } }
-
-    private init() throws {
+    /// Starts the X server and waits for its socket.
+    static func start() async throws -> XtermScreen {
         var number = Int.random(in: 200...900)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        display = ":\(number)"
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = [display, "-screen", "0", "1400x800x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let display = ":\(number)"
+        let server = try await ChildProcess.start(
+            "/usr/bin/Xvfb", [display, "-screen", "0", "1400x800x24", "-nolisten", "tcp"])
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
+        return XtermScreen(display: display, server: server)
+    }
+
+    private init(display: String, server: ChildProcess) {
+        self.display = display
+        self.server = server
     }
 
     /// Starts xterm (`-ti vt340` for sixel) with a dark theme running `command` in bash.
-    func start(vt340: Bool, command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
-        process.arguments =
+    func start(vt340: Bool, command: String) async throws {
+        terminal = try await ChildProcess.start(
+            "/usr/bin/xterm",
             (vt340 ? ["-ti", "vt340"] : []) + [
                 "-geometry", "120x36+0+0", "-bg", "#1e1e1e", "-fg", "#d0d0d0", "-fa", "Monospace", "-fs",
                 "11",
                 "-e", "bash", "--norc", "--noprofile", "-c", command + "; sleep 60",
-            ]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        terminal = process
+            ],
+            environment: ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 })
     }
 
     /// The whole screen, in grey levels.
@@ -73,8 +69,8 @@ final class XtermScreen: @unchecked Sendable {
     }
 
     deinit {
-        terminal?.terminate()
-        server.terminate()
+        terminal?.send(SIGTERM)
+        server.send(SIGTERM)
     }
 }
 
@@ -115,7 +111,7 @@ struct TurnstileXtermTests {
     func sixelCodabar() async throws {
         let home = try TemporaryDirectory()
         let screen = try await XtermScreen.start()
-        try screen.start(vt340: true, command: command(home, "show --id 905123456 --timeout 20"))
+        try await screen.start(vt340: true, command: command(home, "show --id 905123456 --timeout 20"))
         let (decoded, image) = try await screen.waitForSymbols()
         #expect(decoded == ["A905123456B"])
         let row = Self.symbolRow(image)
@@ -144,7 +140,7 @@ struct TurnstileXtermTests {
     func sixelQR() async throws {
         let home = try TemporaryDirectory()
         let screen = try await XtermScreen.start()
-        try screen.start(vt340: true, command: command(home, "show --id 905123456 --qr --timeout 20"))
+        try await screen.start(vt340: true, command: command(home, "show --id 905123456 --qr --timeout 20"))
         let (decoded, _) = try await screen.waitForSymbols()
         #expect(decoded == ["A905123456B"])
     }
@@ -153,7 +149,7 @@ struct TurnstileXtermTests {
     func blocksInPlainXterm() async throws {
         let home = try TemporaryDirectory()
         let screen = try await XtermScreen.start()
-        try screen.start(vt340: false, command: command(home, "show --id 905123456 --timeout 20"))
+        try await screen.start(vt340: false, command: command(home, "show --id 905123456 --timeout 20"))
         let (decoded, _) = try await screen.waitForSymbols()
         #expect(decoded == ["A905123456B"])
     }

@@ -404,21 +404,17 @@ struct VaultCommandTests {
         _ = try await gymcard.run(["set", "--no-passphrase"], input: Data("111111111\n".utf8))
         let environment = gymcard.environment
         let cardStore = store(home)
-        let storedAfterEachKill = try await OffThePool.run { () -> [String] in
-            var generator = SeededGenerator(seed: 9)
-            return try (0..<40).map { round in
-                let process = Process()
-                process.executableURL = GymcardProcess.executable
-                process.arguments = ["set", "--no-passphrase", String(format: "%09d", 222_222_222 + round)]
-                process.environment = environment
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                usleep(UInt32.random(in: 0...40_000, using: &generator))
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                return try cardStore.load { [] }.record.id
-            }
+        var generator = SeededGenerator(seed: 9)
+        var storedAfterEachKill: [String] = []
+        for round in 0..<40 {
+            let process = try await ChildProcess.start(
+                GymcardProcess.executable.path,
+                ["set", "--no-passphrase", String(format: "%09d", 222_222_222 + round)],
+                environment: environment)
+            try await Task.sleep(for: .microseconds(Int.random(in: 0...40_000, using: &generator)))
+            process.send(SIGKILL)
+            _ = try await process.wait()
+            storedAfterEachKill.append(try cardStore.load { [] }.record.id)
         }
         for (round, stored) in storedAfterEachKill.enumerated() {
             #expect(stored == "A111111111B" || stored.hasPrefix("A2222222"), "round \(round): \(stored)")
@@ -438,20 +434,15 @@ struct VaultCommandTests {
         let gymcard = GymcardProcess(home: home.path)
         _ = try await gymcard.run(["set", "--no-passphrase", "100000000"])
         let environment = gymcard.environment
-        let statuses = try await OffThePool.run { () -> [Int32] in
-            let processes = try (0..<10).map { index -> Process in
-                let process = Process()
-                process.executableURL = GymcardProcess.executable
-                process.arguments = ["set", "--no-passphrase", "30000000\(index)"]
-                process.environment = environment
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                return process
-            }
-            for process in processes { process.waitUntilExit() }
-            return processes.map(\.terminationStatus)
+        var processes: [ChildProcess] = []
+        for index in 0..<10 {
+            processes.append(
+                try await ChildProcess.start(
+                    GymcardProcess.executable.path, ["set", "--no-passphrase", "30000000\(index)"],
+                    environment: environment))
         }
+        var statuses: [Int32] = []
+        for process in processes { statuses.append(try await process.wait().status) }
         #expect(statuses.allSatisfy { $0 == 0 })
         let stored = try store(home).load { [] }.record.id
         #expect(stored.hasPrefix("A30000000"))
@@ -474,36 +465,21 @@ struct VaultCommandTests {
             attributes: [.posixPermissions: 0o700])
         let lock = try HeldLock(home.path + "/data/gymcard/.lock")
         let environment = GymcardProcess(home: home.path).environment
-        let folder = home.path
-        return try await OffThePool.run {
-            var started: [(process: Process, errorPath: String)] = []
-            for (index, run) in runs.enumerated() {
-                let process = Process()
-                process.executableURL = GymcardProcess.executable
-                process.arguments = run.arguments
-                process.environment = environment
-                let inputPath = folder + "/stdin-\(index)"
-                let errorPath = folder + "/stderr-\(index)"
-                try Data(run.input.utf8).write(to: URL(fileURLWithPath: inputPath))
-                _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-                process.standardInput = FileHandle(forReadingAtPath: inputPath)
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle(forWritingAtPath: errorPath)
-                try process.run()
-                started.append((process, errorPath))
-            }
-            let queued = lock.waitUntilQueued(started.map(\.process))
-            lock.release()
-            return (
-                queued,
-                try started.map { process, errorPath in
-                    process.waitUntilExit()
-                    return Ended(
-                        status: process.terminationStatus,
-                        stderr: try String(contentsOfFile: errorPath, encoding: .utf8))
-                }
-            )
+        var started: [ChildProcess] = []
+        for run in runs {
+            started.append(
+                try await ChildProcess.start(
+                    GymcardProcess.executable.path, run.arguments, environment: environment,
+                    input: Data(run.input.utf8)))
         }
+        let queued = await lock.waitUntilQueued(started)
+        lock.release()
+        var ended: [Ended] = []
+        for process in started {
+            let output = try await process.wait()
+            ended.append(Ended(status: output.status, stderr: output.stderrText))
+        }
+        return (queued, ended)
     }
 
     @Test(

@@ -37,6 +37,49 @@ struct PNMAndLoadedFormatTests {
         #expect(decoded == (kind == 1 || kind == 4 ? bitmap : Self.picture))
     }
 
+    /// The picture as a PAM file of each picture tuple type (netpbm's `P7`; 0 is black in every one).
+    static func pam(_ tupleType: String) -> [UInt8] {
+        let samples = picture.pixels
+        let (depth, maximum, body): (Int, Int, [UInt8])
+        switch tupleType {
+        case "BLACKANDWHITE": (depth, maximum, body) = (1, 1, samples.map { $0 > 127 ? 1 : 0 })
+        case "GRAYSCALE": (depth, maximum, body) = (1, 65535, samples.flatMap { [$0, $0] })
+        case "GRAYSCALE_ALPHA": (depth, maximum, body) = (2, 255, samples.flatMap { [$0, 255] })
+        case "RGB": (depth, maximum, body) = (3, 255, samples.flatMap { [$0, $0, $0] })
+        default:  // RGB_ALPHA: black where opaque, on white where transparent
+            (depth, maximum, body) = (4, 255, samples.flatMap { [0, 0, 0, 255 - $0] })
+        }
+        let header =
+            "P7\n# written by a test\nWIDTH 5\nHEIGHT 2\nDEPTH \(depth)\nMAXVAL \(maximum)\nTUPLTYPE \(tupleType)\nENDHDR\n"
+        return Array(header.utf8) + body
+    }
+
+    @Test(
+        "PAM files of every picture tuple type decode to the picture (16-bit, transparency on white)",
+        arguments: ["BLACKANDWHITE", "GRAYSCALE", "GRAYSCALE_ALPHA", "RGB", "RGB_ALPHA"])
+    func pamTupleTypes(tupleType: String) throws {
+        let decoded = try ImageFile.decodeGray(Self.pam(tupleType))
+        let bilevel = GrayImage(width: 5, height: 2, pixels: Self.picture.pixels.map { $0 > 127 ? 255 : 0 })
+        #expect(decoded == (tupleType == "BLACKANDWHITE" ? bilevel : Self.picture))
+    }
+
+    @Test("a PAM cut short is damaged; one whose tuple type is no picture is refused by name")
+    func pamRefused() {
+        #expect(throws: ImagingError.corrupt(format: "PAM", detail: "the file ends after 1 of 2 rows")) {
+            try ImageFile.decodeGray(Array(Self.pam("RGB").dropLast(3)))
+        }
+        let flow = Array("P7\nWIDTH 5\nHEIGHT 2\nDEPTH 2\nMAXVAL 255\nTUPLTYPE FLOWFIELD\nENDHDR\n".utf8)
+        #expect(throws: ImagingError.unsupportedPAMTupleType("FLOWFIELD")) {
+            try ImageFile.decodeGray(flow + [UInt8](repeating: 0, count: 20))
+        }
+        #expect(
+            throws: ImagingError.corrupt(
+                format: "PAM", detail: "the header lacks WIDTH, HEIGHT, DEPTH, MAXVAL or ENDHDR")
+        ) {
+            try ImageFile.decodeGray(Array("P7\nWIDTH 5\nHEIGHT 2\n".utf8))
+        }
+    }
+
     @Test("a PNM cut short or with a broken header is damaged, in one line", arguments: [2, 5, 6])
     func pnmCut(kind: Int) {
         let whole = Self.pnm(kind)
@@ -79,7 +122,7 @@ struct PNMAndLoadedFormatTests {
     }
 
     @Test("a TIFF of three pages made by tiffcp has three pages, each decoded on its own")
-    func tiffPages() throws {
+    func tiffPages() async throws {
         let directory = try TemporaryDirectory()
         let pages: [UInt8] = [0, 128, 255]
         var paths: [String] = []
@@ -88,9 +131,9 @@ struct PNMAndLoadedFormatTests {
             try Data(Array("P5 40 30 255\n".utf8) + [UInt8](repeating: level, count: 1200)).write(
                 to: URL(fileURLWithPath: pgm))
             paths.append(directory.path + "/\(level).tif")
-            try run("/usr/bin/pnmtotiff", [pgm], output: paths.last ?? "")
+            try await run("/usr/bin/pnmtotiff", [pgm], output: paths.last ?? "")
         }
-        try run("/usr/bin/tiffcp", paths + [directory.path + "/pages.tif"])
+        try await run("/usr/bin/tiffcp", paths + [directory.path + "/pages.tif"])
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory.path + "/pages.tif")))
         #expect(try ImageFile.pageCount(bytes) == 3)
         for (page, level) in pages.enumerated() {
@@ -100,16 +143,9 @@ struct PNMAndLoadedFormatTests {
         }
     }
 
-    private func run(_ executable: String, _ arguments: [String], output: String? = nil) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let output {
-            _ = FileManager.default.createFile(atPath: output, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        }
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(executable)")
+    private func run(_ executable: String, _ arguments: [String], output: String? = nil) async throws {
+        let result = try await ChildProcess.run(executable, arguments)
+        if let output { try result.stdout.write(to: URL(fileURLWithPath: output)) }
+        #expect(result.status == 0, "\(executable): \(result.stderrText)")
     }
 }

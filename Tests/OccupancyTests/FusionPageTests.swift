@@ -31,16 +31,44 @@ struct FusionPageTests {
         #expect(found.allSatisfy { $0.measure == .people })
     }
 
-    @Test("a percent-only page is discovered as percent, with no head count")
-    func percentDiscovery() {
+    @Test(
+        "a percent-only page is discovered as percent, with no head count",
+        arguments: [FusionCampusPages.Layout.percentText, .percentChart])
+    func percentDiscovery(layout: FusionCampusPages.Layout) {
         let percentCards = cards.map {
             FusionCampusPages.Card(
                 id: $0.id, name: $0.name, capacity: $0.capacity, value: 45, percentOnly: true)
         }
-        let found = FacilityDiscovery.parse(FusionCampusPages.page(percentCards, layout: .percentText))
+        let found = FacilityDiscovery.parse(FusionCampusPages.page(percentCards, layout: layout))
         #expect(found.map(\.measure) == [.percent, .percent])
         #expect(found.map(\.occupancy) == [nil, nil])
         #expect(found.map(\.percent) == [45, 45])
+    }
+
+    @Test(
+        "discovery and the occupancy reading agree on every card, in every layout",
+        arguments: FusionCampusPages.Layout.allCases)
+    func oneReader(layout: FusionCampusPages.Layout) throws {
+        let percentOnly = layout == .percentText || layout == .percentChart
+        let shown = cards.map {
+            FusionCampusPages.Card(
+                id: $0.id, name: $0.name, capacity: $0.capacity, value: 42, percentOnly: percentOnly)
+        }
+        let page = FusionCampusPages.page(shown, layout: layout)
+        for discovered in FacilityDiscovery.parse(page) {
+            // The facility as `campus add` keeps it, then read as `occupancy` reads it.
+            let kept = Facility(
+                key: "k", name: discovered.name, shortName: "k", id: discovered.id,
+                capacity: discovered.capacity ?? 100, segments: 14, measure: discovered.measure)
+            let reading = try FusionPage.reading(in: page, for: kept)
+            #expect(reading.measure == discovered.measure)
+            if discovered.measure == .percent {
+                #expect(reading == .percentOnly(42))
+                #expect(discovered.percent == 42)
+            } else {
+                #expect(reading.occupancy == discovered.occupancy)
+            }
+        }
     }
 
     @Test(
@@ -58,14 +86,16 @@ struct FusionPageTests {
                 == OccupancyReading(occupancy: 7, capacity: 40))
     }
 
-    @Test("a percent-only card reads as a percent, never as people")
-    func percentReading() throws {
+    @Test(
+        "a percent-only card reads as a percent, never as people",
+        arguments: [FusionCampusPages.Layout.percentText, .percentChart])
+    func percentReading(layout: FusionCampusPages.Layout) throws {
         let page = FusionCampusPages.page(
             [
                 FusionCampusPages.Card(
                     id: cards[0].id, name: "Gym", capacity: 300, value: 45, percentOnly: true)
             ],
-            layout: .percentText)
+            layout: layout)
         let reading = try FusionPage.reading(in: page, for: facility(cards[0], measure: .percent))
         #expect(reading == .percentOnly(45))
         #expect(!reading.countsPeople)

@@ -1,6 +1,7 @@
 import Codabar
 import Imaging
 import Scanner
+import Symbologies
 import Symbols
 import TerminalGraphics
 import TestSupport
@@ -57,6 +58,41 @@ struct TurnstileFrameTests {
         // libzbar runs off the concurrency pool, which the suite's in-process servers need.
         let decoded = await OffThePool.compute { ZBarReader().decode(image.grayImage).map(\.text) }
         #expect(decoded == ["A905123456B"])
+    }
+
+    @Test(
+        "any symbology: the largest whole number of pixels per module that fits, the matrix pixel for pixel",
+        arguments: [Symbologies.Symbology.code128, .ean13, .pdf417, .aztec])
+    func matrixBitmap(_ symbology: Symbologies.Symbology) throws {
+        let matrix = try ModuleMatrix(
+            encoding: try BarcodeContent(symbology: symbology, normalizing: "400638133393"))
+        for screen in Self.screens {
+            let geometry = ScreenGeometry(columns: screen.columns, rows: screen.rows, cellPixels: screen.cell)
+            let image = try #require(try TurnstileFrame.bitmap(for: .matrix(matrix), geometry: geometry))
+            let availableWidth = (screen.columns - 2) * screen.cell.width
+            #expect(image.width <= availableWidth)
+            #expect(image.height <= (screen.rows - 5) * screen.cell.height)
+            if matrix.isLinear {
+                let row = Array(image.isDark[0..<image.width])
+                let module = try #require((1...32).first { matrix.pixelRow(moduleWidth: $0) == row })
+                #expect(module == 32 || matrix.pixelRow(moduleWidth: module + 1).count > availableWidth)
+                // As tall as a third of its width, or the screen, and at least five modules.
+                #expect(
+                    image.height >= min(image.width / 3, (screen.rows - 5) * screen.cell.height, 5 * module))
+                #expect(
+                    (0..<image.height).allSatisfy {
+                        Array(image.isDark[($0 * image.width)..<(($0 + 1) * image.width)]) == row
+                    })
+            } else {
+                let module = image.width / matrix.totalColumns
+                #expect(image == MatrixRaster.image(of: matrix, moduleSize: module))
+                let larger = module + 1
+                #expect(
+                    larger * matrix.totalColumns > availableWidth
+                        || larger * matrix.totalModuleRows > (screen.rows - 5) * screen.cell.height
+                        || larger > 32)
+            }
+        }
     }
 
     @Test("a sixel limit (xterm's 1000x1000) bounds the bitmap")

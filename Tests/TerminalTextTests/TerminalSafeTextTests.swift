@@ -50,3 +50,15 @@ struct TerminalSafeTextTests {
         #expect(text.dropFirst(7).terminalSafe == "a\\eb")
     }
 }
+
+@Suite struct TextTableTests {
+    @Test func columnsArePaddedToTheWidestCellAndCellsMadeSafe() {
+        let text = TextTable.text(
+            header: ["KEY", "NAME"], rows: [["gym", "Fitness\u{1B}[31m Center"], ["a-long-key", ""]])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3)
+        #expect(lines.first == "KEY         NAME")
+        #expect(lines.last == "a-long-key")
+        #expect(lines[1].hasPrefix("gym         Fitness") && !text.contains("\u{1B}"))
+    }
+}

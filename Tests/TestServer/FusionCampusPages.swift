@@ -33,6 +33,9 @@ public enum FusionCampusPages {
         case countText
         /// TMU and Syracuse: `.occupancy-count` shows a percentage; no head count anywhere.
         case percentText
+        /// A percent-only campus with charts: the canvas has only `data-ratio` (no `data-occupancy` or
+        /// `data-remaining`) and the card says `Current Occupancy: <strong>42%</strong>`.
+        case percentChart
     }
 
     /// A page of `cards` in `layout`, with the source's "last updated" time when given (`2:56 PM`).
@@ -69,6 +72,18 @@ public enum FusionCampusPages {
                 return """
                     <div class="col" data-facilityid="\(card.id)"><div class="occupancy-card">\(heading)\(max)
                     <p class="occupancy-count">\(card.value)%</p></div></div>
+                    """
+            case .percentChart:
+                let ratio =
+                    card.value < 10 ? "0.0\(card.value)" : card.value >= 100 ? "1.00" : "0.\(card.value)"
+                let chart = { (suffix: String) in
+                    "<canvas class=\"occupancy-chart\" id=\"occupancyChart-\(card.id)\(suffix)\" data-ratio=\"\(ratio)\"></canvas>"
+                }
+                return """
+                    <div class="col" data-facilityid="\(card.id)"><div class="occupancy-card">\(heading)
+                    <div class="occupancy-card-body">\(max)
+                    <div class="d-none d-md-block">\(chart(""))</div><div class="d-md-none">\(chart("-sm"))</div>
+                    <p class="occupancy-count">Current Occupancy: <strong>\(card.value)%</strong></p></div></div></div>
                     """
             }
         }

@@ -1,8 +1,7 @@
 import Foundation
-import Synchronization
 
 /// Runs the built `gymcard` binary as a person or a script would: its own environment, no terminal,
-/// stdin closed, with a time limit so a hang fails the test instead of stalling the suite.
+/// stdin /dev/null unless given, with a time limit so a hang fails the test instead of stalling the suite.
 public struct GymcardProcess: Sendable {
     /// What one run produced.
     public struct Result: Sendable {
@@ -16,6 +15,12 @@ public struct GymcardProcess: Sendable {
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         /// Standard error's lines, without the empty one after the last newline.
         public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+
+        init(_ output: ChildProcess.Output) {
+            status = output.status
+            stdout = output.stdout
+            stderr = output.stderrText
+        }
     }
 
     /// The `gymcard` binary built beside the test bundle.
@@ -55,71 +60,32 @@ public struct GymcardProcess: Sendable {
 
     /// Runs `gymcard` with the arguments; fails after `timeoutSeconds`.
     ///
-    /// `input` is written to standard input (otherwise it is closed); `asUser` runs the binary through
-    /// `setpriv` as that user (for permission tests when the suite runs as root). The wait happens on a
-    /// thread of its own (``OffThePool``), never on one of the concurrency pool's few threads, which the
-    /// in-process test servers need to answer the binary in time.
+    /// `input` is written to standard input (otherwise it is /dev/null); `asUser` runs the binary through
+    /// `setpriv` as that user (for permission tests when the suite runs as root). Nothing blocks a thread
+    /// of the concurrency pool meanwhile (``ChildProcess``), which the in-process test servers need to
+    /// answer the binary in time.
     public func run(
         _ arguments: [String], input: Data? = nil, asUser: String? = nil, currentDirectory: String? = nil,
         timeoutSeconds: Double = 60
     ) async throws -> Result {
-        try await OffThePool.run {
-            try runBlocking(
-                arguments, input: input, asUser: asUser, currentDirectory: currentDirectory,
-                timeoutSeconds: timeoutSeconds)
-        }
-    }
-
-    private func runBlocking(
-        _ arguments: [String], input: Data?, asUser: String?, currentDirectory: String?,
-        timeoutSeconds: Double
-    ) throws -> Result {
-        let process = Process()
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        var executable = Self.executable.path
+        var commandLine = arguments
         if let asUser {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments =
+            commandLine =
                 [
                     "--reuid=\(asUser)", "--regid=\(asUser == "nobody" ? "nogroup" : asUser)",
-                    "--clear-groups", Self.executable.path,
-                ]
-                + arguments
-        } else {
-            process.executableURL = Self.executable
-            process.arguments = arguments
+                    "--clear-groups", executable,
+                ] + arguments
+            executable = "/usr/bin/setpriv"
         }
-        process.environment = environment
-        let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        if let input {
-            Self.detach {
-                try? inputPipe.fileHandleForWriting.write(contentsOf: input)
-                try? inputPipe.fileHandleForWriting.close()
-            }
-        }
-        // Drain both pipes concurrently so a large output cannot block the child.
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        Self.detach(group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
-        Self.detach(group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        do {
+            let output = try await ChildProcess.run(
+                executable, commandLine, environment: environment, currentDirectory: currentDirectory,
+                input: input, timeoutSeconds: timeoutSeconds)
+            return Result(output)
+        } catch is ChildProcess.TimedOut {
             throw TimedOut(arguments: arguments)
         }
-        process.waitUntilExit()
-        group.wait()
-        return Result(
-            status: process.terminationStatus, stdout: outData,
-            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Starts `gymcard`, waits for its first line on stdout, sends `signal` (Ctrl-C is SIGINT), and
@@ -141,66 +107,21 @@ public struct GymcardProcess: Sendable {
         _ arguments: [String], signal: Int32, timeoutSeconds: Double = 60,
         when condition: @escaping @Sendable (Data) -> Bool
     ) async throws -> (result: Result, signalled: Bool) {
-        try await OffThePool.run {
-            try runSignalledBlocking(
-                arguments, signal: signal, timeoutSeconds: timeoutSeconds, when: condition)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(timeoutSeconds)
+        let process = try await ChildProcess.start(Self.executable.path, arguments, environment: environment)
+        while !process.hasEnded, !condition(process.standardOutputSoFar), clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
         }
-    }
-
-    private func runSignalledBlocking(
-        _ arguments: [String], signal: Int32, timeoutSeconds: Double,
-        when condition: @Sendable (Data) -> Bool
-    ) throws -> (result: Result, signalled: Bool) {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outData = Mutex(Data())
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        Self.detach(group) {
-            while true {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                outData.withLock { $0.append(chunk) }
-            }
-        }
-        Self.detach(group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning, !condition(outData.withLock { $0 }), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        let signalled = process.isRunning
-        if signalled { kill(process.processIdentifier, signal) }
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
+        let signalled = !process.hasEnded
+        if signalled { process.send(signal) }
+        do {
+            let left = max(.zero, deadline - clock.now)
+            let output = try await process.wait(timeoutSeconds: Double(left / .milliseconds(1)) / 1000)
+            return (Result(output), signalled)
+        } catch is ChildProcess.TimedOut {
             throw TimedOut(arguments: arguments)
         }
-        process.waitUntilExit()
-        group.wait()
-        let result = Result(
-            status: process.terminationStatus, stdout: outData.withLock { $0 },
-            stderr: String(decoding: errData, as: UTF8.self))
-        return (result, signalled)
-    }
-
-    /// Runs blocking work on a thread of its own. Dispatch's global queue has only as many threads as
-    /// cores on Linux: blocking them starves every other test (and a local server) for seconds.
-    private static func detach(_ group: DispatchGroup? = nil, _ body: @escaping @Sendable () -> Void) {
-        group?.enter()
-        let thread = Thread {
-            body()
-            group?.leave()
-        }
-        thread.start()
     }
 
     /// The run did not finish in time.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An exclusive `flock` the test holds on a file, as a gymcard process would, so that gymcard processes
 /// started meanwhile queue behind it: a barrier that makes them overlap for certain, not by timing.
@@ -6,6 +7,7 @@ public final class HeldLock: Sendable {
     private let descriptor: Int32
     /// The end of the lock file's key in /proc/locks (`fe:00:6643713`: device, then inode).
     private let fileKey: String
+    private let released = Atomic(false)
 
     /// Takes the lock on `path` (created when missing).
     public init(_ path: String) throws {
@@ -22,8 +24,11 @@ public final class HeldLock: Sendable {
 
     deinit { release() }
 
-    /// Lets the queued processes go (also done when the value is dropped).
+    /// Lets the queued processes go (also done when the value is dropped); only the first call closes the
+    /// descriptor. A second close would close whatever the number was given to since, such as another
+    /// test's new pipe: its reader then fails with EBADF (Foundation's FileHandle traps on that).
     public func release() {
+        guard !released.exchange(true, ordering: .acquiringAndReleasing) else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }
@@ -46,6 +51,18 @@ public final class HeldLock: Sendable {
 
     /// Waits until every process in `processes` is queued on the lock or has ended; false after
     /// `timeoutSeconds` (a hang is a failure, never a wait for ever).
+    public func waitUntilQueued(_ processes: [ChildProcess], timeoutSeconds: Double = 120) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while Date() < deadline {
+            let queued = waiters()
+            if processes.allSatisfy({ $0.hasEnded || queued.contains($0.processIdentifier) }) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// ``waitUntilQueued(_:timeoutSeconds:)`` for Foundation's `Process`, blocking the calling thread.
+    /// Prefer ``ChildProcess``: `Process` and `Pipe` are not safe to use from several threads at once.
     public func waitUntilQueued(_ processes: [Process], timeoutSeconds: Double = 120) -> Bool {
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         while Date() < deadline {

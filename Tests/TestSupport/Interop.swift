@@ -10,33 +10,13 @@ public enum Interop {
         return FileManager.default.isExecutableFile(atPath: venv) ? venv : "/usr/bin/python3"
     }
 
-    /// Runs a Python script with arguments; returns (status, stdout, stderr). The wait happens on a
-    /// thread of its own (``OffThePool``), so a server in the test process keeps answering.
+    /// Runs a Python script with arguments; returns (status, stdout, stderr). Nothing blocks a thread of
+    /// the concurrency pool meanwhile (``ChildProcess``), so a server in the test process keeps answering.
     public static func runPython(_ script: String, _ arguments: [String], input: Data? = nil) async throws
         -> (Int32, Data, String)
     {
-        try await OffThePool.run { try runPythonBlocking(script, arguments, input: input) }
-    }
-
-    private static func runPythonBlocking(_ script: String, _ arguments: [String], input: Data?) throws -> (
-        Int32, Data, String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = stdin
-        try process.run()
-        if let input { try stdin.fileHandleForWriting.write(contentsOf: input) }
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
+        let output = try await ChildProcess.run(python, ["-c", script] + arguments, input: input)
+        return (output.status, output.stdout, output.stderrText)
     }
 
     /// Whether a Python module can be imported.

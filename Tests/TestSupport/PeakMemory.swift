@@ -15,23 +15,18 @@ public enum PeakMemory {
         public var peakKilobytes: Int
     }
 
-    /// Runs `executable` with `arguments` in `environment` and waits for it.
+    /// Runs `executable` with `arguments` in `environment` and waits for it, blocking the calling thread
+    /// (call it off the concurrency pool: ``OffThePool``).
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String])
         throws -> Measurement
     {
         let report = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%M", "-o", report.path + "/peak", executable] + arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let status = try ChildProcess.runBlocking(
+            ["/usr/bin/time", "-f", "%M", "-o", report.path + "/peak", executable] + arguments,
+            environment: environment)
         let text = try String(contentsOfFile: report.path + "/peak", encoding: .utf8)
         // time writes "Command exited with non-zero status N" first when the command failed.
         let peak = text.split(separator: "\n").last.flatMap { Int($0) } ?? -1
-        return Measurement(status: process.terminationStatus, peakKilobytes: peak)
+        return Measurement(status: status, peakKilobytes: peak)
     }
 }

@@ -13,6 +13,19 @@ extern "C" {
 enum {
     GYMCARD_ZXING_CODABAR = 1,
     GYMCARD_ZXING_QR_CODE = 2,
+    GYMCARD_ZXING_CODE39 = 1 << 2,
+    GYMCARD_ZXING_CODE93 = 1 << 3,
+    GYMCARD_ZXING_CODE128 = 1 << 4,
+    GYMCARD_ZXING_ITF = 1 << 5,
+    GYMCARD_ZXING_EAN8 = 1 << 6,
+    GYMCARD_ZXING_EAN13 = 1 << 7,
+    GYMCARD_ZXING_UPCA = 1 << 8,
+    GYMCARD_ZXING_UPCE = 1 << 9,
+    GYMCARD_ZXING_PDF417 = 1 << 10,
+    GYMCARD_ZXING_DATA_MATRIX = 1 << 11,
+    GYMCARD_ZXING_AZTEC = 1 << 12,
+    /// Every format above.
+    GYMCARD_ZXING_ALL_FORMATS = (1 << 13) - 1,
 };
 
 /// What gymcard_zxing_read returns when it read nothing at all.
@@ -31,7 +44,7 @@ enum {
 
 /// One symbol zxing-cpp found.
 typedef struct {
-    /// GYMCARD_ZXING_CODABAR or GYMCARD_ZXING_QR_CODE.
+    /// One GYMCARD_ZXING_* format bit.
     int32_t format;
     /// Scan lines that agreed on it (1D symbols; 0 for QR, which carries its own error correction).
     int32_t lineCount;
@@ -41,7 +54,7 @@ typedef struct {
     char text[GYMCARD_ZXING_TEXT_CAPACITY];
 } gymcard_zxing_result;
 
-/// Reads every Codabar and QR symbol of `formats` in an 8-bit greyscale image of `lumaCount` bytes whose
+/// Reads every symbol of `formats` in an 8-bit greyscale image of `lumaCount` bytes whose
 /// rows start `rowStride` bytes apart. Writes at most `capacity` results and returns how many it wrote (0:
 /// none found), or a negative GYMCARD_ZXING_* code. With `tryHarder`, zxing-cpp scans more rows. It reads
 /// only bars that stand upright (rows cross them): turn the image first. Never throws.

@@ -10,20 +10,20 @@ import Synchronization
 /// path a person names: complete or not at all, a new file never visible half-written (Linux's
 /// `O_TMPFILE`), so no staging directory is needed and an interrupted batch leaves only complete files.
 /// Directories made here are removed again when the batch writes nothing into them, also on Ctrl-C.
-final class BatchDestination: Sendable {
-    let directory: String
+public final class BatchDestination: Sendable {
+    /// The directory, as the person named it.
+    public let directory: String
     /// The directories made for this batch, deepest first, each registered for removal while empty.
     private let created: [(path: String, registration: TemporaryNames.Registration?)]
     /// The distinct file names written so far (IDs that normalize alike share a file).
     private let written = Mutex(Set<String>())
 
-    init(directory: String) throws {
+    /// The destination `directory`, made (with missing parents) when it is not there.
+    public init(directory: String) throws(BatchProblem) {
         var status = stat()
         if stat(directory, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw Failure(
-                    "\(directory) exists and is not a directory; give a directory with --out",
-                    status: .ioError)
+                throw .notADirectory(directory)
             }
             self.directory = directory
             created = []
@@ -34,16 +34,24 @@ final class BatchDestination: Sendable {
     }
 
     /// Writes one file (replacing an earlier one of the same name).
-    func write(_ bytes: [UInt8], named name: String) throws(StorageError) {
+    public func write(_ bytes: [UInt8], named name: String) throws(StorageError) {
         try UserFile.write(bytes, to: directory + "/" + name)
         _ = written.withLock { $0.insert(name) }
     }
 
     /// How many distinct files have been written.
-    var fileCount: Int { written.withLock { $0.count } }
+    public var fileCount: Int { written.withLock { $0.count } }
+
+    /// "1 file written to DIR", "4 files written to DIR" (distinct files, however many IDs shared them),
+    /// or "no files written".
+    public var summary: String {
+        let count = fileCount
+        return count == 0
+            ? "no files written" : "\(count) \(count == 1 ? "file" : "files") written to \(directory)"
+    }
 
     /// Ends the batch: directories made for it stay when they hold files, and are removed when empty.
-    func finish() {
+    public func finish() {
         for (path, registration) in created {
             TemporaryNames.unregister(registration)
             rmdir(path)  // fails, as it should, when the directory is not empty
@@ -52,7 +60,7 @@ final class BatchDestination: Sendable {
 
     /// `mkdir -p`: the missing directories, outermost first, with the mode mkdir(1) gives (0777 minus the
     /// umask). Returns them deepest first, registered for removal while still empty.
-    private static func makeDirectories(_ directory: String) throws -> [(
+    private static func makeDirectories(_ directory: String) throws(BatchProblem) -> [(
         String, TemporaryNames.Registration?
     )] {
         var missing: [String] = []
@@ -80,9 +88,7 @@ final class BatchDestination: Sendable {
                 TemporaryNames.unregister(earlierRegistration)
                 rmdir(earlier)
             }
-            throw Failure(
-                "cannot create the output directory: \(StorageError(errno: code, path: path, operation: "create"))",
-                status: .ioError)
+            throw .cannotCreateDirectory(StorageError(errno: code, path: path, operation: "create"))
         }
         return made.reversed()
     }

@@ -10,6 +10,11 @@ import Glibc
 /// the commands that need the network to `gymcard-network`, installed beside it, by `exec`: the same
 /// command line, the same code, one extra exec of about 8 ms before a network round trip.
 public struct Online: Sendable {
+    /// The User-Agent of every request.
+    public static let userAgent = "gymcard/\(version)"
+    /// gymcard's version, as `--version` prints it.
+    public static let version = "0.2.0"
+
     /// Makes the process's HTTP client; the argument is the User-Agent.
     public var makeClient: @Sendable (String) -> any HTTPClient
     /// Reads an events feed (RSS needs FoundationXML, iCalendar named time zones: all of Foundation).
@@ -23,23 +28,23 @@ public struct Online: Sendable {
         self.makeClient = makeClient
         self.readEventsFeed = readEventsFeed
     }
+}
 
-    /// Set once by the entry point before any command runs.
-    nonisolated(unsafe) static var current: Online?
+/// The network hook, or the one place that hands a command over to `gymcard-network`.
+struct NetworkAccess: Sendable {
+    let hook: Online?
+    let config: ConfigFile
 
-    /// This process's network access: the hook when this is gymcard-network, otherwise the process is
-    /// replaced by gymcard-network with the same arguments (this call then never returns).
-    static func required() throws -> Online {
-        if let current { return current }
-        let path = siblingPath("gymcard-network")
-        if ConfigFile.warned { setenv(ConfigFile.warnedVariable, "1", 1) }
+    /// The hook when this is gymcard-network; otherwise the process is replaced by gymcard-network with
+    /// the same arguments (this call then never returns).
+    func online() throws(ContextProblem) -> Online {
+        if let hook { return hook }
+        let path = Self.siblingPath("gymcard-network")
+        if config.warned { setenv(ConfigFile.warnedVariable, "1", 1) }
         // The strings are not freed: execv replaces the process, and on failure we exit soon after.
         let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
         execv(path, argv)
-        let reason = String(cString: strerror(errno))
-        throw Failure(
-            "\(path) cannot be run (\(reason)); gymcard needs it beside itself for the network: reinstall gymcard",
-            status: .unavailable)
+        throw .networkUnavailable(path: path, reason: String(cString: strerror(errno)))
     }
 
     /// A file next to the running executable.

@@ -1,9 +1,8 @@
 import Configuration
 import Fetching
 import FoundationEssentials
-import Storage
 
-/// `--notify`: a desktop notification through libnotify's `notify-send` when it is installed, and a
+/// `wait --notify`: a desktop notification through libnotify's `notify-send` when it is installed, and a
 /// push to an ntfy-style URL when the config file names one:
 ///
 /// ```json
@@ -12,14 +11,13 @@ import Storage
 ///
 /// ntfy takes a POST of the message to `<server>/<topic>` with `Title`, `Priority` (1–5) and `Tags`
 /// headers. A notification that fails is a warning, never the command's failure.
-struct Notifier {
+public struct Notifier: Sendable {
     /// The ntfy topic URL, when one is set.
-    var ntfy: URL?
+    public var ntfy: URL?
     /// ntfy's priority for a met condition, 1–5 (default 4, "high").
-    var priority: Int
-
-    /// The keys of the config file's `notify` section.
-    static let configShape = ConfigShape.object(["ntfy": .value, "priority": .value])
+    public var priority = 4
+    /// Runs a program and gives its exit status and output, or `nil` when it is not installed.
+    public typealias Run = ([String]) -> (status: Int32, output: String)?
 
     private struct File: Decodable {
         var notify: Section?
@@ -31,13 +29,11 @@ struct Notifier {
     }
 
     /// Reads the config file's `notify` section.
-    init(directories: XDGDirectories) throws {
-        ntfy = nil
-        priority = 4
-        guard let file = try ConfigFile.read(directories) else { return }
+    public init(context: Context) throws(ConfigFileProblem) {
+        guard let file = try context.config.read() else { return }
         let section: Section?
         do { section = try JSONDecoder().decode(File.self, from: file).notify } catch {
-            throw ConfigFile.failure(ConfigProblem(ConfigProblem.describe(error)), directories)
+            throw context.config.problem(ConfigProblem(ConfigProblem.describe(error)))
         }
         guard let section else { return }
         do throws(ConfigProblem) {
@@ -46,15 +42,18 @@ struct Notifier {
                 guard (1...5).contains(value) else { throw ConfigProblem("notify.priority must be 1 to 5") }
                 priority = value
             }
-        } catch { throw ConfigFile.failure(error, directories) }
+        } catch { throw context.config.problem(error) }
     }
 
     /// Sends `title` and `message` both ways; returns one warning per way that failed. `urgent` is the
     /// news waited for (normal urgency, the configured ntfy priority); otherwise low and priority 3.
-    func send(title: String, message: String, urgent: Bool, fetcher: Fetcher?) async -> [String] {
+    public func send(title: String, message: String, urgent: Bool, fetcher: Fetcher?, run: Run) async
+        -> [String]
+    {
         var warnings: [String] = []
-        let urgency = urgent ? "normal" : "low"
-        if let outcome = ChildProcess.run(["notify-send", "-a", "gymcard", "-u", urgency, title, message]),
+        if let outcome = run([
+            "notify-send", "-a", "gymcard", "-u", urgent ? "normal" : "low", title, message,
+        ]),
             outcome.status != 0
         {
             let detail =

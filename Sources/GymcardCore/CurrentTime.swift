@@ -9,7 +9,7 @@ import Synchronization
 /// makes every sleep N times shorter while the clock still moves by the whole sleep, so that a `wait`
 /// over minutes of polling runs in seconds. Work between sleeps takes its real time, so a slow machine
 /// does not skip polls. Neither is an option of the command line.
-struct CurrentTime: Sendable {
+public struct CurrentTime: Sendable {
     /// The moment the clock starts from.
     private let origin: Date
     /// When the process read it, on the monotonic clock.
@@ -26,20 +26,20 @@ struct CurrentTime: Sendable {
     }
 
     /// The clock the environment asks for.
-    init(_ environment: [String: String]) throws {
+    public init(_ environment: [String: String]) throws(ContextProblem) {
         started = ContinuousClock.now
         var scale = 1.0
         let scaleText = environment["GYMCARD_TEST_TIME_SCALE"] ?? ""
         if !scaleText.isEmpty {
             guard let value = Double(scaleText), value >= 1, value <= 100_000 else {
-                throw Failure("GYMCARD_TEST_TIME_SCALE must be a number from 1 to 100000", status: .usage)
+                throw .invalidTestClock("GYMCARD_TEST_TIME_SCALE must be a number from 1 to 100000")
             }
             scale = value
         }
         self.scale = scale
         if let text = environment["GYMCARD_TEST_NOW"], !text.isEmpty {
             guard let date = try? Date(text, strategy: .iso8601) else {
-                throw Failure("GYMCARD_TEST_NOW is not an ISO 8601 time: \(text)", status: .usage)
+                throw .invalidTestClock("GYMCARD_TEST_NOW is not an ISO 8601 time: \(text)")
             }
             origin = date
             // A fixed test time stands still (but for sleeps) unless a scale is given.
@@ -51,7 +51,7 @@ struct CurrentTime: Sendable {
     }
 
     /// The current time.
-    var now: Date {
+    public var now: Date {
         var seconds = skipped.seconds.withLock { $0 }
         if runs {
             let elapsed = ContinuousClock.now - started
@@ -62,13 +62,10 @@ struct CurrentTime: Sendable {
 
     /// Sleeps for `seconds` of this clock's time (cancellation ends it early, with an error). A test time
     /// that stands still stays still; a scaled one moves by the whole sleep.
-    func sleep(seconds: Double) async throws {
+    public func sleep(seconds: Double) async throws {
         let wanted = max(0, seconds)
         let real = runs ? wanted / scale : wanted
         try await Task.sleep(for: .milliseconds(Int64((real * 1000).rounded())))
         if runs, scale != 1 { skipped.seconds.withLock { $0 += wanted - real } }
     }
-
-    /// The current time from the environment (`GYMCARD_TEST_NOW` in tests).
-    static func now(_ environment: [String: String]) throws -> Date { try CurrentTime(environment).now }
 }

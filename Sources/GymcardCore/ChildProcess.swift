@@ -2,17 +2,19 @@ import Glibc
 
 /// Runs another program (`systemctl --user`) without Foundation's Process, which is not in
 /// FoundationEssentials: `posix_spawnp` with standard output and error collected, standard input empty.
-enum ChildProcess {
+public enum ChildProcess {
     /// What a run gave: its exit status and what it printed (both streams).
-    struct Outcome {
-        var status: Int32
-        var output: String
+    public struct Outcome: Sendable {
+        /// The exit status (128 + the signal when one ended it).
+        public var status: Int32
+        /// Standard output and error together.
+        public var output: String
     }
 
     /// Runs `arguments[0]` found on `PATH`; `nil` when it is not installed. A program that is there
     /// but cannot be started (not executable, busy being rewritten) gives status 126 and the reason, as
     /// a shell would, so that callers warn rather than take it for missing.
-    static func run(_ arguments: [String]) -> Outcome? {
+    public static func run(_ arguments: [String]) -> Outcome? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()

@@ -2,29 +2,64 @@ import Glibc
 import Storage
 import Symbols
 import TerminalGraphics
-import Turnstile
 
-/// `gymcard show` on a terminal: the card on the alternate screen, as large as fits, until a key or the
+/// The card on the alternate screen (`gymcard show` on a terminal), as large as fits, until a key or the
 /// timeout; then the screen as it was, and nothing of the card in the scrollback.
-struct TurnstileView {
-    /// What `--renderer` asks for.
-    enum RendererChoice: String, CaseIterable {
-        case auto, kitty, sixel, iterm, blocks
+public struct TurnstileView {
+    /// The renderer asked for: one of them, or `nil` for what the terminal says it can draw.
+    public typealias Choice = TurnstileRenderer?
+
+    /// What the process's signal handler must know while the view is up (the CLI's interrupt handling).
+    public struct SignalHooks {
+        /// The terminal's settings to put back on a signal (`nil`: they are back).
+        public var terminal: (_ descriptor: Int32, _ settings: termios?) -> Void
+        /// What leaves the full screen on a signal (`nil`: the view is closed).
+        public var fullScreen: (_ leave: String?) -> Void
+
+        /// Hooks that hand both to the caller.
+        public init(
+            terminal: @escaping (Int32, termios?) -> Void, fullScreen: @escaping (String?) -> Void
+        ) {
+            self.terminal = terminal
+            self.fullScreen = fullScreen
+        }
     }
 
     let content: TurnstileContent
-    let choice: RendererChoice
+    let choice: Choice
     /// Seconds until the view closes by itself; 0 waits for a key only.
     let timeoutSeconds: Double
     let colour: Bool
     let environment: [String: String]
+    /// Where the notices said once per user are remembered (`$XDG_STATE_HOME/gymcard`).
+    let stateDirectory: String
+    /// Whether tmux passes images on (`allow-passthrough`), asked only inside tmux.
+    let tmuxPassesImages: () -> Bool
+    let hooks: SignalHooks
+
+    /// A view of `content`; `choice` `nil` asks the terminal what it can draw.
+    public init(
+        content: TurnstileContent, choice: Choice, timeoutSeconds: Double, colour: Bool,
+        environment: [String: String], stateDirectory: String, tmuxPassesImages: @escaping () -> Bool,
+        hooks: SignalHooks
+    ) {
+        self.content = content
+        self.choice = choice
+        self.timeoutSeconds = timeoutSeconds
+        self.colour = colour
+        self.environment = environment
+        self.stateDirectory = stateDirectory
+        self.tmuxPassesImages = tmuxPassesImages
+        self.hooks = hooks
+    }
 
     /// Set by SIGWINCH: the next turn of the loop redraws.
     nonisolated(unsafe) private static var resized: sig_atomic_t = 0
 
-    /// Shows the view; returns the exit status (0 closed by a key or the timeout, 130 by Ctrl-C), or `nil`
-    /// when there is no terminal to take over (the caller prints inline instead).
-    func run() throws -> Int32? {
+    /// Shows the view; returns the exit status (0 closed by a key or the timeout, 130 by Ctrl-C) and the
+    /// notices to say once the screen is back, or `nil` when there is no terminal to take over (the
+    /// caller prints inline instead).
+    public func run() throws(TurnstileProblem) -> (status: Int32, notices: [String])? {
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -38,11 +73,11 @@ struct TurnstileView {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        Interrupt.terminalSilenced(descriptor, restoring: saved)
+        hooks.terminal(descriptor, saved)
         tcsetattr(descriptor, TCSANOW, &raw)
         defer {
             tcsetattr(descriptor, TCSANOW, &saved)
-            Interrupt.terminalRestored()
+            hooks.terminal(descriptor, nil)
         }
 
         let insideTmux = !(environment["TMUX"] ?? "").isEmpty
@@ -52,8 +87,8 @@ struct TurnstileView {
         let throughTmux = insideTmux && renderer.drawsPixels
 
         let leave = TurnstileFrame.leave(renderer: renderer, throughTmux: throughTmux)
-        Interrupt.leaveFullScreen(with: leave)
-        Terminal.standardOutput.write(TurnstileFrame.enter)
+        hooks.fullScreen(leave)
+        Self.write(TurnstileFrame.enter)
         Self.resized = 0
         signal(SIGWINCH) { _ in TurnstileView.resized = 1 }
         // A parent may have started us with signals blocked (the mask survives exec).
@@ -63,35 +98,43 @@ struct TurnstileView {
         pthread_sigmask(SIG_UNBLOCK, &resize, nil)
         defer {
             signal(SIGWINCH, SIG_DFL)
-            Terminal.standardOutput.write(leave)
-            Interrupt.leaveFullScreen(with: nil)
-            for notice in notices { Terminal.standardError.say(notice) }
+            Self.write(leave)
+            hooks.fullScreen(nil)
         }
         try draw(
             renderer: renderer, capabilities: capabilities, descriptor: descriptor, throughTmux: throughTmux)
-        return try waitForKey(descriptor: descriptor) {
+        let status = try waitForKey(descriptor: descriptor) { () throws(TurnstileProblem) in
             try draw(
                 renderer: renderer, capabilities: capabilities, descriptor: descriptor,
                 throughTmux: throughTmux)
         }
+        return (status, notices)
+    }
+
+    /// Writes to standard output now (the frames are large; nothing may wait in a buffer).
+    private static func write(_ text: String) {
+        fflush(nil)
+        try? AtomicFile.writeAll(Array(text.utf8), to: STDOUT_FILENO, path: "standard output")
     }
 
     private func draw(
         renderer: TurnstileRenderer, capabilities: TerminalCapabilities, descriptor: Int32, throughTmux: Bool
-    ) throws {
+    ) throws(TurnstileProblem) {
         let geometry = Self.geometry(descriptor: descriptor, textAreaPixels: capabilities.textAreaPixels)
         do {
-            Terminal.standardOutput.write(
+            Self.write(
                 try TurnstileFrame.render(
                     content, geometry: geometry, renderer: renderer, colour: colour, throughTmux: throughTmux,
                     maximumSize: renderer == .sixel ? capabilities.sixelMaximum : nil))
         } catch {
-            throw Failure(error.description, status: .ioError)
+            throw .cannotDraw(error.description)
         }
     }
 
     /// Waits for a key, the timeout or a resize (which calls `redraw`).
-    private func waitForKey(descriptor: Int32, redraw: () throws -> Void) throws -> Int32 {
+    private func waitForKey(descriptor: Int32, redraw: () throws(TurnstileProblem) -> Void)
+        throws(TurnstileProblem) -> Int32
+    {
         let deadline = timeoutSeconds > 0 ? ContinuousClock.now + .seconds(timeoutSeconds) : nil
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
@@ -122,16 +165,12 @@ struct TurnstileView {
 
     /// The renderer: the one asked for, or what the terminal says it can draw. Inside tmux, images pass
     /// only with `allow-passthrough`; without it, blocks (and a notice, once per user).
-    private func chooseRenderer(descriptor: Int32, insideTmux: Bool, notices: inout [String]) throws
-        -> (TurnstileRenderer, TerminalCapabilities)
+    private func chooseRenderer(descriptor: Int32, insideTmux: Bool, notices: inout [String])
+        throws(TurnstileProblem) -> (TurnstileRenderer, TerminalCapabilities)
     {
         if choice == .blocks { return (.blocks, TerminalCapabilities()) }
-        if insideTmux, !Self.tmuxPassesImages() {
-            if choice != .auto {
-                throw Failure(
-                    "tmux does not pass images on: run `tmux set -g allow-passthrough on`, or use --renderer blocks",
-                    status: .usage)
-            }
+        if insideTmux, !tmuxPassesImages() {
+            if choice != nil { throw .tmuxBlocksImages }
             notices.append(
                 "the card was drawn in blocks: tmux passes images on only with `set -g allow-passthrough on`")
             if !sayOnce("tmux-passthrough") { notices.removeLast() }
@@ -140,15 +179,10 @@ struct TurnstileView {
         let capabilities = TerminalProbe.probe(descriptor: descriptor, throughTmux: insideTmux)
         let geometry = Self.geometry(descriptor: descriptor, textAreaPixels: capabilities.textAreaPixels)
         switch choice {
-        case .kitty, .sixel, .iterm:
-            guard geometry.cellPixels != nil else {
-                throw Failure(
-                    "the terminal does not say how large its cells are in pixels, so a pixel-exact image "
-                        + "cannot be sized; use --renderer blocks",
-                    status: .usage)
-            }
-            return (TurnstileRenderer(rawValue: choice.rawValue) ?? .blocks, capabilities)
-        case .auto, .blocks:
+        case .some(let renderer):
+            guard geometry.cellPixels != nil else { throw .cellSizeUnknown }
+            return (renderer, capabilities)
+        case nil:
             guard geometry.cellPixels != nil else { return (.blocks, capabilities) }
             if capabilities.kittyGraphics { return (.kitty, capabilities) }
             if capabilities.sixel { return (.sixel, capabilities) }
@@ -162,19 +196,10 @@ struct TurnstileView {
         }
     }
 
-    /// Whether tmux's `allow-passthrough` is on for this pane (`on` or `all`).
-    static func tmuxPassesImages() -> Bool {
-        guard let outcome = ChildProcess.run(["tmux", "show-options", "-Apv", "allow-passthrough"]),
-            outcome.status == 0
-        else { return false }
-        let value = outcome.output.split(separator: "\n").last.map(String.init) ?? ""
-        return value == "on" || value == "all"
-    }
-
     /// `true` the first time a notice named `name` is said for this user (a marker file in the state folder
     /// remembers it); also `true` when the marker cannot be written.
     private func sayOnce(_ name: String) -> Bool {
-        let directory = XDGDirectories(environment: environment).stateHome + "/gymcard"
+        let directory = stateDirectory
         let marker = directory + "/said-" + name
         if access(marker, F_OK) == 0 { return false }
         try? Directory.create(directory, permissions: 0o700)
@@ -199,5 +224,25 @@ struct TurnstileView {
             cell = PixelSize(width: area.width / columns, height: area.height / rows)
         }
         return ScreenGeometry(columns: columns, rows: rows, cellPixels: cell)
+    }
+}
+
+/// Why the full-screen card could not be shown; neutral: the CLI adds what to do.
+public enum TurnstileProblem: Error, Equatable, CustomStringConvertible {
+    /// An image renderer was asked for inside tmux without `allow-passthrough`.
+    case tmuxBlocksImages
+    /// An image renderer was asked for and the terminal does not say its cell size in pixels.
+    case cellSizeUnknown
+    /// The frame could not be drawn (the screen is too small): why.
+    case cannotDraw(String)
+
+    /// What happened.
+    public var description: String {
+        switch self {
+        case .tmuxBlocksImages: "tmux does not pass images on"
+        case .cellSizeUnknown:
+            "the terminal does not say how large its cells are in pixels, so a pixel-exact image cannot be sized"
+        case .cannotDraw(let reason): reason
+        }
     }
 }

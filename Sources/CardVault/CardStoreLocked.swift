@@ -1,0 +1,56 @@
+import Storage
+
+extension CardStore {
+    /// The store while its lock is held (see ``CardStore/whileLocked(whenBusy:_:)``): reads and writes
+    /// that do not take the lock again.
+    public struct Locked: Sendable {
+        let store: CardStore
+        let workFactor: Int
+
+        /// How the current card is protected, or `nil` when there is none.
+        public func protection() -> Protection? { store.protection() }
+
+        /// Reads the card as ``CardStore/load(passphrase:)`` does.
+        public func load(passphrase: () throws -> [UInt8]) throws -> Loaded {
+            try store.load(passphrase: passphrase)
+        }
+
+        /// Stores a record as ``CardStore/save(_:passphrase:)`` does.
+        public func save(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
+            let bytes = try CardStore.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
+            try write(bytes, protected: passphrase != nil)
+        }
+
+        /// Stores the card under a new passphrase as ``CardStore/rewrap(_:passphrase:)`` does.
+        public func rewrap(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
+            let bytes = try CardStore.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
+            store.remove(store.encryptedPath + ".bak")
+            store.remove(store.plainPath + ".bak")
+            AtomicFile.syncDirectory(store.directory)
+            let target = passphrase == nil ? store.plainPath : store.encryptedPath
+            try store.write(bytes, to: target)
+            store.removeOtherProtection(than: target)
+            try store.write(bytes, to: target + ".bak")
+        }
+
+        /// Deletes the card and its backups; returns whether there was a card.
+        @discardableResult
+        public func forget() -> Bool {
+            let existed = store.protection() != nil
+            for path in [
+                store.encryptedPath, store.plainPath, store.encryptedPath + ".bak", store.plainPath + ".bak",
+            ] {
+                store.remove(path)
+            }
+            return existed
+        }
+
+        /// Replaces the card with a file's bytes, keeping the file it replaces as the backup.
+        func write(_ bytes: [UInt8], protected: Bool) throws(VaultError) {
+            let target = protected ? store.encryptedPath : store.plainPath
+            try store.keepBackup(of: target)
+            try store.write(bytes, to: target)
+            store.removeOtherProtection(than: target)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import GymcardCore
+
+/// A command that runs in the process's ``Context`` (ARCHITECTURE §3): the entry point builds the context
+/// once and calls ``run(in:)``; nothing in the command reads the environment, the clock or the config
+/// file on its own.
+protocol ContextCommand: ParsableCommand {
+    func run(in context: Context) throws
+}
+
+/// The same for the commands that wait for the network, a timer or a child process.
+protocol AsyncContextCommand: AsyncParsableCommand {
+    func run(in context: Context) async throws
+}
+
+extension ContextCommand {
+    /// Never called: the entry point calls ``run(in:)``.
+    func run() throws { throw CommandWithoutContext() }
+}
+
+extension AsyncContextCommand {
+    /// Never called: the entry point calls ``run(in:)``.
+    func run() async throws { throw CommandWithoutContext() }
+}
+
+/// A command was run without the entry point (a programming error, reported as internal: 70).
+struct CommandWithoutContext: Error, CustomStringConvertible {
+    var description: String { "a command ran without its context" }
+}

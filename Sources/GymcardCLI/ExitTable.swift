@@ -1,0 +1,140 @@
+import ArgumentParser
+import CardVault
+import GymcardCore
+import History
+import Turnstile
+
+/// The one place that turns what went wrong into the line a person reads and the exit status
+/// (ExitStatus, sysexits(3)). The libraries' errors are neutral: they say what happened; the advice
+/// ("fix or remove it", "install tzdata") is added here.
+enum ExitTable {
+    /// The failure for `error`, or `nil` for an error this table does not know (the entry point then asks
+    /// argument-parser, and anything still unknown is an internal error, 70).
+    static func failure(for error: any Error) -> Failure? {
+        switch error {
+        case let failure as Failure:
+            return failure
+        case let convertible as any ConvertibleToFailure:
+            return convertible.failure
+        case let problem as ContextProblem:
+            return failure(problem)
+        case let problem as ConfigFileProblem:
+            return Failure(
+                "\(problem); " + (problem.path == nil ? "fix or unset it" : "fix or remove it"),
+                status: .configError)
+        case let error as HistoryError:
+            return historyFailure(error)
+        case let problem as FacilityLookupProblem:
+            return Failure("\(problem); give one of \(problem.known.joined(separator: ", "))", status: .usage)
+        // The card side: the vault, passphrases, storing.
+        case let vault as VaultError:
+            return failure(vault)
+        case let problem as PassphraseProblem:
+            return failure(problem)
+        case let problem as CardAccessProblem:
+            return failure(problem)
+        case let problem as TurnstileProblem:
+            return failure(problem)
+        case let problem as PhotoScanProblem:
+            switch problem.kind {
+            case .nothingFound: return Failure(problem.message, status: .nothingFound)
+            case .unreadable: return Failure(problem.message, status: .noInput)
+            case .undecodable: return Failure(problem.message, status: .dataError)
+            case .decoderMissing: return Failure(problem.message, status: .unavailable)
+            }
+        case let problem as BatchProblem:
+            return failure(problem)
+        case let invalid as InvalidID:
+            return Failure("\(invalid)", status: .dataError)
+        case let problem as SymbolFileProblem:
+            guard case .cannotDraw = problem else { return Failure("\(problem)", status: .ioError) }
+            return Failure("\(problem)", status: .dataError)
+        default:
+            return nil
+        }
+    }
+
+    /// The history: 65 for a file from a newer gymcard, 74 otherwise (full, busy, unreadable).
+    private static func historyFailure(_ error: HistoryError) -> Failure {
+        if case .newerVersion = error { return Failure("\(error)", status: .dataError) }
+        return Failure("\(error)", status: .ioError)
+    }
+
+    private static func failure(_ problem: ContextProblem) -> Failure {
+        switch problem {
+        case .invalidTestClock: Failure("\(problem)", status: .usage)
+        case .unknownZone:
+            Failure(
+                "\(problem); install tzdata, or set occupancy.timeZone in the config file",
+                status: .configError)
+        case .unreadableZone:
+            Failure("\(problem); reinstall tzdata", status: .configError)
+        case .networkUnavailable:
+            Failure(
+                "\(problem); gymcard needs it beside itself for the network: reinstall gymcard",
+                status: .unavailable)
+        }
+    }
+
+    // MARK: The card
+
+    private static func failure(_ error: VaultError) -> Failure {
+        switch error {
+        case .noCard:
+            Failure("\(error); store one with `gymcard set` or `gymcard scan PHOTO --save`", status: .noInput)
+        case .wrongPassphrase: Failure("\(error)", status: .wrongPassphrase)
+        case .damaged: Failure("\(error); store the card again with `gymcard set`", status: .dataError)
+        case .unsupported, .workFactorTooHigh: Failure("\(error)", status: .dataError)
+        case .emptyPassphrase: Failure("\(error)", status: .usage)
+        case .notEncrypted: Failure("\(error); add one with `gymcard passphrase set`", status: .usage)
+        case .alreadyEncrypted: Failure("\(error); use `gymcard passphrase change`", status: .usage)
+        case .storage: Failure("\(error)", status: .ioError)
+        }
+    }
+
+    private static func failure(_ problem: PassphraseProblem) -> Failure {
+        switch problem {
+        case .cannotReadFile: Failure("\(problem)", status: .noInput)
+        case .noTerminal:
+            Failure("\(problem); give --passphrase-file <file> or --passphrase-fd <n>", status: .usage)
+        case .noTerminalToChoose:
+            Failure(
+                "choose a passphrase for the card: run on a terminal, give --passphrase-file <file> "
+                    + "or --passphrase-fd <n>, or store it unencrypted with --no-passphrase",
+                status: .usage)
+        case .empty(_, let noneOffered):
+            Failure("\(problem)" + (noneOffered ? "; give one, or use --no-passphrase" : ""), status: .usage)
+        case .descriptorNotOpen, .differ: Failure("\(problem)", status: .usage)
+        }
+    }
+
+    private static func failure(_ problem: CardAccessProblem) -> Failure {
+        switch problem {
+        case .cardHasPassphrase:
+            Failure("\(problem); remove it first with `gymcard passphrase remove`", status: .usage)
+        case .keptChanging: Failure("\(problem): run the command again when they are done", status: .ioError)
+        }
+    }
+
+    private static func failure(_ problem: TurnstileProblem) -> Failure {
+        switch problem {
+        case .tmuxBlocksImages:
+            Failure(
+                "\(problem): run `tmux set -g allow-passthrough on`, or use --renderer blocks", status: .usage
+            )
+        case .cellSizeUnknown: Failure("\(problem); use --renderer blocks", status: .usage)
+        case .cannotDraw: Failure("\(problem)", status: .ioError)
+        }
+    }
+
+    private static func failure(_ problem: BatchProblem) -> Failure {
+        switch problem {
+        case .notADirectory: Failure("\(problem); give a directory with --out", status: .ioError)
+        case .cannotCreateDirectory, .cannotWrite: Failure("\(problem)", status: .ioError)
+        case .interrupted(let signal, _):
+            Failure(
+                "\(problem)", status: ExitStatus(rawValue: Interrupt.status(after: signal)) ?? .interrupted)
+        case .binary, .noIDs, .failedLines: Failure("\(problem)", status: .dataError)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import CivilTime
+import FoundationEssentials
+import History
+import Occupancy
+import OpeningHours
+import Trends
+
+/// The last weeks of a campus's history, as `trends` and `best` read it: a heatmap per facility in the
+/// facilities' own zone, with the percent now when a fresh reading is stored.
+public struct HistoryWindow: Sendable {
+    /// The campus's settings.
+    public let settings: OccupancySettings
+    /// The facilities' zone.
+    public let zone: LocalTimeZone
+    /// Now.
+    public let now: Date
+    /// How many weeks back.
+    public let weeks: Int
+    private let context: Context
+
+    /// The window of `weeks` weeks up to now, in the facilities' zone.
+    public init(settings: OccupancySettings, weeks: Int, context: Context) throws(ContextProblem) {
+        self.settings = settings
+        zone = try context.zone(settings.timeZone)
+        now = context.clock.now
+        self.weeks = weeks
+        self.context = context
+    }
+
+    /// When the window begins.
+    public var start: Date { now.addingTimeInterval(-Double(weeks) * 7 * 86_400) }
+
+    /// Each facility's heatmap; an absent history gives empty heatmaps.
+    public func heatmaps(_ facilities: [Facility]) throws(HistoryError) -> [HeatmapTextView.Facility] {
+        let store = try HistoryFiles.openForReading(context, campus: settings.campus)
+        let current = OccupancyMonitor.cached(
+            settings: settings,
+            stateFile: OccupancyStateFile(directories: context.directories, campus: settings.campus), now: now
+        )
+        return try facilities.map { facility throws(HistoryError) in
+            let readings = try store?.readings(facility: facility.key, from: start, to: now) ?? []
+            let status = current.report.facilities.first { $0.facility.key == facility.key }
+            return HeatmapTextView.Facility(
+                name: facility.name,
+                heatmap: WeeklyHeatmap(facility: facility.key, readings: readings, zone: zone),
+                currentPercent: status?.status == .ok ? status?.reading?.percent : nil)
+        }
+    }
+
+    /// Whether any facility has a usual value to show (`trends` and `best` exit 1 when none has).
+    public static func hasUsualValue(_ heatmaps: [HeatmapTextView.Facility]) -> Bool {
+        heatmaps.contains { $0.heatmap.hasAnyValue }
+    }
+
+    /// Why no facility has a usual value to show, and how to get one; `nil` when one has.
+    public static func noUsualValue(_ heatmaps: [HeatmapTextView.Facility]) -> String? {
+        guard !hasUsualValue(heatmaps) else { return nil }
+        let readings = heatmaps.map(\.heatmap.readingCount).reduce(0, +)
+        let what =
+            readings == 0
+            ? "no history to show yet"
+            : "too little history to show a usual value yet (\(readings) reading\(readings == 1 ? "" : "s")"
+                + "; a half hour needs 3 readings on each of 2 days)"
+        return what + ": readings are recorded by `gymcard occupancy` and `gymcard collect`; "
+            + "`gymcard collect --install` samples every 5 minutes"
+    }
+
+    /// What `best` found for one facility.
+    public enum Suggestion: Sendable {
+        /// The quietest windows, quietest first.
+        case windows([QuietWindows.Window])
+        /// The history does not cover the hours ahead.
+        case thinHistory(WeeklyHeatmap)
+        /// The history covers them, but no window lies wholly within known opening hours (`known`: some
+        /// day's hours are known).
+        case outsideHours(known: Bool)
+    }
+
+    /// The quietest windows of `lengthSeconds` within the next `horizonSeconds`, inside known hours.
+    public func suggestions(
+        _ heatmap: WeeklyHeatmap, hours: FacilityHours, days: [LocalDay], lengthSeconds: Int,
+        horizonSeconds: Int
+    ) -> Suggestion {
+        let find = { (count: Int, allowed: @escaping (Date, Date) -> Bool) in
+            QuietWindows.find(
+                in: heatmap, zone: zone, now: now, withinSeconds: Double(horizonSeconds),
+                durationSeconds: Double(lengthSeconds), count: count, allowed: allowed)
+        }
+        let windows = find(3) { start, end in hours.isOpen(from: start, to: end) }
+        if !windows.isEmpty { return .windows(windows) }
+        if find(1, { _, _ in true }).isEmpty { return .thinHistory(heatmap) }
+        return .outsideHours(known: days.contains { hours[$0].isKnown })
+    }
+
+    /// Each facility's usual percent for the current half hour, for a status bar; empty without a history
+    /// or a known zone, never a failure. The answer is kept in a small cache file while the history's
+    /// files and the half hour stay the same (``UsualNowCache``): most calls read that file instead of
+    /// opening the history, so a year of history costs what a day does.
+    public static func usualPercents(_ facilities: [Facility], settings: OccupancySettings, context: Context)
+        -> [String: Double]
+    {
+        guard let zone = try? context.zone(settings.timeZone) else { return [:] }
+        let now = context.clock.now
+        let historyPath = HistoryFiles.path(context.directories, campus: settings.campus)
+        // The system clock, not GYMCARD_TEST_NOW: whether the files have settled is about the kernel's stamps.
+        guard let version = HistoryFileVersion.current(path: historyPath, realNow: Date()) else { return [:] }
+        let keys = facilities.map(\.key)
+        let key = UsualNowCache.Key(
+            history: historyPath, version: version.text, zone: settings.timeZone, weeks: usualWeeks)
+        let cachePath = HistoryFiles.usualNowCachePath(context.directories, campus: settings.campus)
+        if let cached = UsualNowCache.load(cachePath), cached.key == key,
+            let percents = cached.usual.percents(for: keys, at: now, zone: zone)
+        {
+            return percents
+        }
+        guard let store = try? HistoryStore.openIfPresent(path: historyPath),
+            let usual = try? UsualNow.compute(
+                from: store, facilities: keys, at: now, zone: zone, weeks: usualWeeks)
+        else { return [:] }
+        // Kept only when nothing wrote to the history while it was read, and the files' stamps have
+        // settled (a later write is then sure to change the version).
+        if version.isSettled,
+            HistoryFileVersion.current(path: historyPath, realNow: Date())?.text == version.text
+        {
+            try? UsualNowCache(key: key, usual: usual).save(cachePath)
+        }
+        return usual.percents
+    }
+
+    /// The window the status bar's usual percent is taken over, as `trends` takes it by default.
+    public static let usualWeeks = 8
+}
+
+extension HistoryWindow {
+    /// What `best` prints for one facility: its quietest windows, or why there are none.
+    public func lines(_ suggestion: Suggestion, facility: Facility, lengthSeconds: Int, horizonSeconds: Int)
+        -> [String]
+    {
+        let (length, horizon) = (DurationWords.text(lengthSeconds), DurationWords.text(horizonSeconds))
+        switch suggestion {
+        case .thinHistory(let heatmap):
+            let readings = heatmap.readingCount == 1 ? "1 reading" : "\(heatmap.readingCount) readings"
+            let days = heatmap.dayCount == 1 ? "1 day" : "\(heatmap.dayCount) days"
+            return [
+                "\(facility.name): not enough history for a suggestion: \(readings) on \(days) in the last "
+                    + "\(weeks) weeks, and each half hour must be seen on at least \(WeeklyHeatmap.minimumDays) "
+                    + "days; keep collecting (`gymcard collect --install` samples every 5 minutes): about 2 "
+                    + "weeks covers every half hour"
+            ]
+        case .outsideHours(known: true):
+            return [
+                "\(facility.name): no suggestion: no \(length) in the next \(horizon) lies wholly within known "
+                    + "opening hours (see `gymcard hours`)"
+            ]
+        case .outsideHours(known: false):
+            return [
+                "\(facility.name): no suggestion: its opening hours are unknown, and unknown is never taken for "
+                    + "open (see `gymcard hours`; the config file's hours.facilities.\(facility.key) can give them)"
+            ]
+        case .windows(let windows):
+            let labels = CivilLabels(zone: zone, now: now)
+            let rows = windows.map { window in
+                (
+                    "\(labels.moment(window.start)) – \(labels.clock(window.end))",
+                    "usually \(Int(window.meanPercent.rounded()))%  \(QuietWindows.band(window.meanPercent))"
+                )
+            }
+            let width = rows.map(\.0.count).max() ?? 0
+            return [
+                "\(facility.name): the quietest \(length) in the next \(horizon) (from \(weeks) weeks of history, "
+                    + "within opening hours)"
+            ] + rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Glibc
+
+/// Where a passphrase comes from: the first line of a file or of an open descriptor (scripts), or the
+/// terminal. Never an argument value and never the environment, which other processes can read.
+public enum PassphraseOrigin: Equatable, Sendable {
+    case file(String)
+    case descriptor(Int32)
+    case terminal
+}
+
+/// How a use case gets passphrases: a script's file or descriptor, or questions on the terminal, which
+/// the caller asks (the CLI on `/dev/tty`; a test with the answers it chose).
+public struct Passphrases: Sendable {
+    /// The current passphrase from a script, or `nil`: asked on the terminal.
+    public var script: PassphraseOrigin?
+    /// The new passphrase from a script (`passphrase set|change`), or `nil`: typed twice on the terminal.
+    public var newScript: PassphraseOrigin?
+    /// Whether the caller can store the card without one (for the wording of an empty passphrase).
+    public var offersNone: Bool
+    /// Asks `prompt` on the terminal with echo off; `nil` when there is no terminal.
+    public var ask: @Sendable (_ prompt: String) -> [UInt8]?
+    /// Whether there is a terminal to ask on.
+    public var canAsk: @Sendable () -> Bool
+
+    /// Passphrases from `script` and `newScript`, else asked with `ask`.
+    public init(
+        script: PassphraseOrigin? = nil, newScript: PassphraseOrigin? = nil, offersNone: Bool = false,
+        ask: @escaping @Sendable (String) -> [UInt8]?, canAsk: @escaping @Sendable () -> Bool
+    ) {
+        self.script = script
+        self.newScript = newScript
+        self.offersNone = offersNone
+        self.ask = ask
+        self.canAsk = canAsk
+    }
+
+    /// Whether a script gives the passphrase (then it is read once, and tried once).
+    public var isScripted: Bool { script != nil }
+
+    /// The passphrase from `origin`; it may be empty: what that means depends on the caller.
+    func read(_ origin: PassphraseOrigin, prompt: String) throws(PassphraseProblem) -> [UInt8] {
+        switch origin {
+        case .file(let path):
+            let handle = open(path, O_RDONLY | O_CLOEXEC)
+            guard handle >= 0 else {
+                throw .cannotReadFile(path, reason: String(cString: strerror(errno)))
+            }
+            defer { close(handle) }
+            return Self.firstLine(of: handle)
+        case .descriptor(let descriptor):
+            guard fcntl(descriptor, F_GETFD) >= 0 else { throw .descriptorNotOpen(descriptor) }
+            return Self.firstLine(of: descriptor)
+        case .terminal:
+            guard let answer = ask(prompt) else { throw .noTerminal }
+            return answer
+        }
+    }
+
+    /// A new passphrase: from `newScript`, or asked twice on the terminal (nothing is written if the two
+    /// differ; an empty one is asked again, up to three times, each retry said through `say`).
+    func new(say: (String) -> Void) throws(PassphraseProblem) -> [UInt8] {
+        if let newScript {
+            let passphrase = try read(newScript, prompt: "")
+            guard !passphrase.isEmpty else { throw .empty(newScript, noneOffered: offersNone) }
+            return passphrase
+        }
+        for attempt in 1...3 {
+            let first = try read(.terminal, prompt: "New passphrase: ")
+            guard !first.isEmpty else {
+                guard attempt < 3 else { break }
+                say("the passphrase is empty; type one (\(3 - attempt) tries left)")
+                continue
+            }
+            guard try read(.terminal, prompt: "Repeat the new passphrase: ") == first else {
+                throw .differ
+            }
+            return first
+        }
+        throw .empty(.terminal, noneOffered: offersNone)
+    }
+
+    /// The bytes up to the first newline (a trailing CR dropped), at most 4 KiB.
+    ///
+    /// Read one byte at a time, as the shell's `read` does, so that nothing after the newline is taken:
+    /// with the ID on standard input and `--passphrase-fd 0`, the ID is the first line and the passphrase
+    /// the second.
+    public static func firstLine(of descriptor: Int32) -> [UInt8] {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while line.count < 4096 {
+            let count = Glibc.read(descriptor, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1, byte != 10 else { break }
+            line.append(byte)
+        }
+        if line.last == 13 { line.removeLast() }
+        return line
+    }
+}
+
+/// Why no usable passphrase was had. Neutral: the CLI names its options in the advice.
+public enum PassphraseProblem: Error, Equatable, CustomStringConvertible {
+    /// The passphrase file cannot be opened: its path and the system's reason.
+    case cannotReadFile(String, reason: String)
+    /// The passphrase descriptor is not open.
+    case descriptorNotOpen(Int32)
+    /// A passphrase is needed and there is no terminal to ask on (and no script gave it).
+    case noTerminal
+    /// A new passphrase for a first card is needed, and there is neither a terminal nor a script.
+    case noTerminalToChoose
+    /// The passphrase from `origin` is empty; `noneOffered`: the caller could store without one.
+    case empty(PassphraseOrigin, noneOffered: Bool)
+    /// The new passphrase was typed differently the second time.
+    case differ
+
+    /// What happened, without advice.
+    public var description: String {
+        switch self {
+        case .cannotReadFile(let path, let reason): "cannot read the passphrase file \(path): \(reason)"
+        case .descriptorNotOpen(let descriptor): "file descriptor \(descriptor) is not open"
+        case .noTerminal: "a passphrase is needed and there is no terminal to ask on"
+        case .noTerminalToChoose: "the card needs a new passphrase and there is no terminal to ask on"
+        case .empty(.file(let path), _): "the passphrase file \(path) is empty (gymcard reads its first line)"
+        case .empty(.descriptor(let descriptor), _):
+            "file descriptor \(descriptor) gave an empty passphrase (gymcard reads its first line)"
+        case .empty(.terminal, _): "the passphrase is empty"
+        case .differ: "the two passphrases differ; nothing was changed"
+        }
+    }
+}

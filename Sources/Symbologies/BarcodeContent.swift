@@ -1,0 +1,187 @@
+import Codabar
+
+/// A text validated for a symbology, in the exact form a reader decodes it back: what a card stores and
+/// what gymcard draws.
+///
+/// Normalization, per symbology:
+/// - Codabar follows ``CodabarSymbol/init(normalizing:)`` (nine digits are a Virginia Tech ID, `A…B`).
+/// - Code 39 is upper-cased (it has no lower-case letters; zint upper-cases the same way). A check
+///   character, when the card has one, is part of the text and drawn as given: gymcard adds none.
+/// - EAN-8, EAN-13, UPC-A and UPC-E take their digits with or without the check digit: without, gymcard
+///   adds it (GS1 General Specifications §7.9, modulo 10 with weights 3 and 1 from the right); with, it
+///   must be right, or the ID is refused, since a wrong digit means a mistyped number. The text kept has
+///   the check digit, as it is printed under the bars and as readers report it (zint does the same
+///   with 12 or 13 digits for EAN-13).
+/// - UPC-E with 6 digits gets number system 0; its check digit is that of the UPC-A it abbreviates.
+/// - Interleaved 2 of 5 needs an even number of digits: zint would pad an odd one with a leading 0, which
+///   is another number, so gymcard refuses it.
+/// - Everything else is drawn as given; only leading and trailing white space is removed.
+///
+/// Deliberately not `CustomStringConvertible`: the text is a person's card ID.
+public struct BarcodeContent: Sendable, Hashable {
+    /// The symbology.
+    public let symbology: Symbology
+    /// The exact text, check digit included where the symbology has one.
+    public let text: String
+
+    /// Longest text gymcard draws, per symbology: zint 2.11's own limits for Code 39 (85), Code 93 (107),
+    /// Interleaved 2 of 5 (90) and Code 128 (60 symbol characters: 60 printable characters always fit),
+    /// and 500 characters for the 2D symbols (any of them holds 500 ASCII characters; a card needs far
+    /// fewer).
+    public static func maximumLength(of symbology: Symbology) -> Int {
+        switch symbology {
+        case .codabar: return CodabarSymbol.maximumLength
+        case .code39: return 85
+        case .code93: return 107
+        case .code128: return 60
+        case .itf: return 90
+        case .ean8: return 8
+        case .ean13: return 13
+        case .upca: return 12
+        case .upce: return 8
+        case .qr, .pdf417, .datamatrix, .aztec: return 500
+        }
+    }
+
+    /// Normalizes what a person typed or a scanner read for `symbology`, then validates it strictly.
+    public init(symbology: Symbology, normalizing input: String) throws(SymbologyError) {
+        let typed = Self.trimmed(input)
+        guard !typed.isEmpty else { throw .empty(symbology) }
+        self.symbology = symbology
+        switch symbology {
+        case .codabar:
+            do { text = try CodabarSymbol(normalizing: input).text } catch { throw .codabar(error) }
+        case .code39:
+            let upper = typed.map(Self.asciiUppercased)
+            try Self.check(upper, symbology) { Self.code39Characters.contains($0) }
+            text = String(upper)
+        case .code93, .code128:
+            try Self.check(typed, symbology) {
+                ($0.asciiValue ?? 0) >= 0x20 && ($0.asciiValue ?? 0x7F) < 0x7F
+            }
+            text = String(typed)
+        case .itf:
+            try Self.check(typed, symbology, isAccepted: Self.isDigit)
+            guard typed.count % 2 == 0 else { throw .wrongLength(length: typed.count, symbology: symbology) }
+            text = String(typed)
+        case .ean8, .ean13, .upca:
+            try Self.check(typed, symbology, checksLength: false, isAccepted: Self.isDigit)
+            text = try Self.withCheckDigit(
+                typed, symbology, dataLength: Self.maximumLength(of: symbology) - 1)
+        case .upce:
+            try Self.check(typed, symbology, checksLength: false, isAccepted: Self.isDigit)
+            text = try Self.upcE(typed)
+        case .qr, .pdf417, .datamatrix, .aztec:
+            try Self.check(typed, symbology) { character in
+                !character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            }
+            text = String(typed)
+        }
+    }
+
+    // MARK: Characters
+
+    static let code39Characters = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ -.$/+%")
+
+    private static func isDigit(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return false }
+        return (48...57).contains(ascii)
+    }
+
+    /// Refuses the first character `isAccepted` rejects, then a text longer than the symbology's maximum.
+    private static func check(
+        _ characters: [Character], _ symbology: Symbology, checksLength: Bool = true,
+        isAccepted: (Character) -> Bool
+    ) throws(SymbologyError) {
+        if let index = characters.firstIndex(where: { !isAccepted($0) }) {
+            throw .invalidCharacter(characters[index], position: index + 1, symbology: symbology)
+        }
+        guard checksLength else { return }
+        let maximum = maximumLength(of: symbology)
+        guard characters.count <= maximum else {
+            throw .tooLong(length: characters.count, maximum: maximum, symbology: symbology)
+        }
+    }
+
+    // MARK: Check digits
+
+    /// The GS1 modulo-10 check digit of `digits`: weights 3, 1, 3, … from the rightmost digit.
+    static func gs1CheckDigit(_ digits: [Int]) -> Int {
+        var sum = 0
+        for (offset, digit) in digits.reversed().enumerated() { sum += digit * (offset % 2 == 0 ? 3 : 1) }
+        return (10 - sum % 10) % 10
+    }
+
+    private static func digitValues(_ characters: some Collection<Character>) -> [Int] {
+        characters.map { Int(($0.asciiValue ?? 48) - 48) }
+    }
+
+    /// `dataLength` digits get their check digit; `dataLength + 1` digits must end with the right one.
+    private static func withCheckDigit(_ digits: [Character], _ symbology: Symbology, dataLength: Int)
+        throws(SymbologyError) -> String
+    {
+        switch digits.count {
+        case dataLength:
+            return String(digits) + String(gs1CheckDigit(digitValues(digits)))
+        case dataLength + 1:
+            let expected = gs1CheckDigit(digitValues(digits.dropLast()))
+            let given = digits[dataLength]
+            guard digitValues([given]) == [expected] else {
+                throw .wrongCheckDigit(
+                    given, position: dataLength + 1, expected: Character(String(expected)),
+                    symbology: symbology)
+            }
+            return String(digits)
+        default:
+            throw .wrongLength(length: digits.count, symbology: symbology)
+        }
+    }
+
+    /// UPC-E: 6 digits (number system 0), 7 (number system 0 or 1 first) or 8 (the check digit last).
+    private static func upcE(_ digits: [Character]) throws(SymbologyError) -> String {
+        var digits = digits
+        switch digits.count {
+        case 6: digits.insert("0", at: 0)
+        case 7, 8: break
+        default: throw .wrongLength(length: digits.count, symbology: .upce)
+        }
+        guard digits[0] == "0" || digits[0] == "1" else { throw .upcENumberSystem(digits[0]) }
+        let expected = gs1CheckDigit(upcAExpansion(of: digitValues(digits.prefix(7))))
+        if digits.count == 8 {
+            guard digitValues([digits[7]]) == [expected] else {
+                throw .wrongCheckDigit(
+                    digits[7], position: 8, expected: Character(String(expected)), symbology: .upce)
+            }
+            return String(digits)
+        }
+        return String(digits) + String(expected)
+    }
+
+    /// The eleven digits of the UPC-A that a UPC-E (number system and six digits) abbreviates; the last of
+    /// the six says where the zeros were taken out (GS1 General Specifications, UPC-E zero suppression).
+    static func upcAExpansion(of digits: [Int]) -> [Int] {
+        let system = digits[0]
+        let d = Array(digits[1...6])
+        switch d[5] {
+        case 0, 1, 2: return [system, d[0], d[1], d[5], 0, 0, 0, 0, d[2], d[3], d[4]]
+        case 3: return [system, d[0], d[1], d[2], 0, 0, 0, 0, 0, d[3], d[4]]
+        case 4: return [system, d[0], d[1], d[2], d[3], 0, 0, 0, 0, 0, d[4]]
+        default: return [system, d[0], d[1], d[2], d[3], d[4], 0, 0, 0, 0, d[5]]
+        }
+    }
+
+    // MARK: Text
+
+    private static func trimmed(_ input: String) -> [Character] {
+        let characters = Array(input)
+        guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
+            let last = characters.lastIndex(where: { !$0.isWhitespace })
+        else { return [] }
+        return Array(characters[first...last])
+    }
+
+    private static func asciiUppercased(_ character: Character) -> Character {
+        guard let ascii = character.asciiValue, (97...122).contains(ascii) else { return character }
+        return Character(Unicode.Scalar(ascii - 32))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Real Codabar photos and scans others published, in ../shared/realworld/codabar-photos (absent outside
+/// this workspace; never copied into the project). Its manifest.tsv names each file and the text it must
+/// read as, or nothing for the images of other symbologies in no-codabar/.
+@Suite("gymcard scan on real photos and scans others took")
+struct RealPhotoTests {
+    static let folder = GymcardProcess.packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/realworld/codabar-photos")
+
+    /// One line of the manifest: a file and the text it must read as (nil: nothing may be read).
+    struct Entry: Sendable {
+        var path: String
+        var expected: String?
+    }
+
+    static func manifest() throws -> [Entry] {
+        let text = try String(contentsOf: folder.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> Entry? in
+            guard !line.hasPrefix("#") else { return nil }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 2 else { return nil }
+            return Entry(path: String(fields[0]), expected: fields[1].isEmpty ? nil : String(fields[1]))
+        }
+    }
+
+    /// The README says zbarimg and zxing-cpp (3.1.1 and Debian's 1.4.0) each read every Codabar image here
+    /// as given, and nothing from no-codabar/: so gymcard must read every one right, read nothing from
+    /// the others, and never print a wrong ID. Each file is its own run without a budget, so the whole
+    /// cascade runs however busy the machine (the other-symbology photos are its slowest case).
+    @Test(
+        "every real Codabar image reads right; nothing is read from no-codabar/; no misread",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.tsv").path),
+            "../shared/realworld/codabar-photos is not beside the package"))
+    func everyRealPhoto() async throws {
+        let entries = try Self.manifest()
+        #expect(entries.count >= 19, "the manifest lists \(entries.count) files")
+        #expect(entries.contains { $0.expected == nil } && entries.contains { $0.expected != nil })
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        for entry in entries {
+            let path = Self.folder.appendingPathComponent(entry.path).path
+            let result = try await gymcard.run(
+                ["scan", "--all", path], timeoutSeconds: 600)
+            let read = result.stdoutText.split(separator: "\n").map(String.init)
+            if let expected = entry.expected {
+                #expect(result.status == 0, "\(entry.path): \(result.stderr)")
+                #expect(read == [expected], "\(entry.path) must read \(expected)")
+            } else {
+                #expect(result.status == 1, "\(entry.path): \(result.stderr)")
+                #expect(read.isEmpty, "\(entry.path) holds no Codabar, read as \(read)")
+                #expect(result.stderrLines.count == 1, "\(entry.path): \(result.stderr)")
+            }
+        }
+    }
+}

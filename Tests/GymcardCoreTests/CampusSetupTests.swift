@@ -1,0 +1,183 @@
+import Fetching
+import FetchingCurl
+import Foundation
+import GymcardCore
+import Occupancy
+import TestServer
+import TestSupport
+import Testing
+
+/// Campus setup in-process: a real HTTP server on 127.0.0.1 answers the campus's page, the profile goes to
+/// a config file in a temporary XDG tree.
+@Suite struct CampusSetupTests {
+    private static let cards = [
+        FusionCampusPages.Card(
+            id: "1799266f-57d9-4cb2-9f43-f5fd88b241db", name: "Fitness Center", capacity: 150, value: 42),
+        FusionCampusPages.Card(
+            id: "6b4acca4-485d-44f9-93c7-391a7526e3fc", name: "Slug Shed", capacity: 40, value: 7),
+    ]
+
+    private static func context(_ home: TemporaryDirectory, _ extra: [String: String] = [:]) throws -> Context
+    {
+        try Context(
+            environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config"].merging(extra) { $1 },
+            online: nil
+        ) { _ in }
+    }
+
+    private static let fetcher = Fetcher(
+        client: CurlClient(userAgent: "gymcard/test"),
+        policy: FetchPolicy(timeoutSeconds: 20, maximumAttempts: 1))
+
+    private static func serve(_ page: String) async throws -> LocalServer {
+        try await LocalServer { request in
+            request.path.lowercased() == "/facilityoccupancy"
+                ? LocalServer.Response(page) : LocalServer.Response(status: 404, "not here")
+        }
+    }
+
+    @Test(
+        "the profile campus add keeps reads as occupancy reads the page: people, or a percent and never people",
+        arguments: FusionCampusPages.Layout.allCases)
+    func addedAsRead(layout: FusionCampusPages.Layout) async throws {
+        let percentOnly = layout == .percentText || layout == .percentChart
+        let shown = Self.cards.map {
+            FusionCampusPages.Card(
+                id: $0.id, name: $0.name, capacity: $0.capacity, value: $0.value, percentOnly: percentOnly)
+        }
+        let page = FusionCampusPages.page(shown, layout: layout)
+        let server = try await Self.serve(page)
+        defer { Task { await server.stop() } }
+        let home = try TemporaryDirectory()
+        let setup = CampusSetup(context: try Self.context(home))
+        let plan = try setup.plan(.init(url: server.url("").absoluteString, name: "loc", timeZone: "UTC"))
+        let found = try await CampusPage.discover(plan.page, fetcher: Self.fetcher)
+        #expect(found.map(\.measure) == Array(repeating: percentOnly ? .percent : .people, count: 2))
+        #expect(found.map(\.occupancy) == (percentOnly ? [nil, nil] : [42, 7]))
+        try setup.add(plan, found: found, timeZone: "UTC")
+
+        // A new process reads the profile back and the page the way `occupancy` does.
+        let settings = try Self.context(home).config.occupancySettings(campus: "loc")
+        #expect(settings.facilities.map(\.key) == ["fitness-center", "slug-shed"])
+        let readings = try FusionPage.readings(in: page, for: settings.facilities).map { try $0.get() }
+        if percentOnly {
+            #expect(readings == [.percentOnly(42), .percentOnly(7)])
+        } else {
+            #expect(readings.map(\.occupancy) == [42, 7])
+            #expect(readings.map(\.measure) == [.people, .people])
+        }
+    }
+
+    @Test("cards without a heading or a capacity are added, with a note naming each key to fill in")
+    func unnamedCards() async throws {
+        func card(_ id: String, heading: String) -> String {
+            "<div data-facilityid=\"\(id)\">\(heading)<canvas class=\"occupancy-chart\" data-occupancy=\"3\" "
+                + "data-remaining=\"0\"></canvas></div>"
+        }
+        let page =
+            card(Self.cards[0].id, heading: "<h2>Fitness Center</h2>") + card(Self.cards[1].id, heading: "")
+        let server = try await Self.serve("<html><body>\(page)</body></html>")
+        defer { Task { await server.stop() } }
+        let home = try TemporaryDirectory()
+        let setup = CampusSetup(context: try Self.context(home))
+        let plan = try setup.plan(.init(url: server.url("").absoluteString, name: "bare", timeZone: "UTC"))
+        let found = try await CampusPage.discover(plan.page, fetcher: Self.fetcher)
+        let notes = setup.notes(plan, found: found)
+        #expect(notes.count == 3, "\(notes)")
+        #expect(
+            notes.last?.hasPrefix(
+                "1 of 2 cards have no heading; name them as campuses.bare.facilities[1].name") == true)
+        #expect(notes.first?.contains("campuses.bare.facilities[0].capacity") == true)
+        let profile = try setup.add(plan, found: found, timeZone: "UTC")
+        #expect(profile.facilities.map(\.name) == ["Fitness Center", "(no name)"])
+        #expect(profile.facilities.map(\.capacity) == [100, 100])
+    }
+
+    @Test(
+        "a page that is not the occupancy page: what it is, and nothing added",
+        arguments: [
+            (FusionCampusPages.waitingRoom, CampusPageProblem.notThePage(page: "", .waitingRoom)),
+            (FusionCampusPages.signIn, .notThePage(page: "", .signInPage)),
+            (FusionCampusPages.javaScriptShell, .noCards(page: "", .javaScriptShell)),
+            ("", .noCards(page: "", .emptyPage)),
+        ])
+    func notThePage(page: String, expected: CampusPageProblem) async throws {
+        let server = try await Self.serve(page)
+        defer { Task { await server.stop() } }
+        let url = server.url("/FacilityOccupancy")
+        await #expect {
+            try await CampusPage.discover(url, fetcher: Self.fetcher)
+        } throws: { error in
+            switch (error as? CampusPageProblem, expected) {
+            case (.notThePage(_, let found)?, .notThePage(_, let wanted)): found == wanted
+            case (.noCards(_, let found)?, .noCards(_, let wanted)): found == wanted
+            default: false
+            }
+        }
+    }
+
+    @Test("names: from the site, taken, built in; zones checked; fragments need a display type")
+    func plans() throws {
+        let home = try TemporaryDirectory()
+        let setup = CampusSetup(context: try Self.context(home))
+        #expect(try setup.plan(.init(url: "recportal.example.ca/FacilityOccupancy/")).name == "example")
+        #expect(try setup.plan(.init(url: "recportal.torontomu.ca")).name == "tmu")
+        #expect(
+            try setup.plan(.init(url: "https://recportal.torontomu.ca")).base.absoluteString
+                == "https://recportal.torontomu.ca")
+        #expect(throws: CampusSetupProblem.notAWebAddress("ftp://x")) {
+            try setup.plan(.init(url: "ftp://x"))
+        }
+        #expect(throws: CampusSetupProblem.builtIn) { try setup.plan(.init(url: "a.edu", name: "vt")) }
+        #expect(throws: CampusSetupProblem.self) {
+            try setup.plan(.init(url: "a.edu", timeZone: "Mars/Olympus"))
+        }
+        #expect(throws: CampusSetupProblem.fragmentsNeedDisplayType) {
+            try setup.plan(.init(url: "a.edu", read: .fragments))
+        }
+    }
+
+    @Test("use and remove keep the rest of the file; removing the campus in use goes back to vt")
+    func useAndRemove() throws {
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/config/gymcard", withIntermediateDirectories: true)
+        let path = home.path + "/config/gymcard/config.json"
+        try
+            #"{"events": {"url": "https://example.edu/feed"}, "campuses": {"one": {"base": "https://one.edu", "timeZone": "UTC", "facilities": [{"key": "gym", "name": "Gym", "id": "1799266f-57d9-4cb2-9f43-f5fd88b241db", "capacity": 10}]}}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        try CampusSetup(context: try Self.context(home)).use("one")
+        let listed = try CampusSetup(context: try Self.context(home)).listings()
+        #expect(listed.campuses.map(\.name) == ["vt", "one"])
+        #expect(listed.campuses.map(\.inUse) == [false, true])
+        #expect(listed.campuses.last?.site == "https://one.edu")
+        #expect(listed.strayInUse == nil)
+        #expect(throws: CampusSetupProblem.unknownCampus("two", profiles: ["one"])) {
+            try CampusSetup(context: try Self.context(home)).use("two")
+        }
+        #expect(throws: CampusSetupProblem.removingBuiltIn) {
+            try CampusSetup(context: try Self.context(home)).remove("vt")
+        }
+        #expect(try CampusSetup(context: try Self.context(home)).remove("one") == (true, nil))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            text.contains("example.edu/feed") && !text.contains("one.edu") && !text.contains("\"campus\""))
+    }
+
+    @Test(
+        "the zone suggested: the known campus's, else from the site's country and this machine's zone",
+        arguments: [
+            ("https://campusrec.ucsc.edu", "Europe/Berlin", "America/Los_Angeles"),
+            ("https://rec.example.ca", "Europe/Berlin", "America/Toronto"),
+            ("https://rec.example.ca", "America/Vancouver", "America/Vancouver"),
+            ("https://rec.example.edu", "Europe/Berlin", "America/New_York"),
+            ("https://rec.example.edu", "America/Denver", "America/Denver"),
+            ("https://sport.example.de", ":Europe/Berlin", "Europe/Berlin"),
+        ])
+    func zoneGuess(site: String, machine: String, expected: String) throws {
+        let home = try TemporaryDirectory()
+        let zones = CampusZone(context: try Self.context(home, ["TZ": machine]))
+        let base = try #require(URL(string: site))
+        #expect(zones.guess(known: KnownCampus.at(base), base: base).zone == expected)
+    }
+}

@@ -1,0 +1,189 @@
+import CardVault
+import Codabar
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import GymcardCore
+
+/// The stored card's use cases in-process, on real vault files in a temporary XDG data folder.
+@Suite struct CardAccessTests {
+    /// A context whose data folder is `directory`, its notices collected in `said`.
+    private static func context(_ directory: TemporaryDirectory, said: Said) throws -> Context {
+        try Context(environment: ["XDG_DATA_HOME": directory.path, "HOME": directory.path], online: nil) {
+            line in said.lines.withLock { $0.append(line) }
+        }
+    }
+
+    /// Passphrases typed on a terminal: the answers in order (`nil`: there is no terminal).
+    private static func typed(_ answers: [String]?, asked: Said = Said()) -> Passphrases {
+        let queue = Mutex(answers ?? [])
+        return Passphrases(
+            ask: { prompt in
+                asked.lines.withLock { $0.append(prompt) }
+                return queue.withLock { $0.isEmpty ? nil : Array($0.removeFirst().utf8) }
+            }, canAsk: { answers != nil })
+    }
+
+    /// Passphrases from a script's file holding `text`.
+    private static func scripted(_ text: String, in directory: TemporaryDirectory, name: String = "pass")
+        throws -> Passphrases
+    {
+        let path = directory.path + "/" + name
+        try (text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return Passphrases(script: .file(path), offersNone: true, ask: { _ in nil }, canAsk: { false })
+    }
+
+    private static let symbol = try? CodabarSymbol(normalizing: "905123456")
+
+    @Test func aScriptedFirstCardIsEncryptedAndOnlyItsPassphraseOpensIt() throws {
+        let directory = try TemporaryDirectory()
+        let said = Said()
+        let context = try Self.context(directory, said: said)
+        let symbol = try #require(Self.symbol)
+        let access = CardAccess(quick: context, passphrases: try Self.scripted("open sesame", in: directory))
+        #expect(try access.store(symbol, label: "Gym", noPassphrase: false))
+        #expect(access.store.protection() == .passphrase)
+        #expect(
+            !(try String(contentsOfFile: access.store.encryptedPath, encoding: .isoLatin1)).contains(
+                "905123456"))
+
+        let card = try access.unlock()
+        #expect(try card.record.symbol() == symbol)
+        #expect(card.record.label == "Gym")
+        // A script's wrong passphrase is tried once: no retry is offered.
+        let wrong = CardAccess(
+            quick: context, passphrases: try Self.scripted("guess", in: directory, name: "w"))
+        #expect(throws: VaultError.wrongPassphrase) { try wrong.unlock() }
+        #expect(said.lines.withLock { $0.isEmpty })
+    }
+
+    @Test func onATerminalAWrongOrEmptyPassphraseIsOneTryOfThree() throws {
+        let directory = try TemporaryDirectory()
+        let said = Said()
+        let context = try Self.context(directory, said: said)
+        let symbol = try #require(Self.symbol)
+        let first = CardAccess(quick: context, passphrases: Self.typed(["right", "right"]))
+        #expect(try first.store(symbol, label: nil, noPassphrase: false))
+
+        let asked = Said()
+        let access = CardAccess(
+            quick: context, passphrases: Self.typed(["wrong", "", "right"], asked: asked))
+        #expect(try access.unlock().record.symbol() == symbol)
+        #expect(
+            said.lines.withLock { $0 }
+                == [
+                    "wrong passphrase; try again (2 left)", "the passphrase is empty; type it again (1 left)",
+                ])
+        #expect(asked.lines.withLock { $0.count } == 3)
+
+        let hopeless = CardAccess(quick: context, passphrases: Self.typed(["a", "b", "c", "right"]))
+        #expect(throws: VaultError.wrongPassphrase) { try hopeless.unlock() }
+    }
+
+    @Test func storingWithoutPassphraseOverAnEncryptedCardIsRefusedAndKeepsIt() throws {
+        let directory = try TemporaryDirectory()
+        let context = try Self.context(directory, said: Said())
+        let symbol = try #require(Self.symbol)
+        let access = CardAccess(quick: context, passphrases: try Self.scripted("kept", in: directory))
+        _ = try access.store(symbol, label: nil, noPassphrase: false)
+        let before = try Data(contentsOf: URL(fileURLWithPath: access.store.encryptedPath))
+        let other = try CodabarSymbol(normalizing: "111111111")
+        #expect(throws: CardAccessProblem.cardHasPassphrase) {
+            try access.store(other, label: nil, noPassphrase: true)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: access.store.encryptedPath)) == before)
+    }
+
+    @Test func aFirstCardWithNoTerminalAndNoScriptNeedsAPassphraseOrNone() throws {
+        let directory = try TemporaryDirectory()
+        let context = try Self.context(directory, said: Said())
+        let symbol = try #require(Self.symbol)
+        let access = CardAccess(quick: context, passphrases: Self.typed(nil))
+        #expect(throws: PassphraseProblem.noTerminalToChoose) {
+            try access.store(symbol, label: nil, noPassphrase: false)
+        }
+        #expect(access.store.protection() == nil)
+        #expect(try access.store(symbol, label: nil, noPassphrase: true) == false)
+        #expect(access.store.protection() == .unencrypted)
+
+        let empty = CardAccess(quick: context, passphrases: try Self.scripted("", in: directory))
+        #expect(throws: PassphraseProblem.empty(.file(directory.path + "/pass"), noneOffered: true)) {
+            try empty.store(symbol, label: nil, noPassphrase: false)
+        }
+    }
+
+    /// Another gymcard stores a card with its own passphrase while this one's person types a new one:
+    /// the plan is made again, and this store then needs (and keeps) the other one's passphrase.
+    @Test func aCardStoredMeanwhileIsTakenAsTheNewPlan() throws {
+        let directory = try TemporaryDirectory()
+        let said = Said()
+        let context = try Self.context(directory, said: said)
+        let symbol = try #require(Self.symbol)
+        let theirs = try CodabarSymbol(normalizing: "222222222")
+        let other = CardAccess(quick: context, passphrases: try Self.scripted("theirs", in: directory))
+        let answers = Mutex(["mine", "mine", "theirs"])
+        let access = CardAccess(
+            quick: context,
+            passphrases: Passphrases(
+                ask: { _ in
+                    // While the new passphrase is repeated, before this one takes the lock, the other
+                    // gymcard stores its card.
+                    if answers.withLock({ $0.count }) == 2 {
+                        _ = try? other.store(theirs, label: "Theirs", noPassphrase: false)
+                    }
+                    return answers.withLock { $0.isEmpty ? nil : Array($0.removeFirst().utf8) }
+                }, canAsk: { true }))
+        // The first plan (no card: a new passphrase typed twice) is asked before the other card appears;
+        // storing then finds it and plans again: the other card's passphrase is asked for and kept.
+        #expect(try access.store(symbol, label: nil, noPassphrase: false))
+        #expect(
+            said.lines.withLock { $0 }
+                == ["another gymcard command changed the stored card meanwhile; going by what it stored"])
+        let card = try other.unlock()
+        #expect(try card.record.symbol() == symbol)
+        #expect(card.record.label == "Theirs")
+    }
+
+    @Test func thePassphraseIsChangedRemovedAndSetAgainAndTheCardForgotten() throws {
+        let directory = try TemporaryDirectory()
+        let context = try Self.context(directory, said: Said())
+        let symbol = try #require(Self.symbol)
+        let first = CardAccess(quick: context, passphrases: try Self.scripted("old", in: directory))
+        _ = try first.store(symbol, label: nil, noPassphrase: false)
+
+        var change = try Self.scripted("old", in: directory)
+        try "new\n".write(toFile: directory.path + "/new", atomically: true, encoding: .utf8)
+        change.newScript = .file(directory.path + "/new")
+        try CardAccess(quick: context, passphrases: change).rewrap(from: .passphrase, encrypt: true)
+        #expect(throws: VaultError.wrongPassphrase) { try first.unlock() }
+
+        let remove = CardAccess(quick: context, passphrases: try Self.scripted("new", in: directory))
+        #expect(throws: VaultError.alreadyEncrypted) { try remove.rewrap(from: .unencrypted, encrypt: true) }
+        try remove.rewrap(from: .passphrase, encrypt: false)
+        #expect(remove.store.protection() == .unencrypted)
+        #expect(throws: VaultError.notEncrypted) { try remove.rewrap(from: .passphrase, encrypt: false) }
+
+        let set = CardAccess(quick: context, passphrases: Self.typed(["again", "again", "again"]))
+        try set.rewrap(from: .unencrypted, encrypt: true)
+        #expect(try set.unlock().record.symbol() == symbol)
+
+        try set.forget()
+        #expect(set.store.protection() == nil)
+        #expect(throws: VaultError.noCard) { try set.forget() }
+        #expect(throws: VaultError.noCard) { try set.unlock() }
+    }
+}
+
+extension CardAccess {
+    /// A card access that writes with scrypt's work factor 2^10: a debug build takes seconds for 2^18.
+    init(quick context: Context, passphrases: Passphrases) {
+        self.init(context: context, passphrases: passphrases, workFactor: 10)
+    }
+}
+
+/// Lines said, in order.
+final class Said: Sendable {
+    let lines = Mutex<[String]>([])
+}

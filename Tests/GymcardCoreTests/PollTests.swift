@@ -1,0 +1,167 @@
+import Fetching
+import FetchingCurl
+import Foundation
+import GymcardCore
+import History
+import Occupancy
+import OpeningHours
+import Storage
+import TestServer
+import TestSupport
+import Testing
+import Trends
+
+/// A local RecSports for the use cases: every facility's POST answers `values[id]` (a 503 without one),
+/// the hours service every day's regular hours (McComas 6:00–23:00, War Memorial 6:00–0:00).
+private final class Campus: Sendable {
+    let values: Locked<[String: Int]>
+    let requests = Locked(0)
+    let server: LocalServer
+
+    init(_ values: [String: Int]) async throws {
+        let current = Locked(values)
+        let requests = requests
+        self.values = current
+        server = try await LocalServer { request in
+            if request.path.contains("/Date/") {
+                return LocalServer.Response(contentType: "application/json", Campus.hours)
+            }
+            requests.withLock { $0 += 1 }
+            let id = request.formFields["facilityId"] ?? ""
+            guard let facility = OccupancySettings.virginiaTech.facilities.first(where: { $0.id == id }),
+                let value = current.withLock({ $0[facility.key] })
+            else { return LocalServer.Response(status: 503, "down") }
+            return LocalServer.Response(
+                OccupancyFragments.fragment(
+                    id: id, name: facility.name, occupancy: "\(value)",
+                    remaining: "\(facility.capacity - value)", maxOccupancy: "\(facility.capacity)"))
+        }
+    }
+
+    static let hours = """
+        [{"id": "1", "name": "McComas Hall", "hours": [{"start": "2026-01-01T00:00:00", "end": "2026-12-31T00:00:00", \
+        "open_time": "06:00:00", "close_time": "23:00:00", "title": "Regular Hours", "label": "Regular Hours"}]},
+         {"id": "2", "name": "War Memorial Hall", "hours": [{"start": "2026-01-01T00:00:00", "end": "2026-12-31T00:00:00", \
+        "open_time": "06:00:00", "close_time": "00:00:00", "title": "Regular Hours", "label": "Regular Hours"}]}]
+        """
+
+    /// A context at `now` over a temporary XDG tree, pointed at this server; sleeps 600 times shorter.
+    func context(_ home: TemporaryDirectory, now: String) throws -> Context {
+        try Context(
+            environment: [
+                "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
+                "XDG_STATE_HOME": home.path + "/state",
+                "XDG_CACHE_HOME": home.path + "/cache", "XDG_DATA_HOME": home.path + "/data",
+                "GYMCARD_TEST_NOW": now, "GYMCARD_TEST_TIME_SCALE": "600",
+                "GYMCARD_OCCUPANCY_URL": server.url("/FacilityOccupancy/GetFacilityData").absoluteString,
+                "GYMCARD_HOURS_URL": server.url("/rshours/Api/NonRestricted/UnitsOpenOnDay").absoluteString,
+            ], online: nil
+        ) { _ in }
+    }
+
+    static let fetcher = Fetcher(client: CurlClient(userAgent: "gymcard/test"), policy: FetchPolicy())
+}
+
+/// 12:00 and 4:00 in New York on a Monday.
+private let noon = "2026-11-23T17:00:00Z"
+private let fourInTheMorning = "2026-11-23T09:00:00Z"
+
+@Suite("The poll, the wait loop and collection, in process")
+struct PollTests {
+    @Test func aPollAppliesTheHoursAndRecordsReadingsTakenWhileClosedAsClosed() async throws {
+        let campus = try await Campus(["mccomas": 12, "war-memorial": 30, "bouldering-wall": 1])
+        defer { Task { await campus.server.stop() } }
+        let home = try TemporaryDirectory()
+        let context = try campus.context(home, now: fourInTheMorning)
+        let settings = try context.config.occupancySettings()
+        let outcome = try await OccupancyPoll(settings: settings, context: context).poll(
+            fetcher: Campus.fetcher)
+        #expect(outcome.report.facilities.map(\.opening.isClosed) == [true, true, false])
+        #expect(outcome.attempt == .success)
+        #expect(outcome.notRecorded == nil)
+        let store = try #require(try HistoryFiles.openForReading(context, campus: nil))
+        let readings = try store.readings(from: .distantPast, to: .distantFuture)
+        #expect(Set(readings.filter { $0.status == .closed }.map(\.facility)) == ["mccomas", "war-memorial"])
+        // The cached answer needs no network and says the same about the hours.
+        let cached = try OccupancyPoll(settings: settings, context: context).cached()
+        #expect(cached.report.facilities.map(\.opening.isClosed) == [true, true, false])
+    }
+
+    @Test func aWaitShorterThanAMinuteIsOneCheckThenTimedOut() async throws {
+        let campus = try await Campus(["mccomas": 500, "war-memorial": 30, "bouldering-wall": 1])
+        defer { Task { await campus.server.stop() } }
+        let home = try TemporaryDirectory()
+        let context = try campus.context(home, now: noon)
+        var settings = try context.config.occupancySettings()
+        let mccomas = try settings.facilities(matching: "mcc")[0]
+        settings.facilities = [mccomas]
+        let loop = WaitLoop(
+            facility: mccomas, condition: WaitCondition(threshold: .percent(30), holdSeconds: 0),
+            intervalSeconds: 120, timeoutSeconds: 30)
+        let end = try await loop.run(
+            poll: try OccupancyPoll(settings: settings, context: context), fetcher: Campus.fetcher,
+            clock: context.clock, redraws: false, warn: { _ in }, show: { _ in })
+        #expect(end == .timedOut(latest: OccupancyReading(occupancy: 500, capacity: 600)))
+        #expect(campus.requests.withLock { $0 } == 1)
+    }
+
+    @Test func aWaitHeldForTenMinutesOfPollsIsMetAndAClosedFacilityEndsIt() async throws {
+        let campus = try await Campus(["mccomas": 100, "war-memorial": 30, "bouldering-wall": 1])
+        defer { Task { await campus.server.stop() } }
+        let home = try TemporaryDirectory()
+        let context = try campus.context(home, now: noon)
+        var settings = try context.config.occupancySettings()
+        let mccomas = settings.facilities[1]
+        settings.facilities = [mccomas]
+        let loop = WaitLoop(
+            facility: mccomas, condition: WaitCondition(threshold: .percent(30), holdSeconds: 600),
+            intervalSeconds: 120, timeoutSeconds: nil)
+        let poll = try OccupancyPoll(settings: settings, context: context)
+        let end = try await loop.run(
+            poll: poll, fetcher: Campus.fetcher, clock: context.clock, redraws: false, warn: { _ in },
+            show: { _ in })
+        guard case .met(let reading, let held) = end else { Issue.record("\(end)"); return }
+        #expect(reading.occupancy == 100 && held >= 600)
+        #expect(campus.requests.withLock { $0 } == 6)
+
+        let early = try campus.context(home, now: fourInTheMorning)
+        let closed = try await loop.run(
+            poll: try OccupancyPoll(settings: settings, context: early), fetcher: Campus.fetcher,
+            clock: early.clock, redraws: false, warn: { _ in }, show: { _ in })
+        guard case .closed(let opensAt?) = closed else { Issue.record("\(closed)"); return }
+        #expect(opensAt == (try Date("2026-11-23T11:00:00Z", strategy: .iso8601)))
+    }
+
+    @Test func collectSkipsASampleMomentsAfterAnotherAndTheStatusCountsThem() async throws {
+        let campus = try await Campus(["mccomas": 100, "war-memorial": 30, "bouldering-wall": 1])
+        defer { Task { await campus.server.stop() } }
+        let home = try TemporaryDirectory()
+        let context = try campus.context(home, now: noon)
+        let settings = try context.config.occupancySettings()
+        #expect(try Collecting.skipsRecent(context, campus: nil) == false)
+        _ = try await OccupancyPoll(settings: settings, context: context).poll(fetcher: Campus.fetcher)
+        #expect(try Collecting.skipsRecent(context, campus: nil))
+        let status = try Collecting.status(context, settings: settings)
+        #expect(status.report?.perDay.first?.samples == 1)
+        #expect(status.report?.lastAttempt?.status == .success, "a skipped sample is not an attempt tried")
+        #expect(status.timerInstalled == false && status.isStale == false)
+    }
+
+    @Test func anEmptyHistoryHasNoUsualValueAndSuggestsNothingForThinHistory() throws {
+        let home = try TemporaryDirectory()
+        let context = try Context(
+            environment: ["HOME": home.path, "XDG_STATE_HOME": home.path, "GYMCARD_TEST_NOW": noon],
+            online: nil
+        ) { _ in }
+        let window = try HistoryWindow(settings: .virginiaTech, weeks: 8, context: context)
+        let heatmaps = try window.heatmaps(OccupancySettings.virginiaTech.facilities)
+        #expect(HistoryWindow.hasUsualValue(heatmaps) == false)
+        guard
+            case .thinHistory = window.suggestions(
+                heatmaps[0].heatmap, hours: .unknown, days: [], lengthSeconds: 5400, horizonSeconds: 43_200)
+        else {
+            Issue.record("expected thin history")
+            return
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Codabar
+import Foundation
+import GymcardCore
+import Imaging
+import Scanner
+import Storage
+import Symbols
+import Synchronization
+import TestSupport
+import Testing
+
+/// What `show` and `render` compute, in-process: the symbol from an ID, its files, a batch of them.
+@Suite struct SymbolRenderingTests {
+    @Test func aPNGWrittenToAPathScansBackToTheNormalizedID() async throws {
+        let directory = try TemporaryDirectory()
+        let symbol = try CardSymbol.symbol(for: "9051-23456", checkCharacter: false) { _ in }
+        try SymbolFile.png.write(symbol, style: try BarcodeStyle(), to: directory.path + "/card.png")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/card.png")))
+        let report = try await OffThePool.compute {
+            BarcodeScanner().scan(try ImageFile.decodeGray(bytes))
+        }
+        #expect(report.findings.first?.text == "A905123456B")
+        let svg = try SymbolFile.svg.bytes(of: symbol, style: try BarcodeStyle())
+        #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
+    }
+
+    @Test func aPathThatCannotBeWrittenIsAProblemNamingIt() throws {
+        let directory = try TemporaryDirectory()
+        let symbol = try CodabarSymbol(normalizing: "905123456")
+        #expect {
+            try SymbolFile.png.write(
+                symbol, style: try BarcodeStyle(), to: directory.path + "/missing/card.png")
+        } throws: { error in
+            guard case .cannotWrite(_, standardOutput: false) = error as? SymbolFileProblem else {
+                return false
+            }
+            return "\(error)".hasPrefix("cannot write")
+        }
+    }
+
+    @Test func aMistypedVirginiaTechIDIsUsedAsTypedWithAWarning() throws {
+        let said = Mutex<[String]>([])
+        let symbol = try CardSymbol.symbol(for: "9051-2345", checkCharacter: true) { line in
+            said.withLock { $0.append(line) }
+        }
+        // Used as typed, with the check character asked for before the stop letter.
+        #expect(symbol.text.hasPrefix("A9051-2345") && symbol.text != "A9051-2345B")
+        #expect(said.withLock { $0.count } == 1)
+        #expect(throws: InvalidID.self) { try CardSymbol.symbol(for: "90512345%", warn: { _ in }) }
+    }
+
+    /// A batch: one file per distinct symbol, a bad line reported with its number and skipped.
+    @Test func aBatchWritesOneFilePerSymbolAndReportsBadLines() throws {
+        let directory = try TemporaryDirectory()
+        let list = directory.path + "/ids.txt"
+        try "# members\n905123456\n9051-23456\n\nA12%B\n111111111\n".write(
+            toFile: list, atomically: true, encoding: .utf8)
+        let destination = try BatchDestination(directory: directory.path + "/out/png")
+        defer { destination.finish() }
+        var invalid: [Int] = []
+        #expect {
+            try BatchRender(format: .png, style: try BarcodeStyle(), checkCharacter: false).run(
+                try LineReader(path: list), source: "ids.txt", into: destination, stopSignal: { 0 },
+                warn: { _ in }
+            ) { event in
+                if case .invalid(let line, _) = event { invalid.append(line) }
+            }
+        } throws: { error in
+            "\(error)" == "1 of 4 lines failed; 2 files written to \(directory.path)/out/png"
+        }
+        #expect(invalid == [5])
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/out/png").sorted()
+        #expect(names == ["A111111111B.png", "A905123456B.png"])
+    }
+
+    @Test func aBinaryFileStopsTheBatchAndASignalStopsItBetweenChunks() throws {
+        let directory = try TemporaryDirectory()
+        let binary = directory.path + "/photo.jpg"
+        try Data([0xFF, 0xD8, 0, 10, 0, 0, 10, 0xFF, 0, 10, 0, 10]).write(to: URL(fileURLWithPath: binary))
+        let destination = try BatchDestination(directory: directory.path + "/out")
+        let render = BatchRender(format: .svg, style: try BarcodeStyle(), checkCharacter: false)
+        #expect {
+            try render.run(
+                try LineReader(path: binary), source: "photo.jpg", into: destination, stopSignal: { 0 },
+                warn: { _ in }, event: { _ in })
+        } throws: { error in
+            guard case .binary(_, line: 3, _) = error as? BatchProblem else { return false }
+            return true
+        }
+        let list = directory.path + "/ids.txt"
+        try "905123456\n".write(toFile: list, atomically: true, encoding: .utf8)
+        #expect {
+            try render.run(
+                try LineReader(path: list), source: "ids.txt", into: destination, stopSignal: { SIGINT },
+                warn: { _ in }, event: { _ in })
+        } throws: { error in
+            guard case .interrupted(signal: SIGINT, written: "no files written") = error as? BatchProblem
+            else {
+                return false
+            }
+            return true
+        }
+        destination.finish()
+        // The directory made for the batch is removed again: nothing was written into it.
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/out"))
+    }
+
+    @Test func aPhotoThatIsMissingEmptyOrReadableGivesItsKindOfOutcome() throws {
+        let directory = try TemporaryDirectory()
+        try Data().write(to: URL(fileURLWithPath: directory.path + "/empty.jpg"))
+        let scanner = BarcodeScanner()
+        for (name, expected) in [
+            ("missing.jpg", PhotoScanProblem.Kind.unreadable), ("empty.jpg", .undecodable),
+        ] {
+            #expect {
+                try PhotoScan.scan(directory.path + "/" + name, name: name, with: scanner, all: false)
+            } throws: { error in
+                (error as? PhotoScanProblem)?.kind == expected
+            }
+        }
+        let sample = #filePath.replacingOccurrences(
+            of: "Tests/GymcardCoreTests/SymbolRenderingTests.swift", with: "samples/card-rotated.jpg")
+        let photo = try PhotoScan.scan(sample, name: "card-rotated.jpg", with: scanner, all: false)
+        #expect(photo.reads.map(\.symbol.text) == ["C12-345:678/90D"])
+    }
+}
