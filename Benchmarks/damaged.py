@@ -6,7 +6,9 @@ photo and reader, and every misread; a misread is a wrong ID printed with exit s
     damaged.py GYMCARD COPIES SEED[,SEED...] PHOTO=EXPECTED...
 
 Run under Benchmarks/.venv's python (zxing-cpp and Pillow) through Benchmarks/damaged.sh; without zxingcpp
-its column is left out. The copies are written to a temporary folder and removed.
+its column is left out. The copies are written to a temporary folder and removed. With SPLITMIX=1 in the
+environment the copies are made as Tests/ScannerTests/DamagedPhotoTests.swift makes them (SplitMix64 from
+the seed alone), so that a seed found here can be tested there.
 """
 import json
 import os
@@ -47,6 +49,30 @@ def damaged(data, generator):
     for _ in range(generator.randint(1, 6)):
         offset = generator.randrange(start, len(data) - 2)
         copy[offset] = (copy[offset] + generator.randint(1, 255)) % 256
+    return bytes(copy)
+
+
+class SplitMix:
+    """SplitMix64, as Tests/TestSupport/SeededGenerator.swift."""
+
+    def __init__(self, seed):
+        self.state = seed & (2**64 - 1)
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & (2**64 - 1)
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+        return z ^ (z >> 31)
+
+
+def damaged_splitmix(data, generator):
+    """The test's copy: the number of bytes, then each byte's offset and the amount added to it."""
+    copy = bytearray(data)
+    start = scan_data_start(data)
+    for _ in range(1 + generator.next() % 6):
+        offset = start + generator.next() % (len(data) - 2 - start)
+        copy[offset] = (copy[offset] + 1 + generator.next() % 255) % 256
     return bytes(copy)
 
 
@@ -104,12 +130,13 @@ def main():
             data = open(path, "rb").read()
             counts = {reader: [0, 0] for reader in readers}
             for seed in seeds:
-                generator = random.Random(f"{seed}:{os.path.basename(path)}")
+                splitmix = os.environ.get("SPLITMIX") == "1"
+                generator = SplitMix(seed) if splitmix else random.Random(f"{seed}:{os.path.basename(path)}")
                 files = []
                 for index in range(copies):
                     name = os.path.join(work, f"{seed}-{index}-{os.path.basename(path)}")
                     with open(name, "wb") as file:
-                        file.write(damaged(data, generator))
+                        file.write((damaged_splitmix if splitmix else damaged)(data, generator))
                     files.append(name)
                 found = {"gymcard": gymcard_reads(gymcard, files)}
                 found["zbarimg"] = {name: zbarimg_read(name) for name in files}

@@ -16,7 +16,10 @@ struct Scan: ContextCommand {
             EAN-8, EAN-13, UPC-A, UPC-E and QR, and with zxing-cpp PDF417, Data Matrix and Aztec. A QR \
             code holding a Codabar ID (gymcard's companion QR) or nine digits is that Codabar card; one \
             holding a web address or another URI is no ID. Every page of a multi-page TIFF is \
-            scanned, sharing the budget fairly, until one reads (with --all, every page). Rotated, noisy, unevenly lit and 12 MP phone photos are \
+            scanned (the pages share the --budget fairly when one is given) until one reads (with --all, \
+            every page). Every stage of the reading cascade that applies runs, so a photo gives the same \
+            result on a loaded machine as on an idle one; --budget trades that for speed. Rotated, noisy, \
+            unevenly lit and 12 MP phone photos are \
             handled; a read that is not confirmed is never printed. A photo with no barcode prints \
             nothing and gives exit status 1, with a hint on standard error. With several photos the exit \
             status is the worst: 69 (a HEIC or AVIF photo without libheif, a WebP without libwebp, a TIFF \
@@ -49,8 +52,12 @@ struct Scan: ContextCommand {
             """)
     var all = false
 
-    @Option(name: .long, help: ArgumentHelp("Time allowed per photo, in seconds.", valueName: "seconds"))
-    var budget: Double = 2
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop trying after about this many seconds per photo: faster, but what is read then depends on the machine's speed and load. Without it every stage runs, so a photo reads the same on any machine.",
+            valueName: "seconds"))
+    var budget: Double?
 
     @Flag(
         name: .long,
@@ -63,7 +70,7 @@ struct Scan: ContextCommand {
     @OptionGroup var passphrases: PassphraseOptions
 
     func validate() throws {
-        guard budget > 0, budget <= 60 else {
+        if let budget, !(budget > 0 && budget <= 60) {
             throw ValidationError("--budget must be more than 0 and at most 60 seconds")
         }
         guard photos.filter({ $0 == "-" }).count <= 1 else {
@@ -78,7 +85,7 @@ struct Scan: ContextCommand {
                 "libzbar is not installed, so photos cannot be scanned; install it (Debian: apt install libzbar0)",
                 status: .unavailable)
         }
-        let scanner = BarcodeScanner(timeBudget: .milliseconds(Int(budget * 1000)))
+        let scanner = BarcodeScanner(timeBudget: budget.map { .milliseconds(Int($0 * 1000)) })
         var worst = ExitStatus.success
         var saved = false
         for photo in photos {

@@ -29,15 +29,22 @@ public enum PhotoScan {
         var firstDiagnosis: ScanDiagnosis?
         var foreignQR: ScanDiagnosis?
         var report: ScanReport?
-        // The pages share the photo's budget fairly: each is begun with its share of what is left (the
-        // time the pages before it did not use, divided among it and those after it), so a cover sheet
-        // before the card's page, blank or printed, cannot spend the budget before that page is read, and
-        // every page gets at least the cascade's first stages. The first page that reads ends the scan,
-        // unless --all asks for every barcode on every page.
+        // Without a budget every page runs every stage that applies, whatever the machine's load; only the
+        // safety limit, counted from when the photo was opened, bounds the whole document. With a budget the
+        // pages share it fairly: each is begun with its share of what is left (the time the pages before it
+        // did not use, divided among it and those after it), so a cover sheet before the card's page, blank
+        // or printed, cannot spend the budget before that page is read, and every page gets at least the
+        // cascade's first stages. The first page that reads ends the scan, unless --all asks for every
+        // barcode on every page.
         for page in 0..<pageCount where all || ids.isEmpty {
-            let left = scanner.timeBudget - (ContinuousClock.now - started)
-            let share = pageCount == 1 ? scanner.timeBudget : Swift.max(.zero, left / (pageCount - page))
-            let pageScanner = BarcodeScanner(timeBudget: share, workingSide: scanner.workingSide)
+            var pageScanner = scanner
+            if pageCount > 1 {
+                let spent = ContinuousClock.now - started
+                pageScanner.safetyLimit = Swift.max(.zero, scanner.safetyLimit - spent)
+                if let budget = scanner.timeBudget {
+                    pageScanner.timeBudget = Swift.max(.zero, (budget - spent) / (pageCount - page))
+                }
+            }
             let label = pageCount > 1 ? "\(name) (page \(page + 1) of \(pageCount))" : name
             let image = try decoding(label) { () throws(ImagingError) in
                 try ImageFile.decodeGray(bytes, page: page, minimumLongSide: BarcodeScanner.decodeSide)
@@ -72,12 +79,12 @@ public enum PhotoScan {
             } else if let foreignQR {
                 // "No barcode found" would not be true of a document with a web address's QR code.
                 message = "no member ID on any of its \(pageCount) pages: \(foreignQR.description)"
-            } else if ContinuousClock.now - started <= scanner.timeBudget {
-                message = "no barcode found on any of its \(pageCount) pages"
-            } else {
+            } else if let budget = scanner.timeBudget, ContinuousClock.now - started > budget {
                 message =
                     "no barcode found on any of its \(pageCount) pages in the time allowed, which ran out "
                     + "before every page was looked at closely (give more with --budget)"
+            } else {
+                message = "no barcode found on any of its \(pageCount) pages"
             }
             throw PhotoScanProblem(
                 message: "\(name): \(message)", kind: .nothingFound, others: others,

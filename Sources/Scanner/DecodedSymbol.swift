@@ -8,11 +8,17 @@ public struct DecodedSymbol: Sendable, Hashable {
     public var text: String
     /// zbar's quality score: how many scan lines agreed on this symbol (higher is surer).
     public var quality: Int
+    /// Where the scan lines that read it ended, in the pixels of the image the decoder was given: zbar
+    /// reports one point per line, at the symbol's far end in the line's direction (lines run both ways,
+    /// so the points lie along both ends of a linear symbol); zxing-cpp the four corners of its lines.
+    /// Empty when the decoder gave none.
+    public var lineEnds: [ImagePoint]
 
     /// A decoded symbol.
-    public init(symbology: Symbology, text: String, quality: Int) {
+    public init(symbology: Symbology, text: String, quality: Int, lineEnds: [ImagePoint] = []) {
         self.symbology = symbology
         self.text = text
         self.quality = quality
+        self.lineEnds = lineEnds
     }
 }

@@ -1,4 +1,5 @@
 import Codabar
+import Imaging
 import Symbologies
 
 /// One decode by one stage of the cascade.
@@ -12,25 +13,55 @@ public struct StageRead: Sendable, Hashable {
     public var symbol: DecodedSymbol
     /// The engine that decoded it.
     public var engine: DecodingEngine
+    /// Whether the read accounts for the whole symbol in the image it came from (``SymbolFootprint``);
+    /// always true for QR, which carries its own error correction.
+    public var coversWholeSymbol: Bool
 
-    /// A read.
-    public init(stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine = .zbar) {
+    /// A read whose footprint was judged already (or need not be).
+    public init(
+        stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine = .zbar,
+        coversWholeSymbol: Bool = true
+    ) {
         self.stage = stage
         self.isAggressive = isAggressive
         self.symbol = symbol
         self.engine = engine
+        self.coversWholeSymbol = coversWholeSymbol
+    }
+
+    /// A read by either engine from `image` (the very image it decoded), its footprint judged there.
+    public init(
+        stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine, in image: GrayImage
+    ) {
+        // The footprint is measured for Codabar, the symbology without a mandatory check that a tear can
+        // shorten into another valid ID; the others carry their own error correction or check character.
+        let whole =
+            symbol.symbology != .codabar
+            || SymbolFootprint.accountsForWholeSymbol(text: symbol.text, lineEnds: symbol.lineEnds, in: image)
+        self.init(
+            stage: stage, isAggressive: isAggressive, symbol: symbol, engine: engine, coversWholeSymbol: whole
+        )
     }
 }
 
 /// Decides which decodes are trustworthy enough to report: gymcard must never print a wrong ID.
 ///
-/// A read is accepted when it is a valid Codabar symbol (start and stop letters, nothing outside the
-/// alphabet) or a QR code, and one of these holds:
+/// A read is accepted when it is a QR code, or a valid Codabar symbol (start and stop letters, nothing
+/// outside the alphabet) that accounts for the whole symbol it was read from (``SymbolFootprint``), and
+/// one of these holds:
 /// - a gentle libzbar stage read it on at least `minimumQuality` scan lines (zbar's quality counts the
 ///   lines that agreed), or
 /// - a second, different stage read the same text, or
 /// - the other engine read the same text (libzbar and zxing-cpp share no code), or
 /// - its mod-16 check character holds.
+///
+/// The footprint comes first because agreement is no proof on its own: a damaged JPEG (a few bytes changed
+/// shift the lower part of the picture sideways, like a torn card) gives scan lines that cross the tear and
+/// read a valid symbol with characters dropped, and neighbouring lines, a second stage looking at the same
+/// tear, and even zxing-cpp reading the same image agree with them (seen: both engines read
+/// `C12-345678/90D` off one torn crop of `C12-345:678/90D`). One whole read is enough for the others to
+/// confirm it: zxing-cpp's read is judged from its own corners, so it can stand for a libzbar read whose
+/// scan-line ends the footprint cannot follow.
 ///
 /// A zxing-cpp read never stands alone: zxing-cpp 1.4 reports a linear symbol only when two scan lines
 /// agree (its `minLineCount`), so its line count adds nothing, and alone on whole photos it misread one
@@ -78,17 +109,19 @@ public struct ReadGuard: Sendable {
     public func reads(of text: String) -> [StageRead] { reads.filter { $0.symbol.text == text } }
 
     private func isTrusted(_ text: String) -> Bool {
-        let matching = reads.filter { $0.symbol.text == text }
-        guard let first = matching.first else { return false }
+        let all = reads.filter { $0.symbol.text == text }
+        guard let first = all.first else { return false }
         // QR, PDF417, Data Matrix and Aztec carry their own error correction.
         if first.symbol.symbology.isTwoDimensional { return true }
+        let matching = all.filter(\.coversWholeSymbol)
+        guard !matching.isEmpty else { return false }
+        if Set(all.map(\.engine)).count >= 2 { return true }
         if matching.contains(where: {
             $0.engine == .zbar && !$0.isAggressive && $0.symbol.quality >= minimumQuality
         }) {
             return true
         }
         if Set(matching.map(\.stage)).count >= 2 { return true }
-        if Set(matching.map(\.engine)).count >= 2 { return true }
         guard first.symbol.symbology == .codabar else { return false }
         let symbol = try? CodabarSymbol(normalizing: text)
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false

@@ -21,6 +21,8 @@ struct ZBarLibrary: @unchecked Sendable {
     typealias SymbolData = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     typealias SymbolQuality = @convention(c) (OpaquePointer?) -> Int32
     typealias SymbolNext = @convention(c) (OpaquePointer?) -> OpaquePointer?
+    typealias SymbolLocationSize = @convention(c) (OpaquePointer?) -> UInt32
+    typealias SymbolLocationCoordinate = @convention(c) (OpaquePointer?, UInt32) -> Int32
 
     let scannerCreate: ScannerCreate
     let scannerDestroy: ScannerDestroy
@@ -36,6 +38,9 @@ struct ZBarLibrary: @unchecked Sendable {
     let symbolData: SymbolData
     let symbolQuality: SymbolQuality
     let symbolNext: SymbolNext
+    let symbolLocationSize: SymbolLocationSize
+    let symbolLocationX: SymbolLocationCoordinate
+    let symbolLocationY: SymbolLocationCoordinate
 
     /// The library, loaded once per process; `nil` when libzbar is not installed.
     static let shared: ZBarLibrary? = ZBarLibrary()
@@ -58,7 +63,10 @@ struct ZBarLibrary: @unchecked Sendable {
             let symbolType = load("zbar_symbol_get_type", as: SymbolType.self),
             let symbolData = load("zbar_symbol_get_data", as: SymbolData.self),
             let symbolQuality = load("zbar_symbol_get_quality", as: SymbolQuality.self),
-            let symbolNext = load("zbar_symbol_next", as: SymbolNext.self)
+            let symbolNext = load("zbar_symbol_next", as: SymbolNext.self),
+            let symbolLocationSize = load("zbar_symbol_get_loc_size", as: SymbolLocationSize.self),
+            let symbolLocationX = load("zbar_symbol_get_loc_x", as: SymbolLocationCoordinate.self),
+            let symbolLocationY = load("zbar_symbol_get_loc_y", as: SymbolLocationCoordinate.self)
         else { return nil }
         self.scannerCreate = scannerCreate
         self.scannerDestroy = scannerDestroy
@@ -74,5 +82,8 @@ struct ZBarLibrary: @unchecked Sendable {
         self.symbolData = symbolData
         self.symbolQuality = symbolQuality
         self.symbolNext = symbolNext
+        self.symbolLocationSize = symbolLocationSize
+        self.symbolLocationX = symbolLocationX
+        self.symbolLocationY = symbolLocationY
     }
 }

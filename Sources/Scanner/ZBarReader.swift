@@ -48,9 +48,15 @@ public struct ZBarReader: Sendable {
                     let data = zbar.symbolData(current)
                 {
                     let text = String(cString: data)
+                    let ends = (0..<zbar.symbolLocationSize(current)).map { index in
+                        ImagePoint(
+                            x: Int(zbar.symbolLocationX(current, index)),
+                            y: Int(zbar.symbolLocationY(current, index)))
+                    }
                     found.append(
                         DecodedSymbol(
-                            symbology: symbology, text: text, quality: Int(zbar.symbolQuality(current))))
+                            symbology: symbology, text: text, quality: Int(zbar.symbolQuality(current)),
+                            lineEnds: ends))
                 }
                 symbol = zbar.symbolNext(current)
             }

@@ -77,7 +77,8 @@ public struct ZXingReader: Sendable {
             return (0..<4).map { ImagePoint(x: Int(values[2 * $0]), y: Int(values[2 * $0 + 1])) }
         }
         return ZXingSymbol(
-            symbol: DecodedSymbol(symbology: symbology, text: text, quality: Int(result.lineCount)),
+            symbol: DecodedSymbol(
+                symbology: symbology, text: text, quality: Int(result.lineCount), lineEnds: corners),
             corners: corners)
     }
 }

@@ -29,18 +29,18 @@ struct ForeignQRScanTests {
         let message =
             "gymcard: \(photo): found a QR code with a web address, not a member ID, and no Codabar barcode; photograph the side with the barcode"
 
-        let plain = try await gymcard.run(["scan", "--budget", "30", photo])
+        let plain = try await gymcard.run(["scan", photo], timeoutSeconds: 600)
         #expect(plain.status == 1)
         #expect(plain.stdout.isEmpty)
         #expect(plain.stderrLines == [message])
 
         // --all: every distinct barcode, this one too; still no ID, so still 1 and the same line.
-        let all = try await gymcard.run(["scan", "--all", "--budget", "30", photo])
+        let all = try await gymcard.run(["scan", "--all", photo], timeoutSeconds: 600)
         #expect(all.status == 1)
         #expect(all.stdoutText == Self.address + "\n")
         #expect(all.stderrLines == [message])
 
-        let json = try await gymcard.run(["scan", "--all", "--json", "--budget", "30", photo])
+        let json = try await gymcard.run(["scan", "--all", "--json", photo], timeoutSeconds: 600)
         let objects = try json.stdoutText.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
@@ -66,7 +66,7 @@ struct ForeignQRScanTests {
         try await ScanFormatTests.tool(
             "tiffcp", [directory + "/blank.tif", directory + "/qr.tif", directory + "/document.tif"])
         let result = try await GymcardProcess(home: home.path).run(
-            ["scan", "--budget", "30", directory + "/document.tif"])
+            ["scan", directory + "/document.tif"], timeoutSeconds: 600)
         #expect(result.status == 1)
         #expect(
             result.stderrLines == [
@@ -88,11 +88,11 @@ struct ForeignQRScanTests {
                 "-composite", "-quality", "85", photo,
             ])
         let gymcard = GymcardProcess(home: home.path)
-        let read = try await gymcard.run(["scan", "--budget", "30", photo])
+        let read = try await gymcard.run(["scan", photo], timeoutSeconds: 600)
         #expect(read.status == 0, "\(read.stderr)")
         #expect(read.stdoutText == "C12-345:678/90D\n")
         // --all lists the ID first, then the web address.
-        let all = try await gymcard.run(["scan", "--all", "--budget", "30", photo])
+        let all = try await gymcard.run(["scan", "--all", photo], timeoutSeconds: 600)
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdoutText == "C12-345:678/90D\n\(Self.address)\n")
     }

@@ -18,7 +18,7 @@ import Testing
         try SymbolFile.png.write(symbol, style: try BarcodeStyle(), to: directory.path + "/card.png")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/card.png")))
         let report = try await OffThePool.compute {
-            BarcodeScanner(timeBudget: .seconds(30)).scan(try ImageFile.decodeGray(bytes))
+            BarcodeScanner().scan(try ImageFile.decodeGray(bytes))
         }
         #expect(report.findings.first?.text == "A905123456B")
         let svg = try SymbolFile.svg.bytes(of: symbol, style: try BarcodeStyle())
@@ -109,7 +109,7 @@ import Testing
     @Test func aPhotoThatIsMissingEmptyOrReadableGivesItsKindOfOutcome() throws {
         let directory = try TemporaryDirectory()
         try Data().write(to: URL(fileURLWithPath: directory.path + "/empty.jpg"))
-        let scanner = BarcodeScanner(timeBudget: .seconds(30))
+        let scanner = BarcodeScanner()
         for (name, expected) in [
             ("missing.jpg", PhotoScanProblem.Kind.unreadable), ("empty.jpg", .undecodable),
         ] {

@@ -7,11 +7,11 @@ import Testing
 /// A modest seeded corpus through the whole path a photo takes: JPEG bytes → TurboJPEG → cascade.
 /// 12 MP frames are reduced to 1600×1200 here to keep the suite fast; Benchmarks/scan.sh runs the full
 /// corpus at full size against zbarimg and zxing-cpp.
-/// One generated photo through the cascade with time enough for every stage (a loaded CI machine must
-/// not cut a stage a test is about), off the concurrency pool.
+/// One generated photo through the whole cascade (bounded by work, so a loaded CI machine runs the same
+/// stages), off the concurrency pool.
 private func scanGenerously(_ photo: CardPhotoGenerator.Photo) async throws -> ScanReport {
     try await OffThePool.compute {
-        BarcodeScanner(timeBudget: .seconds(30)).scan(
+        BarcodeScanner().scan(
             try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide))
     }
 }
@@ -46,6 +46,8 @@ struct CorpusTests {
         (0..<perCategory).map { "\(recipe.category)-\($0).jpg" }
     }
     static let perCategory = 2
+    /// Photos the footprint guard refuses though they are whole (issue 25's open trade-off).
+    static let refusedByTheGuard: Set<String> = ["phone-mid-0.jpg", "phone-mid-1.jpg"]
 
     /// The photos, made once, on a thread of their own, when the first test asks.
     static let photos = Task {
@@ -60,14 +62,24 @@ struct CorpusTests {
         let photo = try #require(await Self.photos.value.first { $0.name == name })
         let report = try await OffThePool.compute {
             let image = try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide)
-            return BarcodeScanner(timeBudget: .seconds(30)).scan(image) {
+            return BarcodeScanner().scan(image) {
                 try? ImageFile.decodeGray(photo.bytes)
             }
         }
         let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
         if let expected = photo.expectedID {
             #expect(ids.allSatisfy { $0 == expected }, "\(photo.name) misread as \(ids)")
-            if photo.mustRead { #expect(ids.first == expected, "\(photo.name) not read") }
+            if photo.mustRead {
+                // Two moderate phone photos read before the footprint guard and not since (issue 25).
+                withKnownIssue(
+                    "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan",
+                    isIntermittent: false
+                ) {
+                    #expect(ids.first == expected, "\(photo.name) not read")
+                } when: {
+                    Self.refusedByTheGuard.contains(name)
+                }
+            }
         } else {
             #expect(ids.isEmpty, "\(photo.name) has no barcode but read \(ids)")
             #expect(report.diagnosis != nil)
@@ -91,7 +103,11 @@ struct ThinBarsTests {
         let stretched = try await readThrough(seed: 9, category: "thin-bars", count: 4) {
             $0.hasPrefix("locate 1 ") && $0.hasSuffix("x") && !$0.contains("fine") && !$0.contains("sharp")
         }
-        #expect(stretched == ["thin-bars-1.jpg", "thin-bars-2.jpg"])
+        withKnownIssue(
+            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
+        ) {
+            #expect(stretched == ["thin-bars-1.jpg", "thin-bars-2.jpg"])
+        }
     }
 }
 
@@ -122,7 +138,11 @@ struct SoftBarsTests {
     @Test("defocus: read through unsharp masking, confirmed by two stages, never misread")
     func defocus() async throws {
         let sharpened = try await readThrough(seed: 5, category: "defocus", count: 2) { $0.contains("sharp") }
-        #expect(sharpened == ["defocus-1.jpg"])
+        withKnownIssue(
+            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
+        ) {
+            #expect(sharpened == ["defocus-1.jpg"])
+        }
     }
 }
 
@@ -138,7 +158,11 @@ struct FineCropTests {
         let fine = try await readThrough(seed: 2, category: "thin-bars", count: 3) {
             $0.hasPrefix("locate 1 fine")
         }
-        #expect(fine == ["thin-bars-2.jpg"])
+        withKnownIssue(
+            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
+        ) {
+            #expect(fine == ["thin-bars-2.jpg"])
+        }
     }
 }
 
@@ -168,7 +192,11 @@ struct TinyScanTests {
         let stretched = try await readThrough(seed: 5, category: "tiny-scan", count: 4) {
             $0.hasPrefix("stretch")
         }
-        #expect(stretched == ["tiny-scan-2.jpg", "tiny-scan-3.jpg"])
+        withKnownIssue(
+            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
+        ) {
+            #expect(stretched == ["tiny-scan-2.jpg", "tiny-scan-3.jpg"])
+        }
     }
 }
 
@@ -183,6 +211,10 @@ struct UnblurredLocatorTests {
         let located = try await readThrough(seed: 3, category: "tiny-scan", count: 3) {
             $0.hasPrefix("locate 1")
         }
-        #expect(located.contains("tiny-scan-2.jpg"))
+        withKnownIssue(
+            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
+        ) {
+            #expect(located.contains("tiny-scan-2.jpg"))
+        }
     }
 }

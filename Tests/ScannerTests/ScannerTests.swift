@@ -88,13 +88,42 @@ struct BarcodeLocatorTests {
 struct ReadGuardTests {
     func read(
         _ text: String, stage: String, aggressive: Bool = false, quality: Int = 5,
-        symbology: Symbology = .codabar
+        symbology: Symbology = .codabar, engine: DecodingEngine = .zbar, whole: Bool = true
     )
         -> StageRead
     {
         StageRead(
             stage: stage, isAggressive: aggressive,
-            symbol: DecodedSymbol(symbology: symbology, text: text, quality: quality))
+            symbol: DecodedSymbol(symbology: symbology, text: text, quality: quality), engine: engine,
+            coversWholeSymbol: whole)
+    }
+
+    @Test("a read that does not account for the whole symbol is never trusted, however many stages agree")
+    func partial() throws {
+        var readGuard = ReadGuard()
+        let checked = try CodabarSymbol(normalizing: "A37859B").addingCheckCharacter().text
+        for stage in ["plain", "blur", "locate 1", "locate 1 2x"] {
+            #expect(readGuard.record(read("C12-5:678/90D", stage: stage, quality: 9, whole: false)) == nil)
+            #expect(readGuard.record(read(checked, stage: stage, quality: 9, whole: false)) == nil)
+        }
+        #expect(readGuard.trustedTexts.isEmpty)
+        #expect(readGuard.untrustedCount == 2)
+    }
+
+    @Test("both engines reading the same text confirm it when one read accounts for the whole symbol")
+    func engines() {
+        var readGuard = ReadGuard()
+        // Both engines can read the same torn lines: agreement alone is no proof.
+        #expect(readGuard.record(read("C12-345678/90D", stage: "locate 1", quality: 1, whole: false)) == nil)
+        #expect(
+            readGuard.record(
+                read("C12-345678/90D", stage: "locate 1", quality: 2, engine: .zxing, whole: false)) == nil)
+        #expect(
+            readGuard.record(read("A31117013206375A", stage: "stretch 2x", quality: 1, whole: false)) == nil)
+        #expect(
+            readGuard.record(read("A31117013206375A", stage: "stretch 2x", quality: 2, engine: .zxing)) != nil
+        )
+        #expect(readGuard.trustedTexts == ["A31117013206375A"])
     }
 
     @Test("a gentle stage read on several scan lines is trusted at once")
@@ -146,7 +175,7 @@ struct BarcodeScannerTests {
     @Test("reads a symbol at any angle, upside down included", arguments: [0.0, 40, 90, 135, 180, 250, 333])
     func anyAngle(degrees: Double) async throws {
         let image = try photo(of: "C12-345:678D", degrees: degrees)
-        let report = await OffThePool.compute { BarcodeScanner(timeBudget: .seconds(30)).scan(image) }
+        let report = await OffThePool.compute { BarcodeScanner().scan(image) }
         #expect(report.findings.map(\.text) == ["C12-345:678D"])
     }
 
@@ -173,8 +202,8 @@ struct BarcodeScannerTests {
         let photo = image
         let (first, all) = await OffThePool.compute {
             (
-                BarcodeScanner(timeBudget: .seconds(30)).scan(photo),
-                BarcodeScanner(timeBudget: .seconds(30)).scan(photo, findAll: true)
+                BarcodeScanner().scan(photo),
+                BarcodeScanner().scan(photo, findAll: true)
             )
         }
         #expect(first.stagesRun == ["plain"])
@@ -194,8 +223,8 @@ struct BarcodeScannerTests {
         for y in 0..<qr.height { for x in 0..<qr.width { alone[150 + x, 150 + y] = qr[x, y] } }
         let (both, qrOnly) = await OffThePool.compute { [image, alone] in
             (
-                BarcodeScanner(timeBudget: .seconds(60)).scan(image),
-                BarcodeScanner(timeBudget: .seconds(60)).scan(alone)
+                BarcodeScanner().scan(image),
+                BarcodeScanner().scan(alone)
             )
         }
         #expect(both.findings.first?.text == "A905123456B")
@@ -229,7 +258,7 @@ struct BarcodeScannerTests {
         let pattern = pattern8(width: 200, height: 150)
         let (report, small) = await OffThePool.compute {
             (
-                BarcodeScanner(timeBudget: .seconds(5)).scan(
+                BarcodeScanner().scan(
                     GrayImage(width: 300, height: 200, filledWith: 20)),
                 BarcodeScanner().scan(pattern)
             )
@@ -278,7 +307,7 @@ struct BarcodeScannerTests {
         // A little sensor noise, as a photo of a blank page has.
         for index in image.pixels.indices { image.pixels[index] = UInt8(230 + Int(generator.next() % 11)) }
         let noisy = image
-        let report = await OffThePool.compute { BarcodeScanner(timeBudget: .seconds(5)).scan(noisy) }
+        let report = await OffThePool.compute { BarcodeScanner().scan(noisy) }
         #expect(report.diagnosis == .blank)
         #expect(report.diagnosis?.description == "no barcode found (the image is blank)")
     }
@@ -329,7 +358,7 @@ struct BarcodeScannerTests {
             }
         }
         let (smooth, striped) = (plain, stripes)
-        let scanner = BarcodeScanner(timeBudget: .seconds(3600), workingSide: 300)
+        let scanner = BarcodeScanner(workingSide: 300)
         let (nothing, unreadable) = await OffThePool.compute { (scanner.scan(smooth), scanner.scan(striped)) }
         #expect(nothing.findings.isEmpty && unreadable.findings.isEmpty)
         #expect(!nothing.stagesRun.contains { $0.hasPrefix("full-size rotate") })
@@ -338,10 +367,10 @@ struct BarcodeScannerTests {
         #expect(unreadable.stagesRun.filter { $0.hasPrefix("full-size rotate") }.count == 6)
     }
 
-    @Test("the time budget bounds the work")
+    @Test("a spent time budget leaves only the first stage and zxing-cpp's")
     func budget() {
-        let report = BarcodeScanner(timeBudget: .milliseconds(1)).scan(GrayImage(width: 1200, height: 900))
-        #expect(report.stagesRun.count <= 2)
+        let report = BarcodeScanner(timeBudget: .zero).scan(GrayImage(width: 1200, height: 900))
+        #expect(report.stagesRun.filter { !$0.hasPrefix("zxing") } == ["plain"])
     }
 
     func pattern8(width: Int, height: Int) -> GrayImage {
@@ -350,5 +379,55 @@ struct BarcodeScannerTests {
             for x in 0..<width { image[x, y] = UInt8((x / 8 + y / 8) % 2 == 0 ? 60 : 200) }
         }
         return image
+    }
+}
+
+@Suite("The symbol footprint")
+struct SymbolFootprintTests {
+    /// A clean upright symbol and zbar's read of it.
+    func cleanRead(_ id: String) throws -> (GrayImage, DecodedSymbol) {
+        let image = try photo(of: id, canvas: 700)
+        let symbol = try #require(ZBarReader().decode(image).first)
+        return (image, symbol)
+    }
+
+    @Test("a read of the whole symbol stands")
+    func whole() throws {
+        let (image, symbol) = try cleanRead("C12-345:678/90D")
+        #expect(symbol.text == "C12-345:678/90D")
+        #expect(
+            SymbolFootprint.accountsForWholeSymbol(text: symbol.text, lineEnds: symbol.lineEnds, in: image))
+    }
+
+    @Test(
+        "a text whose bars and spaces differ from the symbol's, along the same lines, does not",
+        arguments: ["C12-345:67890D", "C12-5:678/90D", "C12-345:678/09D"])
+    func otherText(text: String) throws {
+        let (image, symbol) = try cleanRead("C12-345:678/90D")
+        #expect(!SymbolFootprint.accountsForWholeSymbol(text: text, lineEnds: symbol.lineEnds, in: image))
+    }
+
+    @Test(
+        "below a tear the whole symbol, shifted sideways, still counts for the read; a torn read does not stand"
+    )
+    func torn() throws {
+        let (image, symbol) = try cleanRead("C12-345:678/90D")
+        // The lower half of the bars shifted right by an eighth of the symbol's length, as a torn photo:
+        // rows in the lower half carry the whole symbol, further along.
+        var torn = image
+        let ends = try #require(SymbolFootprint.symbolEnds(symbol.lineEnds))
+        let (left, right) = (Int(min(ends.first.x, ends.last.x)), Int(max(ends.first.x, ends.last.x)))
+        let shift = (right - left) / 8
+        for y in Int(ends.first.y)..<image.height {
+            for x in stride(from: image.width - 1, through: shift, by: -1) {
+                torn[x, y] = image[x - shift, y]
+            }
+            for x in 0..<shift { torn[x, y] = 255 }
+        }
+        #expect(
+            SymbolFootprint.accountsForWholeSymbol(text: symbol.text, lineEnds: symbol.lineEnds, in: torn))
+        #expect(
+            !SymbolFootprint.accountsForWholeSymbol(
+                text: "C12-345:67890D", lineEnds: symbol.lineEnds, in: torn))
     }
 }

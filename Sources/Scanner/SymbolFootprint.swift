@@ -1,0 +1,246 @@
+import Codabar
+import Glibc
+import Imaging
+
+/// Whether a Codabar read accounts for the whole symbol it was read from, judged in the very image the
+/// decoder was given: any engine's read goes through it, given the text and where its scan lines ended.
+///
+/// A damaged photo (a JPEG with a few bytes changed shifts the lower part of the picture sideways, as a
+/// torn or creased card does) shows a scan line that crosses the tear a valid symbol with characters
+/// dropped or repeated, and a few neighbouring lines agree with it: zbar's own agreement between lines,
+/// a second stage's, and even zxing-cpp's reading the same torn lines cannot tell. Lines that do not cross
+/// the tear show the whole symbol, whose bars and spaces differ from such a read's, and lines that cross it
+/// elsewhere drop other characters. So a read stands only when most lines across the symbol's bars carry,
+/// between two quiet zones, exactly its pattern of narrow and wide elements (wherever along the line: the
+/// part of the picture below a tear is shifted sideways, but whole).
+public enum SymbolFootprint {
+    /// Whether `text` (Codabar, start and stop letters included), read along scan lines that ended at
+    /// `lineEnds` (both ends of the symbol, as zbar reports them), accounts for the whole symbol in `image`.
+    /// False when there is too little to judge (one end only).
+    public static func accountsForWholeSymbol(text: String, lineEnds: [ImagePoint], in image: GrayImage)
+        -> Bool
+    {
+        measure(text: text, lineEnds: lineEnds, in: image)?.isWhole ?? false
+    }
+
+    /// What the rows across the symbol show.
+    struct Measurement {
+        /// Rows that cross the symbol's bars.
+        var rowsOnSymbol: Int
+        /// Of those, rows that carry exactly the read's pattern.
+        var rowsAgreeing: Int
+        /// Element counts of the rows that do not agree.
+        var otherCounts: [Int]
+        /// The read's element count.
+        var patternCount: Int
+
+        /// Rows that do not agree but hold about as many elements as the read or more: the whole symbol
+        /// seen past a tear (the torn read dropped characters), not a pen stroke or a smudge across bars.
+        var rowsCompeting: Int { otherCounts.filter { $0 >= patternCount - 8 }.count }
+
+        /// Most rows agree; or a third do and few others hold a competing symbol (a pen scribble across a
+        /// scanned symbol breaks up the rows it crosses: 27 of 63 rows agreed, 4 competed; torn reads of
+        /// damaged photos had 1 to 8 rows of 11 to 61 agreeing, and most others competing).
+        var isWhole: Bool {
+            rowsOnSymbol > 0
+                && (2 * rowsAgreeing >= rowsOnSymbol
+                    || (3 * rowsAgreeing >= rowsOnSymbol && 2 * rowsCompeting <= rowsAgreeing))
+        }
+    }
+
+    static func measure(text: String, lineEnds: [ImagePoint], in image: GrayImage) -> Measurement? {
+        guard let symbol = try? CodabarSymbol(normalizing: text), let ends = symbolEnds(lineEnds) else {
+            return nil
+        }
+        let pattern = CodabarLayout.elements(of: symbol)
+        let (dx, dy) = (ends.last.x - ends.first.x, ends.last.y - ends.first.y)
+        let length = (dx * dx + dy * dy).squareRoot()
+        // Narrow elements per symbol, at the middle of the allowed wide:narrow ratios.
+        let modules = pattern.reduce(0.0) { $0 + ($1.isWide ? 2.5 : 1) }
+        guard length / modules >= 0.7 else { return nil }
+        // Sampled so that the strip is at most about 1200 px long, and its narrow elements at least 3 px
+        // wide: a row's threshold cannot separate narrow elements of about a pixel (a small scan).
+        let scale = Swift.min(Swift.max(1, length / 1200), length / modules / 3)
+        let narrow = length / modules / scale
+        // The symbol upright (its scan lines are the rows), with room on either side for the quiet zones and
+        // for a part of the picture shifted sideways (a torn photo: up to a third of the symbol's length),
+        // and up to 0.6 of its length above and below (taller than any linear symbol's bars).
+        let inside = length / scale
+        let margin = inside / 3 + 12 * narrow
+        let width = Int((inside + 2 * margin).rounded(.up))
+        let height = Int((1.2 * inside).rounded(.up)) | 1
+        let strip = image.extracted(
+            centerX: (ends.first.x + ends.last.x) / 2, centerY: (ends.first.y + ends.last.y) / 2,
+            angleDegrees: atan2(dy, dx) * 180 / Double.pi, width: width, height: height,
+            sourcePixelsPerPixel: scale)
+        // zbar's line ends are the symbol's outer edges (measured on a clean render: the first bar's left
+        // edge and the last bar's right edge); a narrow element and a half of slack allows for softness.
+        let slack = 1.5 * narrow
+        let window = Int(margin - slack)..<Int((margin + inside + slack).rounded(.up))
+        let step = Swift.max(1, height / 150)
+        let middle = height / 2
+        guard let reference = RowReading(strip: strip, row: middle, window: window, narrow: narrow) else {
+            return nil
+        }
+        // Walk up and down from the middle row while rows still carry bars like the middle one. Each row's
+        // symbol is the run of bars it holds between two quiet zones, wherever it lies along the row: a
+        // row below a tear carries the whole symbol shifted sideways, and counts as much as one above it.
+        var onSymbol = 0
+        // The points do not say which end is the start: count the rows that carry the pattern each way.
+        let reversed = Array(pattern.reversed())
+        var agreeing = 0
+        var agreeingReversed = 0
+        var otherCounts: [Int] = []
+        for direction in [-1, 1] {
+            var offRows = 0
+            var row = direction < 0 ? middle : middle + step
+            while row >= 1, row < height - 1, offRows < 2 {
+                defer { row += direction * step }
+                guard let reading = RowReading(strip: strip, row: row, window: window, narrow: narrow),
+                    reading.contrast >= 0.5 * reference.contrast,
+                    2 * reading.bars >= pattern.count / 2
+                else {
+                    offRows += 1
+                    continue
+                }
+                offRows = 0
+                onSymbol += 1
+                let forward = reading.matches(pattern)
+                let backward = reading.matches(reversed)
+                if forward { agreeing += 1 }
+                if backward { agreeingReversed += 1 }
+                if !forward, !backward { otherCounts.append(reading.elements.count) }
+            }
+        }
+        return Measurement(
+            rowsOnSymbol: onSymbol, rowsAgreeing: Swift.max(agreeing, agreeingReversed),
+            otherCounts: otherCounts,
+            patternCount: pattern.count)
+    }
+
+    /// The two ends of the symbol: zbar reports where each line that read it ended, and lines run both
+    /// ways, so the points gather at both ends. Split them by the pair farthest apart; nil when they do
+    /// not reach both ends.
+    static func symbolEnds(_ imagePoints: [ImagePoint]) -> (first: Point, last: Point)? {
+        let points = imagePoints.map { Point(x: Double($0.x), y: Double($0.y)) }
+        guard points.count >= 2 else { return nil }
+        var farthest = (points[0], points[1], -1.0)
+        for (index, one) in points.enumerated() {
+            for other in points[(index + 1)...] {
+                let distance = (one.x - other.x) * (one.x - other.x) + (one.y - other.y) * (one.y - other.y)
+                if distance > farthest.2 { farthest = (one, other, distance) }
+            }
+        }
+        guard farthest.2 >= 256 else { return nil }
+        let (one, other) = (farthest.0, farthest.1)
+        var firstSum = (0.0, 0.0, 0.0)
+        var lastSum = (0.0, 0.0, 0.0)
+        for point in points {
+            let toOne = (point.x - one.x) * (point.x - one.x) + (point.y - one.y) * (point.y - one.y)
+            let toOther =
+                (point.x - other.x) * (point.x - other.x) + (point.y - other.y) * (point.y - other.y)
+            if toOne <= toOther {
+                firstSum = (firstSum.0 + point.x, firstSum.1 + point.y, firstSum.2 + 1)
+            } else {
+                lastSum = (lastSum.0 + point.x, lastSum.1 + point.y, lastSum.2 + 1)
+            }
+        }
+        return (
+            Point(x: firstSum.0 / firstSum.2, y: firstSum.1 / firstSum.2),
+            Point(x: lastSum.0 / lastSum.2, y: lastSum.1 / lastSum.2)
+        )
+    }
+
+    /// A point between pixels.
+    struct Point {
+        var x: Double
+        var y: Double
+    }
+}
+
+/// One row of the upright strip: the bars and spaces of the symbol it crosses.
+private struct RowReading {
+    /// Widths of the elements of the run of bars that overlaps the read's window most, from its first bar
+    /// to its last, bar first. A run ends at a light gap wider than any space of a symbol (a quiet zone).
+    var elements: [Int]
+    /// The row's contrast inside the window (90th minus 10th percentile).
+    var contrast: Double
+
+    var bars: Int { (elements.count + 1) / 2 }
+
+    /// A light gap this many narrow widths wide ends a symbol: Codabar's widest space is three narrow
+    /// widths (ink spread and softness add a little), its quiet zone ten.
+    static let quietGap = 5.5
+
+    init?(strip: GrayImage, row: Int, window: Range<Int>, narrow: Double) {
+        let width = strip.width
+        let profile = (0..<width).map { x in
+            (Double(strip[x, row - 1]) + Double(strip[x, row]) + Double(strip[x, row + 1])) / 3
+        }
+        let inside = profile[window.clamped(to: 0..<width)].sorted()
+        guard inside.count >= 8 else { return nil }
+        let low = inside[inside.count / 10]
+        let high = inside[inside.count * 9 / 10]
+        contrast = high - low
+        let middle = (low + high) / 2
+        // A narrow space between two wide bars keeps less of its light when the photo is soft: the
+        // threshold is halfway between the darkest and lightest within about a wide element either side.
+        let reach = Swift.max(2, Int((3 * narrow).rounded()))
+        var dark = [Bool](repeating: false, count: width)
+        for x in 0..<width {
+            let neighbourhood = profile[Swift.max(0, x - reach)...Swift.min(width - 1, x + reach)]
+            let (localLow, localHigh) = (neighbourhood.min() ?? 0, neighbourhood.max() ?? 0)
+            let threshold = localHigh - localLow >= 0.3 * contrast ? (localLow + localHigh) / 2 : middle
+            dark[x] = profile[x] < threshold
+        }
+        // Runs of the row, then groups of them split at quiet zones.
+        var runs: [(isDark: Bool, start: Int, length: Int)] = []
+        for x in 0..<width {
+            if let last = runs.last, last.isDark == dark[x] {
+                runs[runs.count - 1].length += 1
+            } else {
+                runs.append((dark[x], x, 1))
+            }
+        }
+        let gap = Int((Self.quietGap * narrow).rounded(.up))
+        var best: (overlap: Int, runs: ArraySlice<(isDark: Bool, start: Int, length: Int)>)?
+        var first = 0
+        while first < runs.count {
+            guard runs[first].isDark else {
+                first += 1
+                continue
+            }
+            var last = first
+            var next = first + 1
+            while next + 1 < runs.count, !runs[next].isDark, runs[next].length < gap {
+                last = next + 1
+                next += 2
+            }
+            let (left, right) = (runs[first].start, runs[last].start + runs[last].length)
+            let overlap = Swift.min(right, window.upperBound) - Swift.max(left, window.lowerBound)
+            if overlap > (best?.overlap ?? 0) { best = (overlap, runs[first...last]) }
+            first = last + 1
+        }
+        guard let best else { return nil }
+        elements = best.runs.map(\.length)
+    }
+
+    /// Whether the row carries exactly the pattern: as many elements, and in each character each wide bar
+    /// wider than its narrow bars and each wide space wider than its narrow spaces (compared within a
+    /// character, so that perspective and ink spread along the symbol do not matter).
+    func matches(_ pattern: [CodabarElement]) -> Bool {
+        guard elements.count == pattern.count else { return false }
+        // Eight elements per character: seven, then the narrow space between characters.
+        for first in stride(from: 0, to: pattern.count, by: 8) {
+            let character = first..<Swift.min(pattern.count, first + 7)
+            for isBar in [true, false] {
+                let kind = character.filter { pattern[$0].isBar == isBar }
+                let wide = kind.filter { pattern[$0].isWide }.map { elements[$0] }
+                let narrow = kind.filter { !pattern[$0].isWide }.map { elements[$0] }
+                guard let narrowest = wide.min(), let widest = narrow.max() else { continue }
+                if narrowest <= widest { return false }
+            }
+        }
+        return true
+    }
+}
