@@ -7,7 +7,7 @@ public enum PhotoScan {
     /// A photo's reads: each distinct card with the finding that gave it, the best first.
     public struct Reads: Sendable {
         /// The cards (symbology and exact text; see ``Symbologies/BarcodeContent/init(read:text:)``) and
-        /// how each was read.
+        /// how each was read: Codabar first, the assumed card symbology, then the others as read.
         public var reads: [(finding: ScanFinding, content: BarcodeContent)]
         /// What else a barcode held that is no member ID (a QR code's web address): listed by `--all`,
         /// never taken for the ID.
@@ -90,8 +90,11 @@ public enum PhotoScan {
                 message: "\(name): \(message)", kind: .nothingFound, others: others,
                 milliseconds: milliseconds)
         }
+        // Codabar is what a member card is assumed to be: on a sheet of several symbologies (a flatbed
+        // scan of a card beside other labels) its read comes first, the others after it, in read order.
+        let cards = ids.filter { $0.1.symbology == .codabar } + ids.filter { $0.1.symbology != .codabar }
         return Reads(
-            reads: ids.map { (finding: $0.0, content: $0.1) }, others: others, milliseconds: milliseconds)
+            reads: cards.map { (finding: $0.0, content: $0.1) }, others: others, milliseconds: milliseconds)
     }
 
     private static func milliseconds(_ elapsed: Duration) -> Int {

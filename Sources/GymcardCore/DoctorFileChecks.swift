@@ -1,0 +1,100 @@
+import CardVault
+import Catima
+import CivilTime
+import Collector
+import Configuration
+import Events
+import FoundationEssentials
+import Glibc
+import History
+import Imaging
+import Occupancy
+import OpeningHours
+import Scanner
+import Storage
+import Symbols
+
+/// `doctor`'s checks of the files and folders gymcard keeps, and of the optional libraries.
+extension Doctor {
+    // MARK: Files
+
+    static func folders(_ directories: XDGDirectories) -> [Check] {
+        [
+            ("data", directories.dataHome, "the stored card"),
+            ("config", directories.configHome, "config.json and campus profiles"),
+            ("state", directories.stateHome, "occupancy readings and history"),
+            ("cache", directories.cacheHome, "events, hours and status-bar caches"),
+        ].map { name, home, holds in
+            let folder = home + "/gymcard"
+            return Check(
+                topic: "files", name: name, status: .ok,
+                detail: folder + " (" + holds + (FileStatus(folder) == nil ? "; not created yet)" : ")"))
+        }
+    }
+
+    static func card(_ directories: XDGDirectories) -> [Check] {
+        let store = CardStore(directories: directories)
+        var checks: [Check] = []
+        if let folder = FileStatus(store.directory), folder.mode & 0o077 != 0 {
+            checks.append(
+                Check(
+                    topic: "files", name: "card folder", status: .problem,
+                    detail: "\(store.directory) is mode \(folder.octalMode); others can list it",
+                    advice: "chmod 700 \(store.directory)"))
+        }
+        let files = [store.encryptedPath, store.plainPath].flatMap { [$0, $0 + ".bak"] }
+        for path in files {
+            guard let file = FileStatus(path), file.mode & 0o077 != 0 else { continue }
+            checks.append(
+                Check(
+                    topic: "files", name: "card file", status: .problem,
+                    detail: "\(path) is mode \(file.octalMode); others can read it",
+                    advice: "chmod 600 \(path)"))
+        }
+        switch store.protection() {
+        case .passphrase:
+            checks.append(
+                Check(
+                    topic: "files", name: "card", status: .ok,
+                    detail: "\(store.encryptedPath), behind a passphrase"))
+        case .unencrypted:
+            checks.append(
+                Check(
+                    topic: "files", name: "card", status: .note,
+                    detail: "\(store.plainPath), stored without a passphrase",
+                    advice: "`gymcard passphrase set` encrypts it"))
+        case nil:
+            checks.append(
+                Check(
+                    topic: "files", name: "card", status: .note, detail: "no card stored",
+                    advice: "`gymcard scan --save <photo>` or `gymcard set` stores one"))
+        }
+        return checks
+    }
+
+    // MARK: Libraries
+
+    static func library(_ library: Library) -> Check {
+        if library.loads() {
+            return Check(
+                topic: "libraries", name: library.name, status: .ok, detail: "loads (\(library.purpose))")
+        }
+        return Check(
+            topic: "libraries", name: library.name, status: library.essential ? .problem : .note,
+            detail: "does not load: without it, no \(library.purpose)",
+            advice: "apt install \(library.package)")
+    }
+}
+
+/// A file's mode, from `stat`, or `nil` when it is not there.
+struct FileStatus {
+    var mode: mode_t
+
+    init?(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        mode = status.st_mode & 0o7777
+    }
+
+    var octalMode: String { "0" + String(mode, radix: 8) }
+}
