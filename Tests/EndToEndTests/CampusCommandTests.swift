@@ -338,7 +338,7 @@ struct CampusCommandTests {
         let home = try TemporaryDirectory()
         let process = GymcardProcess(home: home.path, extra: ["TZ": "Europe/Berlin"])
         let added = try await process.run(
-            ["campus", "add", campus.base, "--name", "far"], timeoutSeconds: 20)
+            ["campus", "add", campus.base, "--name", "far"], timeoutSeconds: 300)
         #expect(added.status == 0)
         #expect(added.stderr.contains("time zone: Europe/Berlin (this machine's zone)"))
         #expect(try configText(home).contains("\"timeZone\": \"Europe/Berlin\""))

@@ -79,7 +79,7 @@ struct CompletionTests {
                         "--norc", "--noprofile", home.path + "/complete.bash", home.path + "/gymcard.bash",
                         folder, line,
                     ],
-                    environment: environment, timeoutSeconds: 120)
+                    environment: environment, timeoutSeconds: 300)
             case "zsh":
                 output = try await ChildProcess.run(
                     "/usr/bin/zsh",
@@ -87,7 +87,7 @@ struct CompletionTests {
                         "-f", home.path + "/complete.zsh", home.path + "/zsh", folder, line,
                         home.path + "/zsh.out",
                     ],
-                    environment: environment, timeoutSeconds: 120)
+                    environment: environment, timeoutSeconds: 300)
             default:
                 output = try await ChildProcess.run(
                     "/usr/bin/fish",
@@ -95,7 +95,7 @@ struct CompletionTests {
                         "--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
                         home.path + "/gymcard.fish", line,
                     ],
-                    environment: environment, currentDirectory: folder, timeoutSeconds: 120)
+                    environment: environment, currentDirectory: folder, timeoutSeconds: 300)
             }
             #expect(output.status == 0, "\(shell): \(output.stderrText)")
             // fish: "candidate<TAB>description"; fish and zsh may end a folder with "/".

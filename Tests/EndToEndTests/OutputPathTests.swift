@@ -78,7 +78,7 @@ struct OutputPathTests {
             done.signal()
         }.start()
         let result = try await GymcardProcess(home: home.path).run(
-            ["show", "--id", "905123456", "--svg", fifo], timeoutSeconds: 40)
+            ["show", "--id", "905123456", "--svg", fifo], timeoutSeconds: 300)
         try await OffThePool.run { done.wait() }
         #expect(result.status == 0, "\(result.stderr)")
         let text = String(decoding: received.withLock { $0 }, as: UTF8.self)

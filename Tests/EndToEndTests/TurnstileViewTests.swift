@@ -47,7 +47,7 @@ struct TmuxSession {
     }
 
     /// Waits until the screen shows `text`.
-    func waitFor(_ text: String, seconds: Double = 90) async throws {
+    func waitFor(_ text: String, seconds: Double = 300) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try await screen().joined(separator: "\n").contains(text) { return }

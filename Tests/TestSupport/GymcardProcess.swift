@@ -58,7 +58,9 @@ public struct GymcardProcess: Sendable {
         return "\(exports); export LANG=C.UTF-8; unset NO_COLOR; \(Self.executable.path) \(arguments)"
     }
 
-    /// Runs `gymcard` with the arguments; fails after `timeoutSeconds`.
+    /// Runs `gymcard` with the arguments; fails after `timeoutSeconds`, a hang detector far above any
+    /// normal run (a debug build's scan runs every stage of its cascade and scrypt 2^18, beside the other
+    /// suites on two cores: a minute was seen to run out), so a machine's load cannot change the answer.
     ///
     /// `input` is written to standard input (otherwise it is /dev/null); `asUser` runs the binary through
     /// `setpriv` as that user (for permission tests when the suite runs as root). Nothing blocks a thread
@@ -66,7 +68,7 @@ public struct GymcardProcess: Sendable {
     /// answer the binary in time.
     public func run(
         _ arguments: [String], input: Data? = nil, asUser: String? = nil, currentDirectory: String? = nil,
-        timeoutSeconds: Double = 60
+        timeoutSeconds: Double = 600
     ) async throws -> Result {
         var executable = Self.executable.path
         var commandLine = arguments
@@ -90,7 +92,7 @@ public struct GymcardProcess: Sendable {
 
     /// Starts `gymcard`, waits for its first line on stdout, sends `signal` (Ctrl-C is SIGINT), and
     /// returns what it printed and its exit status.
-    public func runInterrupted(_ arguments: [String], signal: Int32 = SIGINT, timeoutSeconds: Double = 30)
+    public func runInterrupted(_ arguments: [String], signal: Int32 = SIGINT, timeoutSeconds: Double = 300)
         async throws
         -> Result
     {
@@ -104,7 +106,7 @@ public struct GymcardProcess: Sendable {
     /// sends `signal`, and returns what it printed and its exit status. `signalled` is false when the
     /// command ended before the condition held.
     public func runSignalled(
-        _ arguments: [String], signal: Int32, timeoutSeconds: Double = 60,
+        _ arguments: [String], signal: Int32, timeoutSeconds: Double = 300,
         when condition: @escaping @Sendable (Data) -> Bool
     ) async throws -> (result: Result, signalled: Bool) {
         let clock = ContinuousClock()
