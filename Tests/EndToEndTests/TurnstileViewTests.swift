@@ -25,11 +25,12 @@ struct TmuxSession {
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
-    /// Starts the session running `command` in bash, then keeps the pane open.
+    /// Starts the session running `command` in bash, then keeps the pane open (for 15 minutes: a test on a
+    /// loaded machine may look at the screen minutes after the command ended; kill() ends it sooner).
     func start(columns: Int, rows: Int, command: String) async throws {
         try await tmux([
             "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
-            "bash --norc --noprofile -c '\(command); sleep 60'",
+            "bash --norc --noprofile -c '\(command); sleep 900'",
         ])
         try await tmux(["set-option", "-t", name, "-g", "history-limit", "5000"])
     }

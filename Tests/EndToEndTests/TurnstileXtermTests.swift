@@ -40,7 +40,7 @@ final class XtermScreen: @unchecked Sendable {
             (vt340 ? ["-ti", "vt340"] : []) + [
                 "-geometry", "120x36+0+0", "-bg", "#1e1e1e", "-fg", "#d0d0d0", "-fa", "Monospace", "-fs",
                 "11",
-                "-e", "bash", "--norc", "--noprofile", "-c", command + "; sleep 60",
+                "-e", "bash", "--norc", "--noprofile", "-c", command + "; sleep 900",
             ],
             environment: ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 })
     }
@@ -55,7 +55,7 @@ final class XtermScreen: @unchecked Sendable {
     }
 
     /// Waits until a screenshot decodes to something (or `seconds` pass) and returns what it decoded.
-    func waitForSymbols(seconds: Double = 90) async throws -> ([String], GrayImage) {
+    func waitForSymbols(seconds: Double = 300) async throws -> ([String], GrayImage) {
         let deadline = Date().addingTimeInterval(seconds)
         var image = try await screenshot()
         while Date() < deadline {
