@@ -112,11 +112,16 @@ public struct GymcardProcess: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(timeoutSeconds)
         let process = try await ChildProcess.start(Self.executable.path, arguments, environment: environment)
-        while !process.hasEnded, !condition(process.standardOutputSoFar), clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
+        // Watched from a thread of its own: on the concurrency pool, busy with other suites' work on a
+        // loaded machine, the watch was seen to wake only after a 20000-ID batch had ended.
+        let signalled = try await OffThePool.run { () -> Bool in
+            while !process.hasEnded, !condition(process.standardOutputSoFar), clock.now < deadline {
+                usleep(5000)
+            }
+            guard !process.hasEnded else { return false }
+            process.send(signal)
+            return true
         }
-        let signalled = !process.hasEnded
-        if signalled { process.send(signal) }
         do {
             let left = max(.zero, deadline - clock.now)
             let output = try await process.wait(timeoutSeconds: Double(left / .milliseconds(1)) / 1000)
