@@ -40,13 +40,13 @@ public struct CodabarSymbol: Sendable, Hashable {
     /// `T N * E`, the older names of the start/stop patterns, are refused rather than guessed at, with a
     /// message saying which letter to write instead: a wrong start/stop would be a different symbol.
     public init(normalizing input: String) throws(CodabarError) {
-        let typed = Self.trimmed(input)
+        let typed = IDText.trimmed(input)
         guard !typed.isEmpty else { throw .empty }
         if let digits = Self.virginiaTechDigits(typed) {
             try self.init(start: .a, data: digits, stop: .b)
             return
         }
-        let upper = typed.map { Self.asciiUppercased($0) }
+        let upper = typed.map { IDText.asciiUppercased($0) }
         var start = 0
         var end = upper.count
         var leading: CodabarCharacter = .a
@@ -89,20 +89,12 @@ public struct CodabarSymbol: Sendable, Hashable {
         characters = [start] + data + [stop]
     }
 
-    private static func trimmed(_ input: String) -> [Character] {
-        let characters = Array(input)
-        guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
-            let last = characters.lastIndex(where: { !$0.isWhitespace })
-        else { return [] }
-        return Array(characters[first...last])
-    }
-
     /// Nine digits, optionally split 4+5 by one hyphen or space.
     /// Whether `input` looks like a Virginia Tech ID with a digit too many or too few (`9051-2345`):
     /// only digits, with a dash or space after the fourth, but not nine of them. Such input is still a
     /// valid Codabar data string, so callers warn rather than refuse.
     public static func looksLikeMistypedVirginiaTechID(_ input: String) -> Bool {
-        let typed = trimmed(input)
+        let typed = IDText.trimmed(input)
         guard virginiaTechDigits(typed) == nil, typed.count > 5, typed[4] == "-" || typed[4] == " " else {
             return false
         }
@@ -122,11 +114,6 @@ public struct CodabarSymbol: Sendable, Hashable {
             result.append(digit)
         }
         return result
-    }
-
-    private static func asciiUppercased(_ character: Character) -> Character {
-        guard let ascii = character.asciiValue, (97...122).contains(ascii) else { return character }
-        return Character(Unicode.Scalar(ascii - 32))
     }
 
     private static func startStop(_ character: Character) -> CodabarCharacter? {

@@ -45,14 +45,14 @@ public struct BarcodeContent: Sendable, Hashable {
 
     /// Normalizes what a person typed or a scanner read for `symbology`, then validates it strictly.
     public init(symbology: Symbology, normalizing input: String) throws(SymbologyError) {
-        let typed = Self.trimmed(input)
+        let typed = IDText.trimmed(input)
         guard !typed.isEmpty else { throw .empty(symbology) }
         self.symbology = symbology
         switch symbology {
         case .codabar:
             do { text = try CodabarSymbol(normalizing: input).text } catch { throw .codabar(error) }
         case .code39:
-            let upper = typed.map(Self.asciiUppercased)
+            let upper = typed.map(IDText.asciiUppercased)
             try Self.check(upper, symbology) { Self.code39Characters.contains($0) }
             text = String(upper)
         case .code93, .code128:
@@ -171,17 +171,4 @@ public struct BarcodeContent: Sendable, Hashable {
     }
 
     // MARK: Text
-
-    private static func trimmed(_ input: String) -> [Character] {
-        let characters = Array(input)
-        guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
-            let last = characters.lastIndex(where: { !$0.isWhitespace })
-        else { return [] }
-        return Array(characters[first...last])
-    }
-
-    private static func asciiUppercased(_ character: Character) -> Character {
-        guard let ascii = character.asciiValue, (97...122).contains(ascii) else { return character }
-        return Character(Unicode.Scalar(ascii - 32))
-    }
 }
