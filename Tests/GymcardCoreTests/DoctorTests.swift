@@ -154,3 +154,43 @@ import Testing
         #expect(try Self.check(checks, "timer").status == .ok)
     }
 }
+
+/// The report a person reads and the one a script parses, from the same checks.
+@Suite struct DoctorReportTests {
+    static let checks = [
+        Doctor.Check(topic: "files", name: "card", status: .ok, detail: "0600 in a 0700 folder"),
+        Doctor.Check(
+            topic: "files", name: "cache", status: .problem, detail: "/tmp/x\u{1B}[2J is not writable",
+            advice: "fix its permissions"),
+        Doctor.Check(
+            topic: "libraries", name: "libzbar", status: .note, detail: "missing", advice: "install it"),
+    ]
+
+    @Test func theTextHasAHeadingPerTopicAlignedStatusesAndTheCountOfProblems() {
+        let report = DoctorReport(Self.checks)
+        #expect(report.problems == 1)
+        #expect(
+            report.lines == [
+                "Files",
+                "  ok       card: 0600 in a 0700 folder",
+                "  problem  cache: /tmp/x\\e[2J is not writable; fix its permissions",
+                "Libraries",
+                "  note     libzbar: missing; install it",
+                "The network was not used: the addresses above were not tried.",
+                "1 problem found: see the lines marked problem.",
+            ])
+        #expect(DoctorReport(Array(Self.checks.prefix(1))).lines.last == "No problems found.")
+    }
+
+    @Test func theJSONHasEveryCheckWithANullAdviceWhenThereIsNothingToDo() throws {
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(DoctorReport(Self.checks).json.utf8))
+                as? [String: Any])
+        #expect(object["ok"] as? Bool == false)
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        #expect(checks.count == 3)
+        #expect(checks[0]["advice"] is NSNull)
+        #expect(checks[1]["status"] as? String == "problem")
+        #expect(checks[1]["detail"] as? String == "/tmp/x\u{1B}[2J is not writable")
+    }
+}
