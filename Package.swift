@@ -108,6 +108,8 @@ let package = Package(
         // Text gymcard did not write (labels, names from pages, feed titles, file names) made safe to print
         // on a terminal: its own module without dependencies, so that every module that prints can use it.
         .target(name: "TerminalText", swiftSettings: strictSettings),
+        // The process's terminal: its standard streams, size and colour, and Ctrl-C, SIGTERM and SIGHUP.
+        .target(name: "Console", dependencies: ["Storage", "TerminalText"], swiftSettings: strictSettings),
         // Reading web pages: start tags with their attributes, and readable text out of HTML.
         .target(name: "Markup", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         // The config file: its problems worded for a person (the key, the line and column, the closest
@@ -188,7 +190,7 @@ let package = Package(
                 "CardVault", "Fetching",
                 "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
-                "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText",
+                "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText", "Console",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Glibc
 import GymcardCore
 import Storage

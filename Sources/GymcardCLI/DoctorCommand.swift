@@ -1,7 +1,6 @@
 import ArgumentParser
+import Console
 import GymcardCore
-import JSONOutput
-import TerminalText
 
 /// `gymcard doctor`: what is set up, what loads, and what to do about what does not.
 struct DoctorCommand: ContextCommand {
@@ -32,61 +31,14 @@ struct DoctorCommand: ContextCommand {
     var json = false
 
     func run(in context: Context) throws {
-        let checks = Doctor.checks(context) { arguments in
-            ChildProcess.run(arguments).map { ($0.status, $0.output) }
-        }
-        let problems = checks.filter { $0.status == .problem }.count
+        let report = DoctorReport(
+            Doctor.checks(context) { arguments in ChildProcess.run(arguments).map { ($0.status, $0.output) } }
+        )
         if json {
-            print(JSONText.line(Report(ok: problems == 0, checks: checks.map(Report.Entry.init))))
+            print(report.json)
         } else {
-            var lines: [String] = []
-            var topic = ""
-            for check in checks {
-                if check.topic != topic {
-                    topic = check.topic
-                    lines.append(Self.headings[topic] ?? topic)
-                }
-                let status = check.status.rawValue
-                lines.append(
-                    "  " + status + String(repeating: " ", count: max(1, 9 - status.count)) + check.name
-                        + ": "
-                        + check.detail.terminalSafe + (check.advice.map { "; " + $0.terminalSafe } ?? ""))
-            }
-            lines.append("The network was not used: the addresses above were not tried.")
-            lines.append(
-                problems == 0
-                    ? "No problems found."
-                    : "\(problems) \(problems == 1 ? "problem" : "problems") found: see the lines marked problem."
-            )
-            Terminal(environment: context.environment).printLines(lines)
+            Terminal(environment: context.environment).printLines(report.lines)
         }
-        if problems > 0 { throw Failure.silent(.nothingFound) }
-    }
-
-    private static let headings = [
-        "files": "Files", "libraries": "Libraries", "config": "Configuration", "campus": "Campus",
-        "collection": "Collection", "history": "History",
-    ]
-
-    /// What `--json` prints.
-    private struct Report: Encodable {
-        struct Entry: Encodable {
-            var topic: String
-            var name: String
-            var status: String
-            var detail: String
-            @ExplicitNull var advice: String?
-
-            init(_ check: Doctor.Check) {
-                topic = check.topic
-                name = check.name
-                status = check.status.rawValue
-                detail = check.detail
-                advice = check.advice
-            }
-        }
-
-        var ok: Bool
-        var checks: [Entry]
+        if report.problems > 0 { throw Failure.silent(.nothingFound) }
     }
 }

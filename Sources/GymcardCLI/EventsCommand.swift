@@ -1,6 +1,7 @@
 import ArgumentParser
 import CivilTime
 import Configuration
+import Console
 import Events
 import Fetching
 import FoundationEssentials

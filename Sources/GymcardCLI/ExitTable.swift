@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardVault
+import Console
 import Fetching
 import GymcardCore
 import History

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardVault
+import Console
 import GymcardCore
 
 /// `gymcard forget`: delete the stored card.

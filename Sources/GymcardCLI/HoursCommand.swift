@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import GymcardCore
 
 /// `gymcard hours`: when the facilities are open this week.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardVault
+import Console
 import GymcardCore
 
 /// `gymcard passphrase set|change|remove`: the gate in front of the stored card.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardVault
 import Codabar
+import Console
 import GymcardCore
 import Storage
 import Symbologies

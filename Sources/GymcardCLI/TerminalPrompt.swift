@@ -1,3 +1,4 @@
+import Console
 import Glibc
 
 /// Questions asked on the controlling terminal (`/dev/tty`), never on stdin/stdout, so they work while

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CivilTime
+import Console
 import Fetching
 import FoundationEssentials
 import GymcardCore

@@ -1,6 +1,5 @@
 import Glibc
 import Storage
-import Turnstile
 
 /// Ctrl-C, SIGTERM and SIGHUP for every command: nothing half-written or hidden stays behind.
 ///
@@ -9,28 +8,28 @@ import Turnstile
 /// silenced, shows the cursor a `--watch` hid, and exits: 130 for Ctrl-C (0 ends a watch), 128 + the
 /// signal's number otherwise. A command that stops between files instead (`render --batch`) asks for
 /// ``requestStop()``: the first signal is then only noted, and a second one exits at once.
-enum Interrupt {
+public enum Interrupt {
     /// Whether the handler must show the cursor again (a `--watch` redrawing on a terminal hid it).
-    nonisolated(unsafe) static var showsCursor = false
+    nonisolated(unsafe) public static var showsCursor = false
     /// Whether a status line on standard error (`wait` on a terminal) must be cleared.
-    nonisolated(unsafe) static var clearsStatusLine = false
+    nonisolated(unsafe) public static var clearsStatusLine = false
     /// The exit status on Ctrl-C: 0 ends a watch normally, 130 marks an interrupted command.
-    nonisolated(unsafe) static var exitStatus: Int32 = 130
+    nonisolated(unsafe) public static var exitStatus: Int32 = 130
     /// Set by ``stopBetweenSteps()``: the first signal is recorded in ``pendingSignal`` instead of exiting.
     nonisolated(unsafe) private static var stopsBetweenSteps = false
     /// The signal that asked a command stopping between steps to stop, or 0.
-    nonisolated(unsafe) private(set) static var pendingSignal: Int32 = 0
+    nonisolated(unsafe) public private(set) static var pendingSignal: Int32 = 0
     /// What puts the screen back after the full-screen card (`show` on a terminal), while it is shown.
     nonisolated(unsafe) private static var fullScreenExit: [UInt8]?
     /// A terminal whose echo a passphrase prompt turned off, with the settings to put back.
     nonisolated(unsafe) private static var silencedTerminal: (descriptor: Int32, settings: termios)?
 
     /// The signals handled.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handler (called once by the entry point, on the main thread). A signal the process
     /// was started with ignored (a background job's SIGINT) stays ignored, as shells expect.
-    static func install() {
+    public static func install() {
         TemporaryNames.prepare()
         _ = pendingSignal
         _ = silencedTerminal
@@ -50,33 +49,23 @@ enum Interrupt {
 
     /// From now on the first signal only sets ``pendingSignal``; the command checks it between steps and
     /// ends in an orderly way. A second signal exits at once, as always.
-    static func stopBetweenSteps() { stopsBetweenSteps = true }
+    public static func stopBetweenSteps() { stopsBetweenSteps = true }
 
     /// The exit status for an orderly stop after `signal`.
-    static func status(after signal: Int32) -> Int32 { signal == SIGINT ? exitStatus : 128 + signal }
+    public static func status(after signal: Int32) -> Int32 { signal == SIGINT ? exitStatus : 128 + signal }
 
     /// Remembers that echo is off on `descriptor`, so that a signal puts `settings` back.
-    static func terminalSilenced(_ descriptor: Int32, restoring settings: termios) {
+    public static func terminalSilenced(_ descriptor: Int32, restoring settings: termios) {
         silencedTerminal = (descriptor, settings)
     }
 
     /// Echo is back on.
-    static func terminalRestored() { silencedTerminal = nil }
+    public static func terminalRestored() { silencedTerminal = nil }
 
     /// While the full-screen card is up, a signal writes `sequence` (leave the alternate screen, show the
     /// cursor) before exiting; `nil` when the view is closed.
-    static func leaveFullScreen(with sequence: String?) { fullScreenExit = sequence.map { Array($0.utf8) } }
-
-    /// The full-screen card's hooks: its raw terminal and its way out, put back by a signal.
-    static var turnstileHooks: TurnstileView.SignalHooks {
-        TurnstileView.SignalHooks(
-            terminal: { descriptor, settings in
-                if let settings {
-                    terminalSilenced(descriptor, restoring: settings)
-                } else {
-                    terminalRestored()
-                }
-            }, fullScreen: { leaveFullScreen(with: $0) })
+    public static func leaveFullScreen(with sequence: String?) {
+        fullScreenExit = sequence.map { Array($0.utf8) }
     }
 
     /// Only async-signal-safe work here: flags, `unlink`/`rmdir`, `tcsetattr`, `write(2)`, `_exit(2)`.
@@ -107,7 +96,7 @@ enum Interrupt {
     /// A parent may have started us with the signals blocked (the mask survives exec; `swift test` does
     /// it): they must still reach us. Unblocks for the calling thread only; the entry point calls it on
     /// the main thread, which outlives every worker.
-    static func unblock() {
+    public static func unblock() {
         var set = sigset_t()
         sigemptyset(&set)
         for number in signals { sigaddset(&set, number) }

@@ -1,51 +1,55 @@
-import FoundationEssentials
 import Glibc
-import GymcardCore
 import Storage
-import Symbols
 import TerminalText
 
 /// What the process is attached to: whether stdout is a terminal, how wide it is, whether colour is wanted.
-struct Terminal {
+public struct Terminal {
     /// Writes to standard error, for everything said to a person.
-    struct StandardError {
+    public struct StandardError: Sendable {
         /// Says one line. Messages carry file names, labels and text from pages and feeds: the whole line
         /// is made terminal-safe here, so that none of them can steer the terminal or break the line.
-        func say(_ message: String) {
+        public func say(_ message: String) {
             write("gymcard: " + message.terminalSafe + "\n")
         }
 
         /// Writes without a newline or prefix (progress lines).
-        func write(_ text: String) {
+        public func write(_ text: String) {
             // Unbuffered: a person must see it now, and a failed write to stderr has nowhere to be reported.
             try? AtomicFile.writeAll(Array(text.utf8), to: STDERR_FILENO, path: "standard error")
         }
 
-        var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+        /// Whether standard error is a terminal (progress lines are drawn only there).
+        public var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     }
 
-    static let standardError = StandardError()
+    /// The process's standard error.
+    public static let standardError = StandardError()
 
     /// Writes to standard output unbuffered, for output that must appear now (watch redraws, JSON lines).
-    struct StandardOutput {
-        func write(_ text: String) {
+    public struct StandardOutput: Sendable {
+        /// Writes `text` now, after whatever `print` buffered.
+        public func write(_ text: String) {
             fflush(nil)
             try? AtomicFile.writeAll(Array(text.utf8), to: STDOUT_FILENO, path: "standard output")
         }
     }
 
-    static let standardOutput = StandardOutput()
+    /// The process's standard output.
+    public static let standardOutput = StandardOutput()
 
-    let stdoutIsTerminal: Bool
-    let environment: [String: String]
+    /// Whether standard output is a terminal.
+    public let stdoutIsTerminal: Bool
+    /// The process's environment (`NO_COLOR`, `TERM`, `COLORTERM`, `COLUMNS`).
+    public let environment: [String: String]
 
-    init(environment: [String: String]) {
+    /// The terminal as the process sees it now, with its environment.
+    public init(environment: [String: String]) {
         stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
         self.environment = environment
     }
 
     /// Why colour is off, or `nil` when it is on.
-    func reasonColourIsOff(noColorFlag: Bool) -> String? {
+    public func reasonColourIsOff(noColorFlag: Bool) -> String? {
         if noColorFlag { return "--no-color was given" }
         if let value = environment["NO_COLOR"], !value.isEmpty { return "NO_COLOR is set" }
         if environment["TERM"] == "dumb" { return "TERM is dumb" }
@@ -55,10 +59,12 @@ struct Terminal {
 
     /// Whether the terminal says it shows 24-bit colour (`COLORTERM` truecolor or 24bit), else the
     /// 256-colour palette is used.
-    var isTrueColour: Bool { ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") }
+    public var isTrueColour: Bool {
+        ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+    }
 
     /// The terminal's width in columns; when stdout is not a terminal, `$COLUMNS` or no limit.
-    var columns: Int? {
+    public var columns: Int? {
         if stdoutIsTerminal {
             var size = winsize()
             if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
@@ -68,7 +74,7 @@ struct Terminal {
     }
 
     /// The terminal's height in rows, when stdout is a terminal that says.
-    var rows: Int? {
+    public var rows: Int? {
         guard stdoutIsTerminal else { return nil }
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
@@ -76,7 +82,7 @@ struct Terminal {
     }
 
     /// Prints lines to standard output.
-    func printLines(_ lines: [String]) {
+    public func printLines(_ lines: [String]) {
         for line in lines { print(line) }
     }
 }
