@@ -91,36 +91,8 @@ public enum GymcardEntry {
             Terminal.standardError.say("internal error: \(error); please report it")
             Glibc.exit(ExitStatus.software.rawValue)
         }
-        var message =
-            Gymcard.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
-        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-        if message.hasSuffix(".") { message.removeLast() }
-        let path = commandPath(arguments)
         Terminal.standardError.say(
-            UsageWording.line(message, path: path, subcommands: subcommandNames(path)))
+            UsageWording.line(Gymcard.message(for: error), arguments, root: Gymcard.self))
         Glibc.exit(ExitStatus.usage.rawValue)
     }
-
-    /// `gymcard`, or `gymcard show` / `gymcard history export`: the command named on the command line.
-    static func commandPath(_ arguments: [String]) -> String {
-        var path = ["gymcard"]
-        var candidates: [any ParsableCommand.Type] = Gymcard.configuration.subcommands
-        for argument in arguments where !argument.hasPrefix("-") {
-            guard let match = candidates.first(where: { $0._commandName == argument }) else { break }
-            path.append(argument)
-            candidates = match.configuration.subcommands
-        }
-        return path.joined(separator: " ")
-    }
-
-    /// The names of the subcommands of the command at `path` (`gymcard history`), help excluded.
-    static func subcommandNames(_ path: String) -> [String] {
-        var candidates: [any ParsableCommand.Type] = Gymcard.configuration.subcommands
-        for name in path.split(separator: " ").dropFirst() {
-            guard let match = candidates.first(where: { $0._commandName == name }) else { return [] }
-            candidates = match.configuration.subcommands
-        }
-        return candidates.map { $0._commandName }.filter { $0 != "help" }
-    }
-
 }
