@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardVault
 import Console
 import Glibc
 import GymcardCore
@@ -142,8 +143,11 @@ struct ShareCommand: ContextCommand {
 
     func run(in context: Context) throws {
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
+        let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+        // The notice is for a card there is: with none, the one line says so.
+        guard access.store.protection() != nil else { throw VaultError.noCard }
         Terminal.standardError.say(CardShare.notice)
-        let share = try CardShare(CardAccess(context: context, passphrases: passphrases.passphrases()))
+        let share = try CardShare(access)
         if url { return print(share.link) }
         if let png { return try OutputFile.write(try share.png(), to: png) }
         let code = try share.qrSymbol()

@@ -345,6 +345,10 @@ struct CatimaCommandTests {
     func passphraseGate() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
+        // No card: one line that says how to store one, not the notice about a code there is not.
+        let none = try await gymcard.run(["share"])
+        #expect(none.status == 66 && none.stdout.isEmpty)
+        #expect(none.stderrLines.count == 1 && none.stderr.contains("gymcard set"), "\(none.stderr)")
         try Self.seed(home, "905123456", passphrase: "vault")
         let locked = try await gymcard.run(["share", "--url"])
         #expect(locked.status == 64 && locked.stdout.isEmpty)
