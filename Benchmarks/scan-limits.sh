@@ -13,24 +13,9 @@ swift build -c release --product gymcard >/dev/null
 bin="$(swift build -c release --show-bin-path)/gymcard"
 work=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-limits.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-python3 - "$work" <<'PY'
-import random, struct, sys, zlib
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-def png(path, width, height, row):
-    packer = zlib.compressobj(1)
-    parts = [packer.compress(row(y)) for y in range(height)] + [packer.flush()]
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    with open(path, "wb") as f:
-        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
-blank = b"\x00" + b"\xff" * 14000
-png(sys.argv[1] + "/blank-14000x14000.png", 14000, 14000, lambda y: blank)
-rows = [b"\x00" + bytes(200 + (b & 15) for b in random.Random(k).randbytes(20000)) for k in range(16)]
-png(sys.argv[1] + "/noisy-20000x10000.png", 20000, 10000, lambda y: rows[y % 16])
-with open(sys.argv[1] + "/noisy-20000x10000.pgm", "wb") as f:
-    f.write(b"P5\n20000 10000\n255\n")
-    for y in range(10000): f.write(rows[y % 16][1:])
-PY
+python3 Tests/Fixtures/large-images/write.py "$work" --pgm
+mv "$work/blank.png" "$work/blank-14000x14000.png"
+for kind in png pgm; do mv "$work/noisy.$kind" "$work/noisy-20000x10000.$kind"; done
 pnmtotiff -lzw "$work/noisy-20000x10000.pgm" >"$work/noisy-20000x10000.tif" 2>/dev/null
 cwebp -quiet -q 50 -resize 16000 8000 "$work/noisy-20000x10000.png" -o "$work/noisy-16000x8000.webp"
 echo "(zbarimg reads through ImageMagick, whose default limits refuse images this large: its times are refusals.)"

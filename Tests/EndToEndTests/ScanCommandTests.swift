@@ -24,22 +24,11 @@ struct ScanCommandTests {
     )
     func hugePNGs() async throws {
         let home = try TemporaryDirectory()
-        // Python writes the files (zlib, row by row) and runs gymcard, then reads the child's peak RSS.
+        // Python writes the files (Tests/Fixtures/large-images/write.py: zlib, row by row) and runs
+        // gymcard, then reads the child's peak RSS.
         let script = #"""
-            import os, random, resource, struct, subprocess, sys, zlib, json
-            def chunk(kind, data):
-                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-            def png(path, width, height, row):
-                packer = zlib.compressobj(1)
-                parts = [packer.compress(row(y)) for y in range(height)] + [packer.flush()]
-                header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-                with open(path, "wb") as f:
-                    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
-            blank = b"\x00" + b"\xff" * 14000
-            png(sys.argv[2] + "/blank.png", 14000, 14000, lambda y: blank)
-            rows = [b"\x00" + bytes(200 + (b & 15) for b in random.Random(k).randbytes(20000)) for k in range(16)]
-            png(sys.argv[2] + "/noisy.png", 20000, 10000, lambda y: rows[y % 16])
-            del rows
+            import json, resource, subprocess, sys
+            subprocess.run([sys.executable, sys.argv[4], sys.argv[2]], check=True)
             # A fresh, small interpreter runs each scan: a child forked from this one would count this
             # process's memory in its peak.
             measure = (
@@ -59,7 +48,12 @@ struct ScanCommandTests {
             decoding: try JSONSerialization.data(withJSONObject: GymcardProcess(home: home.path).environment),
             as: UTF8.self)
         let (status, output, error) = try await Interop.runPython(
-            script, [GymcardProcess.executable.path, home.path, environment])
+            script,
+            [
+                GymcardProcess.executable.path, home.path, environment,
+                GymcardProcess.packageRoot.appendingPathComponent("Tests/Fixtures/large-images/write.py")
+                    .path,
+            ])
         #expect(status == 0, "\(error)")
         let results = try #require(JSONSerialization.jsonObject(with: output) as? [String: [String: Any]])
         let blank = try #require(results["blank"])

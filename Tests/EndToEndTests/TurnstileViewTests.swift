@@ -70,20 +70,7 @@ func runTool(_ arguments: [String], standardOutput: String = "/dev/null") async 
 
 /// ``runTool`` on the calling thread.
 func runToolBlocking(_ arguments: [String], standardOutput: String = "/dev/null") throws {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var child: pid_t = 0
-    guard posix_spawn(&child, arguments[0], &actions, nil, argv, environ) == 0 else {
-        throw CocoaError(.executableLoad)
-    }
-    var status: Int32 = 0
-    while waitpid(child, &status, 0) < 0, errno == EINTR {}
+    _ = try ChildProcess.runBlocking(arguments, standardOutput: standardOutput)
 }
 
 /// Lines of the screen that carry the drawing (block characters, or black cells), for rasterizing.
