@@ -25,24 +25,10 @@ public enum MatrixRaster {
     public static func image(of matrix: ModuleMatrix, moduleSize: Int) -> BitImage {
         var image = BitImage(
             width: matrix.totalColumns * moduleSize, height: matrix.totalModuleRows * moduleSize)
-        var top = matrix.quietZone.vertical
-        for row in 0..<matrix.rows {
-            let height = matrix.rowHeights[row]
-            var column = 0
-            // One fill per run of dark modules.
-            while column < matrix.columns {
-                guard matrix.isDark(column: column, row: row) else {
-                    column += 1
-                    continue
-                }
-                var end = column
-                while end < matrix.columns, matrix.isDark(column: end, row: row) { end += 1 }
-                image.fill(
-                    x: (matrix.quietZone.left + column) * moduleSize, y: top * moduleSize,
-                    width: (end - column) * moduleSize, height: height * moduleSize)
-                column = end
-            }
-            top += height
+        for run in matrix.darkRuns {
+            image.fill(
+                x: run.column * moduleSize, y: run.moduleRow * moduleSize, width: run.width * moduleSize,
+                height: run.height * moduleSize)
         }
         return image
     }

@@ -58,6 +58,28 @@ public struct ModuleMatrix: Sendable, Equatable {
     /// Whether the module at a column and row (quiet zone excluded) is dark.
     public func isDark(column: Int, row: Int) -> Bool { modules[row * columns + column] }
 
+    /// The runs of dark modules, one rectangle each in whole modules of the drawing (quiet zone
+    /// included; a PDF417 row spans its height in module rows): what PNG, SVG and the terminal fill.
+    public var darkRuns: [(column: Int, moduleRow: Int, width: Int, height: Int)] {
+        var runs: [(column: Int, moduleRow: Int, width: Int, height: Int)] = []
+        var top = quietZone.vertical
+        for row in 0..<rows {
+            var column = 0
+            while column < columns {
+                guard isDark(column: column, row: row) else {
+                    column += 1
+                    continue
+                }
+                var end = column
+                while end < columns, isDark(column: end, row: row) { end += 1 }
+                runs.append((quietZone.left + column, top, end - column, rowHeights[row]))
+                column = end
+            }
+            top += rowHeights[row]
+        }
+        return runs
+    }
+
     /// The modules of one row, quiet zone excluded.
     public func row(_ row: Int) -> ArraySlice<Bool> { modules[(row * columns)..<((row + 1) * columns)] }
 

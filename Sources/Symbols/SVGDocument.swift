@@ -69,23 +69,11 @@ public enum SVGDocument {
     public static func matrix(_ matrix: ModuleMatrix, moduleSize: Int) -> String {
         let size = Double(moduleSize)
         var path = ""
-        var top = matrix.quietZone.vertical
-        for y in 0..<matrix.rows {
-            let height = Double(matrix.rowHeights[y]) * size
-            var x = 0
-            while x < matrix.columns {
-                guard matrix.isDark(column: x, row: y) else {
-                    x += 1
-                    continue
-                }
-                var end = x
-                while end < matrix.columns, matrix.isDark(column: end, row: y) { end += 1 }
-                path +=
-                    "M\(number(Double(x + matrix.quietZone.left) * size)) \(number(Double(top) * size))"
-                    + "h\(number(Double(end - x) * size))v\(number(height))h-\(number(Double(end - x) * size))z"
-                x = end
-            }
-            top += matrix.rowHeights[y]
+        for run in matrix.darkRuns {
+            let width = number(Double(run.width) * size)
+            path +=
+                "M\(number(Double(run.column) * size)) \(number(Double(run.moduleRow) * size))"
+                + "h\(width)v\(number(Double(run.height) * size))h-\(width)z"
         }
         return document(
             width: Double(matrix.totalColumns) * size, height: Double(matrix.totalModuleRows) * size,
