@@ -31,7 +31,7 @@ struct EventsQueryTests {
     }
 
     private static func feed(_ titles: [String]) -> LocalServer.Response {
-        let start = ISO8601DateFormatter().date(from: now)!.addingTimeInterval(3600)
+        let start = Date(timeIntervalSince1970: 1_795_453_200 + 3600)  // an hour after `now`
         return FeedServer.rss(
             FeedFixtures.feed(
                 titles.enumerated().map { FeedFixtures.item(id: $0.offset, title: $0.element, start: start) })
