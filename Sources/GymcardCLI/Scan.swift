@@ -3,7 +3,6 @@ import Console
 import GymcardCore
 import Scanner
 import Symbologies
-import TerminalText
 
 /// `gymcard scan`: read the member card's barcode off photos.
 struct Scan: ContextCommand {
@@ -101,16 +100,21 @@ struct Scan: ContextCommand {
             } catch {
                 guard let failure = ExitTable.failure(for: error) else { throw error }
                 Terminal.standardError.say(failure.message)
-                if json {
-                    let name = photo == "-" ? "standard input" : photo
-                    print(
-                        PhotoScan.jsonLine(
-                            file: name, error: failure.message, status: failure.status.rawValue))
+                let name = photo == "-" ? "standard input" : photo
+                if let line = output.failureLine(
+                    of: name, message: failure.message, status: failure.status.rawValue)
+                {
+                    print(line)
                 }
                 worst = Self.worse(worst, failure.status)
             }
         }
         if worst != .success { throw Failure.silent(worst) }
+    }
+
+    /// How the results are printed.
+    private var output: PhotoScan.Output {
+        PhotoScan.Output(json: json, all: all, namesPhotos: photos.count > 1)
     }
 
     /// Scans one photo (every page of a multi-page TIFF, until one reads), prints its result, and returns
@@ -119,35 +123,13 @@ struct Scan: ContextCommand {
         let name = path == "-" ? "standard input" : path
         let photo: PhotoScan.Reads
         do { photo = try PhotoScan.scan(path, name: name, with: scanner, all: all) } catch {
-            if all { printOthers(error.others, of: name, milliseconds: error.milliseconds) }
+            for line in output.lines(others: error.others, of: name, milliseconds: error.milliseconds) {
+                print(line)
+            }
             throw error
         }
-        for (finding, content) in all ? photo.reads : [photo.reads[0]] {
-            if json {
-                print(
-                    PhotoScan.jsonLine(
-                        file: name, finding: finding, content: content, milliseconds: photo.milliseconds))
-            } else {
-                // A Code 128 or QR card's text may hold any printable character: made terminal-safe.
-                let text = content.text.terminalSafe
-                print(photos.count > 1 ? "\(name.terminalSafe): \(text)" : text)
-            }
-        }
-        if all { printOthers(photo.others, of: name, milliseconds: photo.milliseconds) }
+        for line in output.lines(photo, of: name) { print(line) }
         return photo.reads[0].content
-    }
-
-    /// With --all, the barcodes that are no member ID (a QR code's web address), after the IDs: as text
-    /// made safe for a terminal, or as JSON lines with `text` instead of `id`.
-    private func printOthers(_ others: [ScanFinding], of name: String, milliseconds: Int) {
-        for finding in others {
-            if json {
-                print(PhotoScan.jsonLine(file: name, other: finding, milliseconds: milliseconds))
-            } else {
-                let text = finding.text.terminalSafe
-                print(photos.count > 1 ? "\(name.terminalSafe): \(text)" : text)
-            }
-        }
     }
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {

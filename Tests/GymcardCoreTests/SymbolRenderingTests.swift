@@ -123,5 +123,19 @@ import Testing
             of: "Tests/GymcardCoreTests/SymbolRenderingTests.swift", with: "samples/card-rotated.jpg")
         let photo = try PhotoScan.scan(sample, name: "card-rotated.jpg", with: scanner, all: false)
         #expect(photo.reads.map(\.content.text) == ["C12-345:678/90D"])
+        // What scan prints of it: the ID; with several photos its name first; as a JSON line.
+        let plain = PhotoScan.Output(json: false, all: false, namesPhotos: false)
+        #expect(plain.lines(photo, of: "card-rotated.jpg") == ["C12-345:678/90D"])
+        #expect(plain.failureLine(of: "x.jpg", message: "no barcode found", status: 1) == nil)
+        let named = PhotoScan.Output(json: false, all: true, namesPhotos: true)
+        #expect(named.lines(photo, of: "a\u{1B}.jpg") == ["a\\e.jpg: C12-345:678/90D"])
+        let json = PhotoScan.Output(json: true, all: false, namesPhotos: true)
+        let line = try #require(json.lines(photo, of: "card-rotated.jpg").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["id"] as? String == "C12-345:678/90D" && object["symbology"] as? String == "codabar")
+        #expect(object["file"] as? String == "card-rotated.jpg" && object["stage"] is String)
+        #expect(
+            json.failureLine(of: "x.jpg", message: "no barcode found", status: 1)
+                == #"{"error":"no barcode found","file":"x.jpg","status":1}"#)
     }
 }
