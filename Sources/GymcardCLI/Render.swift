@@ -72,16 +72,10 @@ struct Render: ContextCommand {
             reader, source: source, into: destination, stopSignal: { Interrupt.pendingSignal },
             warn: context.warn
         ) { event in
-            switch event {
-            case .invalid(let line, let reason):
-                Terminal.standardError.say("\(source):\(line): \(reason); line skipped")
-            case .notText(let line):
-                Terminal.standardError.say(
-                    "\(source):\(line): not text (a NUL byte, bytes that are not UTF-8, or over 64 KiB); line skipped"
-                )
-            case .progress(let lines) where showsProgress:
+            if let message = event.message(source: source) {
+                Terminal.standardError.say(message)
+            } else if showsProgress, case .progress(let lines) = event {
                 Terminal.standardError.write("\rrendered \(lines)\(total.map { " of \($0)" } ?? "") IDs")
-            case .progress: break
             }
         }
     }

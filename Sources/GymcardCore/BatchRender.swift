@@ -42,6 +42,16 @@ public struct BatchRender: Sendable {
         case notText(line: Int)
         /// So many lines are done.
         case progress(lines: Int)
+
+        /// What to say of a skipped line of `source`, or `nil` for progress.
+        public func message(source: String) -> String? {
+            switch self {
+            case .invalid(let line, let reason): "\(source):\(line): \(reason); line skipped"
+            case .notText(let line):
+                "\(source):\(line): not text (a NUL byte, bytes that are not UTF-8, or over 64 KiB); line skipped"
+            case .progress: nil
+            }
+        }
     }
 
     /// Renders every ID in `lines` (blank lines and `#` comments skipped) into `destination`. Between

@@ -59,17 +59,22 @@ import Testing
         let destination = try BatchDestination(directory: directory.path + "/out/png")
         defer { destination.finish() }
         var invalid: [Int] = []
+        var messages: [String] = []
         #expect {
             try BatchRender(format: .png, style: try BarcodeStyle(), checkCharacter: false).run(
                 try LineReader(path: list), source: "ids.txt", into: destination, stopSignal: { 0 },
                 warn: { _ in }
             ) { event in
                 if case .invalid(let line, _) = event { invalid.append(line) }
+                if let message = event.message(source: "ids.txt") { messages.append(message) }
             }
         } throws: { error in
             "\(error)" == "1 of 4 lines failed; 2 files written to \(directory.path)/out/png"
         }
         #expect(invalid == [5])
+        #expect(
+            messages.count == 1 && messages[0].hasPrefix("ids.txt:5: ")
+                && messages[0].hasSuffix("; line skipped"))
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/out/png").sorted()
         #expect(names == ["A111111111B.png", "A905123456B.png"])
     }
