@@ -102,6 +102,7 @@ struct ImportCommand: ContextCommand {
         let source = CardImport.Source(
             argument: file, standardInputIsTerminal: isatty(STDIN_FILENO) == 1,
             ask: { TerminalPrompt.ask($0, echo: true) })
+        if file != nil, case .link = source { context.warn(CardImport.linkOnCommandLine) }
         let cards = try CardImport.cards(
             in: source, password: .terminal(file: passwordFile), say: context.warn)
         let card = try CardImport.choose(

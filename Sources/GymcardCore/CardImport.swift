@@ -48,6 +48,11 @@ public enum CardImport {
         }
     }
 
+    /// Said when the link was `import`'s argument: the card's ID has been in the process list.
+    public static let linkOnCommandLine =
+        "warning: the link was on the command line, where other users' `ps` and the shell's history see the "
+        + "card's ID; next time give it on standard input or at the prompt (gymcard import, then paste it)"
+
     /// The largest file read: a Catima zip holds the cards' photos too.
     static let maximumFileBytes = 256 << 20
 

@@ -235,7 +235,16 @@ struct CatimaCommandTests {
                 ["import", "--no-passphrase"], input: Data((link + "\n").utf8))
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try Self.stored(home).id == id)
+            #expect(!result.stderr.contains("command line"))
         }
+        // The link as the argument works, and says where it has been seen and how to keep it out of there.
+        let argument = try await gymcard.run(["import", links[0], "--no-passphrase"])
+        #expect(argument.status == 0, "\(argument.stderr)")
+        #expect(
+            argument.stderrLines.first
+                == "gymcard: warning: the link was on the command line, where other users' `ps` and the "
+                + "shell's history see the card's ID; next time give it on standard input or at the prompt "
+                + "(gymcard import, then paste it)")
         let damaged = try await gymcard.run(
             ["import", "-"], input: Data("https://catima.app/share#store%3DGym%26cardid%3D905123456".utf8))
         #expect(damaged.status == 65)
