@@ -15,6 +15,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     case onlyForeignQRCode(webAddress: Bool)
     /// Something barcode-like was read, but never confirmed.
     case unconfirmed
+    /// A sharp barcode was located, but with fewer bars and spaces than any card's symbol has.
+    case tooShort
     /// Bar-like detail runs into the edge of the photo.
     case cutOff
     /// Nothing barcode-like at all.
@@ -36,6 +38,10 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 + " and no Codabar barcode; photograph the side with the barcode"
         case .unconfirmed:
             return "a barcode was seen but could not be read reliably; take a sharper, straighter photo"
+        case .tooShort:
+            return
+                "the barcode is too short to read: fewer bars than any card's (a Codabar ID needs 2 or more "
+                + "characters between its start and stop letters); check the card, or photograph the whole barcode"
         case .cutOff: return "the barcode seems cut off at the edge of the photo; include the whole card"
         case .nothingFound:
             return "no barcode found; photograph the whole card, flat and in focus, without glare"
@@ -58,10 +64,22 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
         if let width = narrowBarWidth(in: original), width < minimumBarWidth {
             return .tooSmall(barWidth: width)
         }
+        // A short symbol drawn sharp (a 1-character Codabar ID) has few edges in all: not a blurred photo.
+        if let region = BarcodeLocator.locate(in: original, limit: 1).first,
+            let elements = elementWidths(of: region, in: original), elements.count < shortestCardElements,
+            elements[0] >= 2, Double(elements[elements.count - 1]) <= 4.5 * Double(elements[0])
+        {
+            return symbolTouchesEdge(working) ? .cutOff : .tooShort
+        }
         if working.edgeStrength < 10 { return .tooBlurred }
         if symbolTouchesEdge(working) { return .cutOff }
         return .nothingFound
     }
+
+    /// The bars and spaces of the shortest symbol any reader takes for a card: Codabar with two characters
+    /// between its start and stop letters (4 characters of 7 elements, 3 gaps). libzbar reads no
+    /// shorter Codabar; zxing-cpp neither.
+    static let shortestCardElements = 31
 
     /// Narrowest bars, in pixels, below which libzbar cannot tell narrow from wide in a real photo.
     static let minimumBarWidth = 1.5
