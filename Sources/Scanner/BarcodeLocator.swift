@@ -20,11 +20,12 @@ public struct BarcodeRegion: Sendable, Equatable {
     /// Extent along the bars of the bar-like blocks themselves, pixels, without the margins.
     public var barsHeight: Double
 
-    /// Whether the bar-like blocks come within `distance` pixels of the border of an image of that size.
-    func barsReachBorder(width: Int, height: Int, within distance: Double) -> Bool {
+    /// Whether the bar-like blocks come within `distance` pixels of the border of an image of that size
+    /// (with `endsOnly`, only the symbol's two ends count, not its bars' tops and bottoms).
+    func barsReachBorder(width: Int, height: Int, within distance: Double, endsOnly: Bool = false) -> Bool {
         let radians = angleDegrees * Double.pi / 180
         let (cosine, sine) = (cos(radians), sin(radians))
-        for (along, across) in [(-1.0, -1.0), (-1, 1), (1, -1), (1, 1)] {
+        for (along, across) in endsOnly ? [(-1.0, 0.0), (1, 0)] : [(-1.0, -1.0), (-1, 1), (1, -1), (1, 1)] {
             let u = along * barsLength / 2
             let v = across * barsHeight / 2
             let x = centerX + u * cosine - v * sine

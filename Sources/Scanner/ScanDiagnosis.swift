@@ -69,7 +69,12 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
             let elements = elementWidths(of: region, in: original), elements.count < shortestCardElements,
             elements[0] >= 2, Double(elements[elements.count - 1]) <= 4.5 * Double(elements[0])
         {
-            return symbolTouchesEdge(working) ? .cutOff : .tooShort
+            // Cut off only when its ends reach the border: bars may run off the top and bottom (gymcard's own
+            // PNG has no margin there) and still read.
+            let cut = region.barsReachBorder(
+                width: original.width, height: original.height, within: Double(BarcodeLocator.blockSize),
+                endsOnly: true)
+            return cut ? .cutOff : .tooShort
         }
         if working.edgeStrength < 10 { return .tooBlurred }
         if symbolTouchesEdge(working) { return .cutOff }

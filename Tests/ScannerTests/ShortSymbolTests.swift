@@ -16,6 +16,11 @@ import Testing
         #expect(
             report.diagnosis?.description.hasPrefix("the barcode is too short to read")
                 == true)
+        // As `show --png` writes it: quiet zones at the ends, bars to the top and bottom edge.
+        let drawn = CodabarRaster.image(
+            of: try CodabarSymbol(normalizing: "7"), style: try BarcodeStyle(narrowBarWidth: 2, barHeight: 50)
+        ).grayImage
+        #expect(await OffThePool.compute { BarcodeScanner().scan(drawn) }.diagnosis == .tooShort)
         // Two characters between the letters: read, as libzbar reads them.
         let two = try photo(of: "77", canvas: 400)
         #expect(await OffThePool.compute { BarcodeScanner().scan(two) }.findings.map(\.text) == ["A77B"])
