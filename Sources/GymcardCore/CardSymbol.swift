@@ -30,7 +30,14 @@ public enum CardSymbol {
             let digits = id.filter(\.isNumber).count
             warn("warning: the ID has \(digits) digits, so it is not a 9-digit VT ID; it is used as typed")
         }
-        return try finished(symbol, checkCharacter: checkCharacter)
+        let finished = try finished(symbol, checkCharacter: checkCharacter)
+        if finished.text.count < 4 {
+            warn(
+                "warning: the ID is a single character: libzbar, zxing-cpp and many scanners read no Codabar "
+                    + "that short (they need 2 or more between the start and stop letters); check that it is whole"
+            )
+        }
+        return finished
     }
 
     /// The stored card's text (unlocking it) and label; a Codabar card with the mod-16 check character

@@ -48,6 +48,13 @@ import Testing
         #expect(symbol.text.hasPrefix("A9051-2345") && symbol.text != "A9051-2345B")
         #expect(said.withLock { $0.count } == 1)
         #expect(throws: InvalidID.self) { try CardSymbol.symbol(for: "90512345%", warn: { _ in }) }
+        // One character between the letters: drawn, with a warning that readers will not take it.
+        var warnings: [String] = []
+        #expect(try CardSymbol.symbol(for: "7", warn: { warnings.append($0) }).text == "A7B")
+        #expect(warnings.count == 1 && warnings[0].contains("single character"))
+        _ = try CardSymbol.symbol(for: "77", warn: { warnings.append($0) })
+        _ = try CardSymbol.symbol(for: "7", checkCharacter: true, warn: { warnings.append($0) })
+        #expect(warnings.count == 1)
     }
 
     /// A batch: one file per distinct symbol, a bad line reported with its number and skipped.
