@@ -68,6 +68,9 @@ enum ExitTable {
             return Failure("\(invalid)", status: .dataError)
         case let problem as SymbolFileProblem:
             if case .drawerMissing = problem { return Failure("\(problem)", status: .unavailable) }
+            if case .tooLarge = problem {
+                return Failure("\(problem); lower --scale or --height", status: .usage)
+            }
             guard case .cannotDraw = problem else { return Failure("\(problem)", status: .ioError) }
             return Failure("\(problem)", status: .dataError)
         default:

@@ -103,6 +103,7 @@ struct Show: ContextCommand {
         }
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", example: "qr.png", force: force)
+        if qr != nil, png == nil, svg == nil { try symbolOptions.checkQROnly() }
         let style = try symbolOptions.style()
         guard id != nil || symbolOptions.symbologyName == nil else {
             throw Failure(

@@ -47,6 +47,17 @@ struct SymbolOptions: ParsableArguments {
         }
     }
 
+    /// Refuses the options of the barcode's image when only the QR code is drawn: it has no text line, bar
+    /// height or ratio (`--scale` sets its module size).
+    func checkQROnly() throws {
+        for (option, given) in [
+            ("--text", text), ("--height", height != 50), ("--ratio", ratio != CodabarLayout.defaultRatio),
+        ] where given {
+            throw Failure(
+                "\(option) is for the barcode's image (--png, --svg); the QR code has none", status: .usage)
+        }
+    }
+
     /// Refuses the Codabar-only options for a card of another symbology.
     func check(for symbology: Symbology) throws {
         guard symbology != .codabar else { return }

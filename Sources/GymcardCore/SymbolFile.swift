@@ -73,6 +73,10 @@ public enum SymbolFile: String, CaseIterable, Sendable {
     }
 
     private static func encodePNG(_ image: BitImage) throws(SymbolFileProblem) -> [UInt8] {
+        // An image gymcard scan would refuse is not written (--scale 32 --height 1000: 32000 px tall).
+        guard max(image.width, image.height) <= ImageLimits.maximumSide else {
+            throw .tooLarge(width: image.width, height: image.height)
+        }
         do { return try PNGCodec.encode(image) } catch { throw .cannotEncode(error.description) }
     }
 }
@@ -87,6 +91,8 @@ public enum SymbolFileProblem: Error, CustomStringConvertible {
     case cannotEncode(String)
     /// Writing failed; `standardOutput`: the path was `-`.
     case cannotWrite(StorageError, standardOutput: Bool)
+    /// The image would be larger than gymcard (and many viewers) read.
+    case tooLarge(width: Int, height: Int)
 
     /// What happened.
     public var description: String {
@@ -94,6 +100,9 @@ public enum SymbolFileProblem: Error, CustomStringConvertible {
         case .cannotDraw(let reason), .cannotEncode(let reason), .drawerMissing(let reason): reason
         case .cannotWrite(let error, true): "could not write to standard output: \(error.description)"
         case .cannotWrite(let error, false): "cannot write \(error.description)"
+        case .tooLarge(let width, let height):
+            "the image would be \(width)×\(height) pixels, more than the \(ImageLimits.maximumSide) px per side "
+                + "gymcard scan and many viewers read"
         }
     }
 }

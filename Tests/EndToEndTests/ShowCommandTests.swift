@@ -115,6 +115,17 @@ struct ShowCommandTests {
         BadCase(
             arguments: ["show", "--id", "123456789", "--timeout", "-1"], status: 64,
             message: "--timeout must be 0 to 86400 seconds"),
+        // An image scan would refuse is not written.
+        BadCase(
+            arguments: ["show", "--id", "123456789", "--scale", "32", "--height", "1000", "--png", "-"],
+            status: 64, message: "4960×32000 pixels, more than the 20000 px per side"),
+        // Only the QR code: the barcode image's options would be ignored.
+        BadCase(
+            arguments: ["show", "--id", "123456789", "--qr", "-", "--text"], status: 64,
+            message: "--text is for"),
+        BadCase(
+            arguments: ["show", "--id", "123456789", "--qr", "--ratio", "2.5"], status: 64,
+            message: "--ratio is for"),
     ]
 
     @Test("bad input: one line on stderr, the documented exit code, nothing on stdout", arguments: badCases)
