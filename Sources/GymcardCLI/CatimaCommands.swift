@@ -45,7 +45,9 @@ struct ExportCommand: ContextCommand {
 
     func run(in context: Context) throws {
         let format = try CardExport.format(of: file, given: format)
-        if format == .zip { try OutputFile.checkBinary(to: file, what: "a zip archive", force: force) }
+        if format == .zip {
+            try OutputFile.checkBinary(to: file, what: "a zip archive", example: "card.zip", force: force)
+        }
         let access = CardAccess(context: context, passphrases: passphrases.passphrases())
         let written = try CardExport.export(
             access, to: file, format: format,
