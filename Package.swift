@@ -284,7 +284,7 @@ let package = Package(
                 "GymcardCore", "CardVault", "CivilTime", "Codabar", "Fetching", "FetchingCurl", "History",
                 "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbologies", "Symbols",
                 "Trends",
-                "TestSupport", "TestServer", "Catima", "Events", "EventsFeed",
+                "TestSupport", "TestServer", "Catima", "Configuration", "Events", "EventsFeed",
             ],
             swiftSettings: strictSettings),
         .testTarget(

@@ -1,12 +1,9 @@
 import ArgumentParser
 import CivilTime
-import Configuration
 import Console
 import Events
-import Fetching
 import FoundationEssentials
 import GymcardCore
-import Storage
 
 /// `gymcard events`: what RecSports has coming up.
 struct EventsCommand: AsyncContextCommand {
@@ -81,33 +78,20 @@ struct EventsCommand: AsyncContextCommand {
 
     func run(in context: Context) async throws {
         let query = try EventsQuery(context: context)
-        let answer: EventsQuery.Answer
-        do { answer = try await query.answer(refresh: refresh) { try network.fetcher(context) } } catch {
-            guard let error = error as? EventsUnavailable else { throw error }
-            switch error {
-            case .fetch(.cancelled): throw Failure.silent(.interrupted)
-            case .fetch(.clientError):
-                // A 404 or 410 means the address is wrong: say where it came from.
-                let advice = query.settings.origin.advice(key: "events.url", configPath: context.config.path)
-                throw Failure("\(error); \(advice)", status: .unavailable)
-            default: throw Failure(error.description, status: error.isUnavailable ? .unavailable : .dataError)
-            }
-        }
+        let answer = try await query.answer(refresh: refresh) { try network.fetcher(context) }
         for warning in answer.warnings { Terminal.standardError.say(warning) }
-        try show(answer.snapshot, now: query.now, context: context)
+        try show(
+            query.upcoming(answer.snapshot, days: days, matching: filter), now: query.now, context: context)
         if let failure = answer.saveFailure {
             throw Failure("the events were shown but not cached: \(failure)", status: .ioError)
         }
         if answer.isStale { throw Failure.silent(.staleData) }
     }
 
-    /// Prints (or exports) the snapshot's events within the window.
-    private func show(_ snapshot: EventsSnapshot, now: Date, context: Context) throws {
-        let environment = context.environment
-        let events = EventAgenda.upcoming(
-            snapshot.events, now: now, days: days,
-            matching: EventFilter(search: search, categories: category, locations: location),
-            zones: { try? context.zone($0) })
+    private var filter: EventFilter { EventFilter(search: search, categories: category, locations: location) }
+
+    /// Prints (or exports) the events.
+    private func show(_ events: [Event], now: Date, context: Context) throws {
         if let ics {
             let calendar = ICalendarWriter.calendar(events, name: "RecSports events", generatedAt: now)
             try OutputFile.write(Array(calendar.utf8), to: ics)
@@ -118,7 +102,7 @@ struct EventsCommand: AsyncContextCommand {
         }
         if json { print(EventsJSON.document(events)) }
         guard ics == nil, !json else { return }
-        let terminal = Terminal(environment: environment)
+        let terminal = Terminal(environment: context.environment)
         let colour = terminal.reasonColourIsOff(noColorFlag: noColor) == nil
         let view = EventsTextView(colour: colour, zone: .system, now: now, columns: terminal.columns)
         terminal.printLines(view.lines(events, days: days))

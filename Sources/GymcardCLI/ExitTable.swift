@@ -1,6 +1,8 @@
 import ArgumentParser
 import CardVault
+import Configuration
 import Console
+import Events
 import Fetching
 import GymcardCore
 import History
@@ -42,6 +44,16 @@ enum ExitTable {
         case FetchError.cancelled:
             // Ctrl-C while fetching: the signal handler's status, nothing said.
             return .silent(.interrupted)
+        case let problem as EventsQueryProblem:
+            switch problem.reason {
+            case .fetch(.cancelled): return .silent(.interrupted)
+            case .fetch(.clientError):
+                // A 404 or 410 means the address is wrong: say where it came from.
+                let advice = problem.origin.advice(key: "events.url", configPath: problem.configPath)
+                return Failure("\(problem); \(advice)", status: .unavailable)
+            default:
+                return Failure("\(problem)", status: problem.reason.isUnavailable ? .unavailable : .dataError)
+            }
         case let problem as FacilityLookupProblem:
             return Failure("\(problem); give one of \(problem.known.joined(separator: ", "))", status: .usage)
         // The card side: the vault, passphrases, storing.

@@ -1,3 +1,4 @@
+import Configuration
 import Events
 import Fetching
 import FoundationEssentials
@@ -37,7 +38,7 @@ public struct EventsQuery: Sendable {
     /// The events; `fetcher` is asked for only when the network is needed (in `gymcard` it hands the
     /// process over to `gymcard-network`, which reads the cache itself). An unusable cache is a warning.
     ///
-    /// - Throws: ``EventsUnavailable`` when the fetch failed and nothing is cached, or the context's
+    /// - Throws: ``EventsQueryProblem`` when the fetch failed and nothing is cached, or the context's
     ///   problem when there is no network.
     public func answer(refresh: Bool, fetcher: () throws -> Fetcher) async throws -> Answer {
         let cached = refresh ? nil : loader.cache.load()
@@ -46,9 +47,33 @@ public struct EventsQuery: Sendable {
         let reader = try context.online().readEventsFeed
         let loaded = cached ?? loader.cache.load()
         if let warning = loaded.warning { context.warn(warning) }
-        let outcome = try await loader.fetch(with: fetcher, reading: reader, loaded: loaded)
+        let outcome: EventsLoader.Outcome
+        do { outcome = try await loader.fetch(with: fetcher, reading: reader, loaded: loaded) } catch {
+            throw EventsQueryProblem(reason: error, origin: settings.origin, configPath: context.config.path)
+        }
         return Answer(
             snapshot: outcome.snapshot, warnings: outcome.warnings, saveFailure: outcome.saveFailure,
             isStale: outcome.isStale)
     }
+
+    /// The events of `snapshot` that have not ended and start within `days` days, matching `filter`, with
+    /// repeating iCalendar events listed on each occurrence (in their own time zones).
+    public func upcoming(_ snapshot: EventsSnapshot, days: Int, matching filter: EventFilter) -> [Event] {
+        EventAgenda.upcoming(
+            snapshot.events, now: now, days: days, matching: filter, zones: { try? context.zone($0) })
+    }
+}
+
+/// The feed could not be used and nothing was cached: why, and where its address came from (the advice
+/// for a wrong address names it).
+public struct EventsQueryProblem: Error, CustomStringConvertible {
+    /// Why.
+    public var reason: EventsUnavailable
+    /// Where the feed's address came from.
+    public var origin: SettingOrigin
+    /// The config file's path, for the advice.
+    public var configPath: String
+
+    /// What happened.
+    public var description: String { reason.description }
 }

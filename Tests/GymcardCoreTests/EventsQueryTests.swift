@@ -1,3 +1,4 @@
+import Configuration
 import Events
 import EventsFeed
 import Fetching
@@ -83,8 +84,14 @@ struct EventsQueryTests {
         #expect(feed.requests.withLock { $0 } == 2)
         let empty = try TemporaryDirectory()
         let none = try EventsQuery(context: try Self.context(empty, feed, now: Self.now))
-        await #expect(throws: EventsUnavailable.self) {
+        await #expect {
             try await none.answer(refresh: false) { Self.fetcher }
+        } throws: { error in
+            // The reason, and where the address came from, for the advice the command adds.
+            guard let problem = error as? EventsQueryProblem, case .fetch = problem.reason else {
+                return false
+            }
+            return problem.origin == .environment(variable: "GYMCARD_EVENTS_URL")
         }
     }
 }
