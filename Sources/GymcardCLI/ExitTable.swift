@@ -192,3 +192,40 @@ enum ExitTable {
         }
     }
 }
+
+// MARK: Campuses
+
+extension CampusSetupProblem: ConvertibleToFailure {
+    /// The problem with the advice for the `campus` commands.
+    var failure: Failure {
+        switch self {
+        case .notAWebAddress:
+            Failure("\(self); give the campus's site, such as https://campusrec.ucsc.edu", status: .usage)
+        case .builtIn: Failure("\(self). Give --name to keep another profile of it", status: .usage)
+        case .nameTaken(let name):
+            Failure(
+                "\(self); give another --name, or remove it first (gymcard campus remove \(name))",
+                status: .usage)
+        case .unknownZone(_, let directory):
+            Failure("\(self); give a name such as America/Los_Angeles (see \(directory))", status: .usage)
+        case .fragmentsNeedDisplayType:
+            Failure(
+                "--read fragments needs the campus's --display-type (seen: …4490 VT, …4489 Ohio, "
+                    + "…4488 McMaster and Waterloo)", status: .usage)
+        case .unknownCampus, .removingBuiltIn: Failure("\(self)", status: .usage)
+        case .configNotAnObject: Failure("\(self); fix it first", status: .configError)
+        case .cannotWrite: Failure("\(self); it is unchanged", status: .ioError)
+        }
+    }
+}
+
+extension CampusPageProblem: ConvertibleToFailure {
+    /// Waiting rooms, sign-ins and fetch failures are unavailable (69); a page without cards is bad data.
+    var failure: Failure {
+        switch self {
+        case .cancelled: .silent(.interrupted)
+        case .unreadable, .notThePage: Failure("\(self)", status: .unavailable)
+        case .noCards: Failure("\(self)", status: .dataError)
+        }
+    }
+}
