@@ -1,8 +1,6 @@
 import ArgumentParser
 import Console
-import FoundationEssentials
 import GymcardCore
-import TerminalText
 
 /// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5
 /// minutes, so "when to go" needs no server.

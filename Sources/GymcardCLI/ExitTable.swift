@@ -1,4 +1,3 @@
-import ArgumentParser
 import CardVault
 import Configuration
 import Console

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Fetching
-import FoundationEssentials
 import GymcardCore
 
 /// Options shared by the commands that use the network: `occupancy` and `facilities --discover`.

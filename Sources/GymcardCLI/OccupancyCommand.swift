@@ -1,7 +1,6 @@
 import ArgumentParser
 import CivilTime
 import Console
-import FoundationEssentials
 import GymcardCore
 import Occupancy
 

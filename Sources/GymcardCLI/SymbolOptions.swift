@@ -1,6 +1,5 @@
 import ArgumentParser
 import Codabar
-import GymcardCore
 import Symbologies
 import Symbols
 
