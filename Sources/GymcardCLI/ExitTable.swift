@@ -142,7 +142,7 @@ enum ExitTable {
                 status: .usage)
         case .empty(_, let noneOffered):
             Failure("\(problem)" + (noneOffered ? "; give one, or use --no-passphrase" : ""), status: .usage)
-        case .descriptorNotOpen, .differ: Failure("\(problem)", status: .usage)
+        case .descriptorNotOpen, .differ, .cancelled: Failure("\(problem)", status: .usage)
         }
     }
 

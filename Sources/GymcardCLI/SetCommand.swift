@@ -67,7 +67,8 @@ struct SetCommand: ContextCommand {
             let line = Passphrases.firstLine(of: STDIN_FILENO)
             if !line.isEmpty { return String(decoding: line, as: UTF8.self) }
         }
-        guard let answer = TerminalPrompt.ask("Member ID (digits under the barcode): ", echo: true) else {
+        guard let answer = try TerminalPrompt.answer("Member ID (digits under the barcode): ", echo: true)
+        else {
             throw Failure("no ID given: pass it on standard input or run on a terminal", status: .usage)
         }
         return String(decoding: answer, as: UTF8.self)
