@@ -151,6 +151,7 @@ enum ExitTable {
         case .cardHasPassphrase:
             Failure("\(problem); remove it first with `gymcard passphrase remove`", status: .usage)
         case .keptChanging: Failure("\(problem): run the command again when they are done", status: .ioError)
+        case .noPreviousCard: Failure("\(problem)", status: .noInput)
         }
     }
 
