@@ -27,6 +27,12 @@ public enum FileExchange {
                 throw StorageError(errno: errno, path: first, operation: "swap with \(second)")
             }
         }
+        try exchangeInSteps(first, second, staging: staging)
+    }
+
+    /// The three steps ``exchange(_:_:staging:)`` falls back to (internal: tests run them on any file
+    /// system).
+    static func exchangeInSteps(_ first: String, _ second: String, staging: String) throws(StorageError) {
         unlink(staging)
         let registration = TemporaryNames.register(staging, as: .file)
         defer { TemporaryNames.unregister(registration) }
