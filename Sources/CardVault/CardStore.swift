@@ -272,6 +272,22 @@ public struct CardStore: Sendable {
         unlink(staging)
     }
 
+    /// Swaps the card file with its backup, the previous version, in one step; each keeps its bytes (and
+    /// so the passphrase it was written with, or none) and its mode. Returns false, changing nothing,
+    /// when no different previous version is kept: no backup, or one with the card's own bytes (a
+    /// passphrase change rewrites both alike).
+    func exchangeWithBackup() throws(VaultError) -> Bool {
+        guard let protection = protection() else { throw .noCard }
+        let path = protection == .passphrase ? encryptedPath : plainPath
+        guard let current = try? readFile(path), let previous = try? readFile(path + ".bak"),
+            current != previous
+        else { return false }
+        do { try FileExchange.exchange(path, path + ".bak", staging: path + ".bak.new") } catch {
+            throw .storage("cannot swap the card with its previous version: \(error)")
+        }
+        return true
+    }
+
     /// Creates the directory (and missing parents) 0700, and tightens an existing one to 0700.
     private func makeDirectory() throws(VaultError) {
         do { try Directory.create(directory, permissions: 0o700, tighten: true) } catch {

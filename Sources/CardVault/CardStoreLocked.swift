@@ -33,6 +33,10 @@ extension CardStore {
             try store.write(bytes, to: target + ".bak")
         }
 
+        /// Swaps the card with its previous version (its backup), as
+        /// ``CardStore/exchangeWithBackup()`` does; returns false when no different one is kept.
+        public func swapWithPrevious() throws(VaultError) -> Bool { try store.exchangeWithBackup() }
+
         /// Deletes the card and its backups; returns whether there was a card.
         @discardableResult
         public func forget() -> Bool {

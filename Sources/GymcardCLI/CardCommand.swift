@@ -22,6 +22,20 @@ struct CardCommand: ContextCommand {
             """
     )
 
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Change the card's label, keeping the rest (\"\" removes it).", valueName: "text"))
+    var label: String?
+
+    @Flag(name: .long, help: "Swap the card with the previous one, each keeping its passphrase.")
+    var restore = false
+
+    func validate() throws {
+        guard label == nil && !restore || !json && !locked && (label == nil || !restore) else {
+            throw ValidationError("give --label or --restore alone, without --json or --locked")
+        }
+    }
+
     @Flag(name: .long, help: "Print as one JSON object.")
     var json = false
 
@@ -32,6 +46,8 @@ struct CardCommand: ContextCommand {
 
     func run(in context: Context) throws {
         let access = CardAccess(context: context, passphrases: passphrases.passphrases())
+        if restore { return Terminal.standardError.say(try access.restore().notice) }
+        if let label { return Terminal.standardError.say(try access.relabel(label)) }
         guard let protection = access.store.protection() else { throw VaultError.noCard }
         let canUnlock = protection == .unencrypted || passphrases.isScripted || TerminalPrompt.isAvailable
         let record = !locked && canUnlock ? try access.unlock().record : nil

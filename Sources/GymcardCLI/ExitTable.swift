@@ -157,7 +157,7 @@ enum ExitTable {
                 status: .usage)
         case .empty(_, let noneOffered):
             Failure("\(problem)" + (noneOffered ? "; give one, or use --no-passphrase" : ""), status: .usage)
-        case .descriptorNotOpen, .differ: Failure("\(problem)", status: .usage)
+        case .descriptorNotOpen, .differ, .cancelled: Failure("\(problem)", status: .usage)
         }
     }
 
@@ -166,6 +166,7 @@ enum ExitTable {
         case .cardHasPassphrase:
             Failure("\(problem); remove it first with `gymcard passphrase remove`", status: .usage)
         case .keptChanging: Failure("\(problem): run the command again when they are done", status: .ioError)
+        case .noPreviousCard: Failure("\(problem)", status: .noInput)
         }
     }
 

@@ -18,18 +18,13 @@ struct Forget: ContextCommand {
         let access = CardAccess(context: context, passphrases: PassphraseOptions.passphrases())
         guard access.store.protection() != nil else { throw VaultError.noCard }
         if !yes {
-            guard
-                let answer = TerminalPrompt.ask(
-                    "Delete the stored card? This cannot be undone. [y/N] ", echo: true)
+            guard let answer = TerminalPrompt.confirm("Delete the stored card? This cannot be undone. [y/N] ")
             else {
                 throw Failure(
                     "gymcard forget asks for confirmation on a terminal; use --yes in scripts", status: .usage
                 )
             }
-            guard ["y", "yes"].contains(String(decoding: answer, as: UTF8.self).lowercased()) else {
-                Terminal.standardError.say("kept the stored card")
-                return
-            }
+            guard answer else { return Terminal.standardError.say("kept the stored card") }
         }
         // Under the card's lock: a `set` or `passphrase change` running meanwhile finishes first.
         try access.forget()

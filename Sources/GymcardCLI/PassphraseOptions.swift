@@ -38,8 +38,9 @@ struct PassphraseOptions: ParsableArguments {
         Passphrases(
             script: origin(file: file, descriptor: descriptor),
             newScript: origin(file: new?.file, descriptor: new?.descriptor), offersNone: offersNone,
-            ask: { prompt in TerminalPrompt.ask(prompt, echo: false) }, canAsk: { TerminalPrompt.isAvailable }
-        )
+            ask: { prompt throws(PassphraseProblem) in
+                do { return try TerminalPrompt.answer(prompt, echo: false) } catch { throw .cancelled }
+            }, canAsk: { TerminalPrompt.isAvailable })
     }
 
     private static func origin(file: String?, descriptor: Int32?) -> PassphraseOrigin? {

@@ -61,11 +61,17 @@ struct Scan: ContextCommand {
 
     @Flag(
         name: .long,
-        help: "Store the ID that was read (from the first photo that reads) as the card, with its symbology.")
+        help: """
+            Store the ID that was read (from the first photo that reads) as the card, with its symbology. \
+            On a terminal, asks before replacing a card with another ID, which is kept (see card --restore).
+            """)
     var save = false
 
     @Flag(name: .customLong("no-passphrase"), help: "With --save: store the card without a passphrase.")
     var noPassphrase = false
+
+    @Flag(name: [.short, .long], help: "With --save: replace a card with another ID without asking.")
+    var yes = false
 
     @OptionGroup var passphrases: PassphraseOptions
 
@@ -93,8 +99,8 @@ struct Scan: ContextCommand {
                 let content = try scan(photo, with: scanner)
                 if save, !saved {
                     try SetCommand.store(
-                        content, label: nil, noPassphrase: noPassphrase, passphrases: passphrases, in: context
-                    )
+                        content, label: nil, noPassphrase: noPassphrase, passphrases: passphrases,
+                        askFirst: !yes, in: context)
                     saved = true
                 }
             } catch {

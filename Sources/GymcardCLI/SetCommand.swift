@@ -17,14 +17,16 @@ struct SetCommand: ContextCommand {
             a passphrase twice; --no-passphrase stores the card unencrypted instead. When a card is \
             already stored, its passphrase is asked for and kept. With the ID on standard input and \
             --passphrase-fd 0, the first line is the ID and the second the passphrase. The card is \
-            Codabar unless --symbology names another symbology (see show); its exact text is stored.
+            Codabar unless --symbology names another symbology (see show); its exact text is stored. \
+            The card it replaces is kept as the previous card (see card --restore).
             """
     )
 
     @Argument(help: ArgumentHelp("The ID, e.g. 9051-23456 (better omitted: see above).", valueName: "id"))
     var id: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("A name for the card.", valueName: "text"))
+    @Option(
+        name: [.short, .long], help: ArgumentHelp("A name for the card; \"\" for none.", valueName: "text"))
     var label: String?
 
     @Option(
@@ -49,16 +51,22 @@ struct SetCommand: ContextCommand {
             content, label: label, noPassphrase: noPassphrase, passphrases: passphrases, in: context)
     }
 
-    /// Stores `content` as the card (`set`, `scan --save`) and says so.
+    /// Stores `content` as the card (`set`, `scan --save`) and says so; with `askFirst` on a terminal, asks
+    /// before replacing a card with another ID.
     static func store(
         _ content: BarcodeContent, label: String?, noPassphrase: Bool, passphrases: PassphraseOptions,
-        in context: Context
+        askFirst: Bool = false, in context: Context
     ) throws {
         let access = CardAccess(context: context, passphrases: passphrases.passphrases(offersNone: true))
-        let encrypted = try access.store(content, label: label, noPassphrase: noPassphrase)
-        let kind = content.symbology == .codabar ? "" : " (\(content.symbology.displayName))"
-        Terminal.standardError.write("Stored \(content.displayText.terminalSafe)\(kind).\n")
-        if !encrypted { Terminal.standardError.warnUnencrypted(access.store) }
+        var confirm: ((CardRecord) -> Bool)?
+        if askFirst && TerminalPrompt.isAvailable {
+            confirm = { TerminalPrompt.confirm(CardAccess.Stored.replaceQuestion($0)) ?? false }
+        }
+        let stored = try access.store(
+            content, label: label, noPassphrase: noPassphrase, confirmReplacing: confirm)
+        guard stored.written else { return Terminal.standardError.say("kept the stored card") }
+        Terminal.standardError.write(stored.summary(of: content))
+        if !stored.encrypted { Terminal.standardError.warnUnencrypted(access.store) }
     }
 
     /// One line from standard input when it is not a terminal, otherwise asked on the terminal.
@@ -68,7 +76,8 @@ struct SetCommand: ContextCommand {
             let line = Passphrases.firstLine(of: STDIN_FILENO)
             if !line.isEmpty { return String(decoding: line, as: UTF8.self) }
         }
-        guard let answer = TerminalPrompt.ask("Member ID (digits under the barcode): ", echo: true) else {
+        guard let answer = try TerminalPrompt.answer("Member ID (digits under the barcode): ", echo: true)
+        else {
             throw Failure("no ID given: pass it on standard input or run on a terminal", status: .usage)
         }
         return String(decoding: answer, as: UTF8.self)

@@ -13,12 +13,24 @@ enum TerminalPrompt {
     }
 
     /// Asks a question and reads one line; with `echo` false the answer is not shown (a passphrase).
-    /// Returns `nil` when there is no terminal.
+    /// Returns `nil` when there is no terminal; Ctrl-D answers as an empty line (a [y/N] question's no).
     static func ask(_ question: String, echo: Bool) -> [UInt8]? {
+        do { return try answer(question, echo: echo) } catch { return [] }
+    }
+
+    /// Asks a [y/N] question: true for y or yes; `nil` when there is no terminal.
+    static func confirm(_ question: String) -> Bool? {
+        ask(question, echo: true).map {
+            ["y", "yes"].contains(String(decoding: $0, as: UTF8.self).lowercased())
+        }
+    }
+
+    /// ``ask(_:echo:)`` where Ctrl-D (end of input) is no answer: it fails with 64, as a missing ID or
+    /// passphrase does, after a newline so that what is said next starts on a line of its own.
+    static func answer(_ question: String, echo: Bool) throws(Failure) -> [UInt8]? {
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        write(descriptor, question)
         var original = termios()
         let canHide = tcgetattr(descriptor, &original) == 0
         if !echo, canHide {
@@ -26,8 +38,11 @@ enum TerminalPrompt {
             hidden.c_lflag &= ~tcflag_t(ECHO)
             // Ctrl-C while echo is off must not leave the terminal silent.
             Interrupt.terminalSilenced(descriptor, restoring: original)
+            // Before the question, as readpassphrase(3) does: TCSAFLUSH drops what was typed before it,
+            // and what is typed once the question shows must be kept (on a loaded machine it was not).
             tcsetattr(descriptor, TCSAFLUSH, &hidden)
         }
+        write(descriptor, question)
         defer {
             if !echo, canHide {
                 tcsetattr(descriptor, TCSAFLUSH, &original)
@@ -38,6 +53,11 @@ enum TerminalPrompt {
         var answer: [UInt8] = []
         var byte: UInt8 = 0
         while read(descriptor, &byte, 1) == 1, byte != 10 { answer.append(byte) }
+        guard byte == 10 else {
+            if echo || !canHide { write(descriptor, "\n") }
+            throw Failure(
+                "nothing was typed: the prompt was ended with Ctrl-D; nothing was changed", status: .usage)
+        }
         if answer.last == 13 { answer.removeLast() }
         return answer
     }

@@ -1,10 +1,14 @@
 import CardVault
+import CivilTime
 import Codabar
+import FoundationEssentials
 import Storage
 import Symbologies
+import TerminalText
 
 /// The stored card's use cases: unlocking it (up to three tries on a terminal, one otherwise), storing an
-/// ID (`set`, `scan --save`), adding, changing or removing its passphrase, and forgetting it.
+/// ID (`set`, `scan --save`), changing its label, bringing back the previous card, adding, changing or
+/// removing its passphrase, and forgetting it.
 ///
 /// A use case that changes the card reads it and writes it holding the store's lock, so two gymcard
 /// processes never interleave (a `set` that read under the old passphrase cannot write after a
@@ -50,16 +54,66 @@ public struct CardAccess: Sendable {
         try store(CardRecord(symbol: symbol).content(), label: label, noPassphrase: noPassphrase)
     }
 
+    /// Stores `content` as ``store(_:label:noPassphrase:confirmReplacing:)`` does, never asking before
+    /// replacing another card. Returns whether it is encrypted.
+    public func store(_ content: BarcodeContent, label: String?, noPassphrase: Bool) throws -> Bool {
+        try store(content, label: label, noPassphrase: noPassphrase, confirmReplacing: nil).encrypted
+    }
+
+    /// What storing a card did.
+    public struct Stored: Equatable, Sendable {
+        /// Whether the card was written (false: `confirmReplacing` said to keep the stored card).
+        public var written: Bool
+        /// Whether the card is encrypted.
+        public var encrypted: Bool
+        /// Whether it replaced a card with another ID or symbology, which is now the previous card
+        /// (``restore()`` brings it back).
+        public var replacedAnother: Bool
+
+        /// The question asked before replacing `stored`, a card with another ID (terminal-safe): it is named
+        /// by its label and when it was stored, never by its ID.
+        public static func replaceQuestion(_ stored: CardRecord) -> String {
+            let name = stored.label.map { "“\($0)”, " } ?? ""
+            return
+                ("Replace the stored card (\(name)stored \(LocalTime.dateAndClock(stored.updated))), which has "
+                + "another ID? It is kept as the previous card. [y/N] ").terminalSafe
+        }
+
+        /// What `set` and `scan --save` say (terminal-safe lines): `Stored 9051-23456.` (`Stored GYM0042A7
+        /// (Code 128).` for another symbology), and after replacing another card where it is kept.
+        public func summary(of content: BarcodeContent) -> String {
+            let kind = content.symbology == .codabar ? "" : " (\(content.symbology.displayName))"
+            let kept = replacedAnother ? Self.keptNotice + "\n" : ""
+            return "Stored \(content.displayText.terminalSafe)\(kind).\n" + kept
+        }
+
+        /// The line to say after replacing another card: where it went and how to get it back.
+        public static let keptNotice =
+            "gymcard: the card it replaced is kept as the previous card; `gymcard card --restore` brings it back"
+    }
+
     /// Stores `content` (the card's symbology and exact text): with the card's current passphrase when it
-    /// has one, otherwise as asked
-    /// (`noPassphrase`, a scripted passphrase, or a new one typed twice). Returns whether it is encrypted.
+    /// has one, otherwise as asked (`noPassphrase`, a scripted passphrase, or a new one typed twice). A
+    /// `label` names the card, an empty one clears its label, `nil` keeps it. The card it replaces becomes
+    /// the previous card.
+    ///
+    /// When the stored card holds another ID and `confirmReplacing` is given, it is asked (with the
+    /// stored card, opened) whether to replace it; when it says no, nothing is written. Like a passphrase,
+    /// the question is asked before the lock is taken; the card is then read again holding the lock, and
+    /// asked about again if another gymcard replaced it meanwhile.
     ///
     /// The plan (which passphrase to ask for) follows how the card is stored; the passphrases are asked
     /// for, then the lock is taken and the card read and written. When another gymcard changed how the
     /// card is stored in between, the plan is made again, as if this command had started after it: a
     /// second first-time `set` then finds the first one's card and needs its passphrase.
-    public func store(_ content: BarcodeContent, label: String?, noPassphrase: Bool) throws -> Bool {
-        for _ in 1...3 {
+    public func store(
+        _ content: BarcodeContent, label: String?, noPassphrase: Bool,
+        confirmReplacing: ((CardRecord) -> Bool)?
+    ) throws -> Stored {
+        let newLabel = label.map { $0.isEmpty ? nil : $0 }
+        // The card the person agreed to replace, and the passphrase that opened it (not asked twice).
+        var agreed: (record: CardRecord, passphrase: [UInt8]?)?
+        for _ in 1...4 {
             let planned = store.protection()
             if planned == .passphrase, noPassphrase { throw CardAccessProblem.cardHasPassphrase }
             var newPassphrase: [UInt8]?
@@ -75,11 +129,13 @@ public struct CardAccess: Sendable {
                     newPassphrase = passphrases.isScripted ? try scriptedNew() : try passphrases.new(say: say)
                 }
             }
-            let stored = try withTries { () throws -> Bool? in
-                let current = planned == .passphrase ? try current() : nil
-                return try whileLocked { card throws -> Bool? in
-                    guard card.protection() == planned else { return nil }
-                    var record = CardRecord(content: content, label: label)
+            let outcome = try withTries { () throws -> StoreStep in
+                var current: [UInt8]?
+                if planned == .passphrase { current = try agreed?.passphrase ?? self.current() }
+                agreed?.passphrase = nil
+                return try whileLocked { card throws -> StoreStep in
+                    guard card.protection() == planned else { return .planAgain }
+                    var record = CardRecord(content: content, label: newLabel ?? nil)
                     var passphrase = newPassphrase
                     let loaded: CardStore.Loaded?
                     switch planned {
@@ -89,24 +145,106 @@ public struct CardAccess: Sendable {
                     case .unencrypted: loaded = try? card.load(passphrase: { [] })
                     case nil: loaded = nil
                     }
+                    var replacesAnother = false
                     if let loaded {
+                        replacesAnother = (try? loaded.record.content()) != content
+                        if replacesAnother, confirmReplacing != nil, loaded.record != agreed?.record {
+                            return .ask(loaded.record, passphrase: current)
+                        }
                         if planned == .passphrase {
                             for warning in loaded.warnings { say("warning: " + warning) }
                         }
                         record.created = loaded.record.created
-                        record.label = label ?? loaded.record.label
+                        record.label = newLabel ?? loaded.record.label
                     }
                     try card.save(record, passphrase: passphrase)
-                    return passphrase != nil
+                    return .stored(
+                        Stored(written: true, encrypted: passphrase != nil, replacedAnother: replacesAnother))
                 }
             }
-            guard let encrypted = stored else {
+            switch outcome {
+            case .stored(let stored): return stored
+            case .planAgain:
                 say("another gymcard command changed the stored card meanwhile; going by what it stored")
-                continue
+            case .ask(let record, let passphrase):
+                guard let confirmReplacing, confirmReplacing(record) else {
+                    return Stored(written: false, encrypted: planned == .passphrase, replacedAnother: false)
+                }
+                agreed = (record, passphrase)
             }
-            return encrypted
         }
         throw CardAccessProblem.keptChanging
+    }
+
+    /// A step of ``store(_:label:noPassphrase:confirmReplacing:)`` holding the lock.
+    private enum StoreStep {
+        case stored(Stored)
+        /// The card's protection changed since the plan was made.
+        case planAgain
+        /// Another card is stored: ask the person, outside the lock, before replacing it.
+        case ask(CardRecord, passphrase: [UInt8]?)
+    }
+
+    /// Changes the stored card's label (an empty `label`: none) and nothing else, with its passphrase
+    /// (asked for when it has one); the version it replaces becomes the previous card. Writes nothing when
+    /// the card already has that label, so that the previous card stays the one before the last real
+    /// change. Returns what to tell the person (the label as given: the caller makes it terminal-safe).
+    public func relabel(_ label: String) throws -> String {
+        let newLabel = label.isEmpty ? nil : label
+        for _ in 1...3 {
+            guard let planned = store.protection() else { throw VaultError.noCard }
+            let changed = try withTries { () throws -> Bool? in
+                let current = planned == .passphrase ? try self.current() : nil
+                return try whileLocked { card throws -> Bool? in
+                    guard card.protection() == planned else { return nil }
+                    let loaded = try card.load { current ?? [] }
+                    for warning in loaded.warnings { say("warning: " + warning) }
+                    guard loaded.record.label != newLabel else { return false }
+                    var record = loaded.record
+                    record.label = newLabel
+                    try card.save(record, passphrase: current)
+                    return true
+                }
+            }
+            if let changed {
+                let when = changed ? "now" : "already"
+                return label.isEmpty
+                    ? "the card \(when) has no label" : "the card is \(when) labelled “\(label)”"
+            }
+            say("another gymcard command changed the stored card meanwhile; going by what it stored")
+        }
+        throw CardAccessProblem.keptChanging
+    }
+
+    /// Swaps the stored card with the previous card, the version the last change kept (`set`,
+    /// `scan --save`, `import`, `card --label`), without opening either: each keeps the passphrase it was
+    /// stored with, or none. Running it again swaps them back.
+    ///
+    /// - Throws: ``CardVault/VaultError/noCard`` when no card is stored;
+    ///   ``CardAccessProblem/noPreviousCard`` when no different previous card is kept.
+    public func restore() throws -> Restored {
+        guard let protection = store.protection() else { throw VaultError.noCard }
+        guard try whileLocked({ card in try card.swapWithPrevious() }) else {
+            throw CardAccessProblem.noPreviousCard
+        }
+        let written = CardReport(store: store, protection: protection, record: nil).written
+        return Restored(written: written, encrypted: protection == .passphrase)
+    }
+
+    /// The card ``restore()`` brought back.
+    public struct Restored: Sendable {
+        /// When its file was written.
+        public var written: Date?
+        /// Whether it is encrypted.
+        public var encrypted: Bool
+
+        /// What to tell the person: which card is back, that it keeps its passphrase, how to undo it.
+        public var notice: String {
+            let when = written.map { " (written \(LocalTime.dateAndClock($0)))" } ?? ""
+            return "the previous card\(when) is back"
+                + (encrypted ? ", with the passphrase it was stored with" : " (not encrypted)")
+                + "; the card it replaced is now the previous card: `gymcard card --restore` swaps them back"
+        }
     }
 
     /// Re-stores the card, which must currently be protected as `expected`, under a new passphrase
@@ -217,6 +355,9 @@ public enum CardAccessProblem: Error, Equatable, CustomStringConvertible {
     case cardHasPassphrase
     /// Other gymcard processes kept changing how the card is stored: nothing was stored.
     case keptChanging
+    /// No previous card to bring back: only one card was stored since the last passphrase change or
+    /// `forget`, or the stored card has not changed since.
+    case noPreviousCard
 
     /// What happened, without advice.
     public var description: String {
@@ -225,6 +366,9 @@ public enum CardAccessProblem: Error, Equatable, CustomStringConvertible {
         case .keptChanging:
             "the stored card kept changing while gymcard was storing this one (other gymcard commands at "
                 + "work); nothing was stored"
+        case .noPreviousCard:
+            "no previous card is kept (one is kept each time set, scan --save, import or card --label "
+                + "changes the card)"
         }
     }
 }

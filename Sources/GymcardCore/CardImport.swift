@@ -166,9 +166,15 @@ public enum CardImport {
         public var symbology: String
         /// Whether the card is encrypted.
         public var encrypted: Bool
+        /// Whether it replaced another card, now the previous one.
+        public var replacedAnother = false
 
-        /// The line `import` says (terminal-safe): `Stored 9051-23456 (Gold's Gym, Codabar).`
-        public var summary: String { "Stored \(displayText) (\(store), \(symbology)).".terminalSafe }
+        /// The lines `import` says (terminal-safe): `Stored 9051-23456 (Gold's Gym, Codabar).`, and after
+        /// replacing another card where it is kept.
+        public var summary: String {
+            let stored = "Stored \(displayText) (\(store), \(symbology)).".terminalSafe
+            return replacedAnother ? stored + "\n" + CardAccess.Stored.keptNotice : stored
+        }
     }
 
     /// Stores `card` as `set` does (its passphrase, backup and lock), saying through `say` what changed on
@@ -200,9 +206,10 @@ public enum CardImport {
         if !card.note.isEmpty { say("the card's note is not kept: gymcard keeps the barcode and a label") }
         let defaultName = CatimaCard(exporting: content, label: nil).store
         let label = card.store == defaultName ? nil : card.store
-        let encrypted = try access.store(content, label: label, noPassphrase: noPassphrase)
+        let stored = try access.store(
+            content, label: label, noPassphrase: noPassphrase, confirmReplacing: nil)
         return Stored(
             displayText: content.displayText, store: card.store, symbology: content.symbology.displayName,
-            encrypted: encrypted)
+            encrypted: stored.encrypted, replacedAnother: stored.replacedAnother)
     }
 }

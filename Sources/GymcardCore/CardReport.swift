@@ -37,7 +37,7 @@ public struct CardReport: Sendable {
         }
         guard let record else { return lines + [("ID", lockedReason)] }
         let content = try record.content()
-        lines.append(("Label", record.label ?? "none (set one with gymcard set --label <text>)"))
+        lines.append(("Label", record.label ?? "none (set one with gymcard card --label <text>)"))
         lines.append(("Barcode", content.symbology.displayName))
         // A Codabar ID in both forms (9051-23456 (A905123456B)); any other as it is.
         let isCodabar = content.symbology == .codabar

@@ -17,15 +17,17 @@ public struct Passphrases: Sendable {
     public var newScript: PassphraseOrigin?
     /// Whether the caller can store the card without one (for the wording of an empty passphrase).
     public var offersNone: Bool
-    /// Asks `prompt` on the terminal with echo off; `nil` when there is no terminal.
-    public var ask: @Sendable (_ prompt: String) -> [UInt8]?
+    /// Asks `prompt` on the terminal with echo off; `nil` when there is no terminal. Throws
+    /// ``PassphraseProblem/cancelled`` when the person ends the prompt (Ctrl-D): no try is counted.
+    public var ask: @Sendable (_ prompt: String) throws(PassphraseProblem) -> [UInt8]?
     /// Whether there is a terminal to ask on.
     public var canAsk: @Sendable () -> Bool
 
     /// Passphrases from `script` and `newScript`, else asked with `ask`.
     public init(
         script: PassphraseOrigin? = nil, newScript: PassphraseOrigin? = nil, offersNone: Bool = false,
-        ask: @escaping @Sendable (String) -> [UInt8]?, canAsk: @escaping @Sendable () -> Bool
+        ask: @escaping @Sendable (String) throws(PassphraseProblem) -> [UInt8]?,
+        canAsk: @escaping @Sendable () -> Bool
     ) {
         self.script = script
         self.newScript = newScript
@@ -51,32 +53,35 @@ public struct Passphrases: Sendable {
             guard fcntl(descriptor, F_GETFD) >= 0 else { throw .descriptorNotOpen(descriptor) }
             return Self.firstLine(of: descriptor)
         case .terminal:
-            guard let answer = ask(prompt) else { throw .noTerminal }
+            guard let answer = try ask(prompt) else { throw .noTerminal }
             return answer
         }
     }
 
-    /// A new passphrase: from `newScript`, or asked twice on the terminal (nothing is written if the two
-    /// differ; an empty one is asked again, up to three times, each retry said through `say`).
+    /// A new passphrase: from `newScript`, or asked twice on the terminal. An empty one, or a second
+    /// typing that differs from the first, is asked again, up to three times in all, each retry said
+    /// through `say`: what the person typed before (an ID) is kept meanwhile. Nothing is written when the
+    /// last try fails.
     func new(say: (String) -> Void) throws(PassphraseProblem) -> [UInt8] {
         if let newScript {
             let passphrase = try read(newScript, prompt: "")
             guard !passphrase.isEmpty else { throw .empty(newScript, noneOffered: offersNone) }
             return passphrase
         }
-        for attempt in 1...3 {
+        var failure = PassphraseProblem.differ
+        for left in (0..<3).reversed() {
             let first = try read(.terminal, prompt: "New passphrase: ")
-            guard !first.isEmpty else {
-                guard attempt < 3 else { break }
-                say("the passphrase is empty; type one (\(3 - attempt) tries left)")
-                continue
+            if first.isEmpty {
+                failure = .empty(.terminal, noneOffered: offersNone)
+                if left > 0 { say("the passphrase is empty; type one (\(left) left)") }
+            } else if try read(.terminal, prompt: "Repeat the new passphrase: ") != first {
+                failure = .differ
+                if left > 0 { say("the two passphrases differ; type the new one again (\(left) left)") }
+            } else {
+                return first
             }
-            guard try read(.terminal, prompt: "Repeat the new passphrase: ") == first else {
-                throw .differ
-            }
-            return first
         }
-        throw .empty(.terminal, noneOffered: offersNone)
+        throw failure
     }
 
     /// The bytes up to the first newline (a trailing CR dropped), at most 4 KiB.
@@ -110,8 +115,10 @@ public enum PassphraseProblem: Error, Equatable, CustomStringConvertible {
     case noTerminalToChoose
     /// The passphrase from `origin` is empty; `noneOffered`: the caller could store without one.
     case empty(PassphraseOrigin, noneOffered: Bool)
-    /// The new passphrase was typed differently the second time.
+    /// The new passphrase was typed differently the second time (on the last try).
     case differ
+    /// The person ended a passphrase prompt (Ctrl-D, end of input) instead of answering.
+    case cancelled
 
     /// What happened, without advice.
     public var description: String {
@@ -125,6 +132,7 @@ public enum PassphraseProblem: Error, Equatable, CustomStringConvertible {
             "file descriptor \(descriptor) gave an empty passphrase (gymcard reads its first line)"
         case .empty(.terminal, _): "the passphrase is empty"
         case .differ: "the two passphrases differ; nothing was changed"
+        case .cancelled: "no passphrase given: the prompt was ended with Ctrl-D; nothing was changed"
         }
     }
 }

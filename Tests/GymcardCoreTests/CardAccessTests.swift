@@ -1,6 +1,7 @@
 import CardVault
 import Codabar
 import Foundation
+import Symbologies
 import Synchronization
 import TestSupport
 import Testing
@@ -173,6 +174,87 @@ import Testing
         #expect(set.store.protection() == nil)
         #expect(throws: VaultError.noCard) { try set.forget() }
         #expect(throws: VaultError.noCard) { try set.unlock() }
+    }
+
+    @Test func replacingAnotherIDIsAskedFirstAndAskedAgainWhenTheCardChangedMeanwhile() throws {
+        let directory = try TemporaryDirectory()
+        let context = try Self.context(directory, said: Said())
+        let access = CardAccess(quick: context, passphrases: Self.typed(nil))
+        let ids = try ["111111111", "222222222", "905123456"].map {
+            try BarcodeContent(symbology: .codabar, normalizing: $0)
+        }
+        _ = try access.store(ids[0], label: "Mine", noPassphrase: true)
+        let asked = Mutex<[String]>([])
+
+        // No: nothing is written, not even a backup.
+        let declined = try access.store(ids[2], label: nil, noPassphrase: true) { stored in
+            asked.withLock { $0.append(stored.id) }
+            return false
+        }
+        #expect(declined.written == false)
+        #expect(try access.unlock().record.id == "A111111111B")
+        #expect(!FileManager.default.fileExists(atPath: access.store.plainPath + ".bak"))
+
+        // Yes, but another gymcard stored a third card meanwhile: that one is asked about too.
+        let other = CardAccess(quick: context, passphrases: Self.typed(nil))
+        let stored = try access.store(ids[2], label: nil, noPassphrase: true) { card in
+            asked.withLock { $0.append(card.id) }
+            if card.id == "A111111111B" { _ = try? other.store(ids[1], label: nil, noPassphrase: true) }
+            return true
+        }
+        #expect(stored == CardAccess.Stored(written: true, encrypted: false, replacedAnother: true))
+        #expect(asked.withLock { $0 } == ["A111111111B", "A111111111B", "A222222222B"])
+        #expect(try access.unlock().record.id == "A905123456B")
+        #expect(try access.unlock().record.label == "Mine", "the label is kept as set keeps it")
+
+        // The same ID again is no replacement: nothing asked.
+        let again = try access.store(ids[2], label: "", noPassphrase: true) { _ in
+            Issue.record("asked about the same ID")
+            return false
+        }
+        #expect(again.replacedAnother == false)
+        #expect(try access.unlock().record.label == nil, "an empty label clears it")
+
+        // The previous card is the one before the last change; restore swaps the two.
+        _ = try access.restore()
+        #expect(try access.unlock().record.label == "Mine")
+        _ = try access.restore()
+        #expect(try access.unlock().record.label == nil)
+    }
+
+    @Test func relabelKeepsTheRestAndWritesNothingWhenTheLabelIsAlreadyThat() throws {
+        let directory = try TemporaryDirectory()
+        let context = try Self.context(directory, said: Said())
+        let symbol = try #require(Self.symbol)
+        let access = CardAccess(quick: context, passphrases: try Self.scripted("words", in: directory))
+        _ = try access.store(try CodabarSymbol(normalizing: "111111111"), label: "Old", noPassphrase: false)
+        _ = try access.store(symbol, label: "Gym", noPassphrase: false)
+        let before = try access.unlock().record
+        #expect(try access.relabel("Gym") == "the card is already labelled “Gym”")
+        #expect(try access.relabel("Hokie Passport") == "the card is now labelled “Hokie Passport”")
+        var after = try access.unlock().record
+        #expect(after.label == "Hokie Passport")
+        after.label = before.label
+        #expect(after == before, "only the label changed")
+        #expect(try access.relabel("") == "the card now has no label")
+        #expect(try access.unlock().record.label == nil)
+    }
+
+    @Test func restoreNeedsADifferentPreviousCard() throws {
+        let directory = try TemporaryDirectory()
+        let context = try Self.context(directory, said: Said())
+        let symbol = try #require(Self.symbol)
+        let access = CardAccess(quick: context, passphrases: try Self.scripted("old", in: directory))
+        #expect(throws: VaultError.noCard) { try access.restore() }
+        _ = try access.store(try CodabarSymbol(normalizing: "111111111"), label: nil, noPassphrase: false)
+        #expect(throws: CardAccessProblem.noPreviousCard) { try access.restore() }
+        _ = try access.store(symbol, label: nil, noPassphrase: false)
+        // A passphrase change writes the card and its backup alike: no previous card is left to bring back.
+        var change = try Self.scripted("old", in: directory)
+        try "new\n".write(toFile: directory.path + "/new", atomically: true, encoding: .utf8)
+        change.newScript = .file(directory.path + "/new")
+        try CardAccess(quick: context, passphrases: change).rewrap(from: .passphrase, encrypt: true)
+        #expect(throws: CardAccessProblem.noPreviousCard) { try access.restore() }
     }
 }
 

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import Storage
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import Storage
 
 @Suite("Atomic file replacement")
 struct AtomicFileTests {
@@ -135,5 +136,28 @@ struct FileLockTests {
             try FileLock.withExclusiveLock(on: directory.path + "/missing/.lock") { () throws(StorageError) in
             }
         }
+    }
+}
+
+@Suite("Swapping two files")
+struct FileExchangeTests {
+    @Test("exchange, and its three-step fallback, swap two files' names, keeping each file's bytes and mode")
+    func swaps() throws {
+        let directory = try TemporaryDirectory()
+        let (first, second) = (directory.path + "/card.age", directory.path + "/card.age.bak")
+        try AtomicFile.write(Array("current".utf8), to: first, permissions: 0o600)
+        try AtomicFile.write(Array("previous".utf8), to: second, permissions: 0o640)
+        try FileExchange.exchange(first, second, staging: second + ".new")
+        #expect(try String(contentsOfFile: first, encoding: .utf8) == "previous")
+        #expect(try String(contentsOfFile: second, encoding: .utf8) == "current")
+        #expect((try FileManager.default.attributesOfItem(atPath: first)[.posixPermissions] as? Int) == 0o640)
+        try FileExchange.exchangeInSteps(first, second, staging: second + ".new")
+        #expect(try String(contentsOfFile: first, encoding: .utf8) == "current")
+        #expect(try String(contentsOfFile: second, encoding: .utf8) == "previous")
+        #expect(try directory.contents() == ["card.age", "card.age.bak"])
+        #expect(throws: StorageError.self) {
+            try FileExchange.exchange(first, directory.path + "/missing", staging: second + ".new")
+        }
+        #expect(try String(contentsOfFile: first, encoding: .utf8) == "current")
     }
 }
