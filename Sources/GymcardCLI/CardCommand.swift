@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardVault
 import CivilTime
+import Console
 import GymcardCore
 import TerminalText
 

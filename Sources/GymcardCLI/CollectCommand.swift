@@ -1,6 +1,7 @@
 import ArgumentParser
 import Console
 import GymcardCore
+import TerminalText
 
 /// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5
 /// minutes, so "when to go" needs no server.
