@@ -86,11 +86,13 @@ func runToolBlocking(_ arguments: [String], standardOutput: String = "/dev/null"
     while waitpid(child, &status, 0) < 0, errno == EINTR {}
 }
 
-/// Lines of the screen that carry the drawing (block characters, or black cells), for rasterizing.
+/// Lines of the screen that carry the drawing, for rasterizing: from the first to the last with block
+/// characters or black cells, light rows between them included (a turned barcode's spaces are rows).
 func drawingLines(_ lines: [String]) -> [String] {
-    lines.filter {
-        $0.contains("▌") || $0.contains("█") || $0.contains("▐") || $0.contains("\u{1B}[48;5;16m")
-    }
+    let marks = ["▌", "█", "▐", "▀", "▄", "\u{1B}[48;5;16m"]
+    let dark = lines.indices.filter { index in marks.contains { lines[index].contains($0) } }
+    guard let first = dark.first, let last = dark.last else { return [] }
+    return Array(lines[first...last])
 }
 
 /// What libzbar reads from the drawing on screen, off the concurrency pool (the suite's servers need it).
