@@ -17,7 +17,9 @@ struct Show: ContextCommand {
             With no file option, on a terminal, the card fills the screen for the turnstile: the largest \
             barcode that fits, quiet zones included, with the ID and the card's label under it, on the \
             alternate screen. Any key closes it, as does --timeout; the screen is then as it was and \
-            nothing of the card stays in the scrollback. On kitty, Ghostty, WezTerm and Konsole (kitty \
+            nothing of the card stays in the scrollback. Resizing redraws it: on a terminal too narrow \
+            for the barcode it is turned a quarter, and when it fits neither way its QR code is drawn \
+            with a line that says so (a turnstile's scanner may read only the barcode). On kitty, Ghostty, WezTerm and Konsole (kitty \
             graphics), on sixel terminals (xterm -ti vt340, foot, mlterm, Windows Terminal) and in iTerm2 \
             the barcode is a real image at its exact pixel size, each bar a whole number of pixels; \
             elsewhere, and inside tmux without allow-passthrough, it is drawn in black-on-white blocks. \
@@ -30,7 +32,8 @@ struct Show: ContextCommand {
             addressing): the barcode is printed in plain characters, which read only on a light \
             background, with a warning that names --png; the exit status is 0.
 
-            --inline prints the drawing into the scrollback instead, as does a pipe. Give - as a file \
+            --inline prints the drawing into the scrollback instead, as does a pipe, turned or as the QR \
+            code (with a warning) in the same way. Give - as a file \
             name to write to standard output. Without --id, the stored card is used, after its \
             passphrase when it has one, in its own symbology; --id draws in Codabar unless \
             --symbology names another (every one but Codabar is drawn with libzint).
@@ -111,21 +114,22 @@ struct Show: ContextCommand {
         }
         let (content, label) = try drawnContent(context)
         try symbolOptions.check(for: content.symbology)
-        let drawing = try CardDrawing(content)
+        var drawing: TurnstileContent.Drawing
+        switch try CardDrawing(content) {
+        case .codabar(let symbol): drawing = .codabar(symbol, style.layout)
+        case .matrix(let matrix): drawing = .matrix(matrix)
+        }
+        if qr == .terminal { drawing = .qr(try SymbolFile.qrSymbol(for: content.text)) }
+        // Drawn instead of a barcode that fits the terminal neither across nor turned.
+        let companion = try? SymbolFile.qrSymbol(for: content.text)
         let terminal = Terminal(environment: context.environment)
         // A dumb terminal cannot take the screen: the drawing is printed inline, plain, with a warning.
         if files.isEmpty, !inline, terminal.stdoutIsTerminal, terminal.environment["TERM"] != "dumb" {
-            var screen: TurnstileContent.Drawing
-            switch drawing {
-            case .codabar(let symbol): screen = .codabar(symbol, style.layout)
-            case .matrix(let matrix): screen = .matrix(matrix)
-            }
-            if qr == .terminal { screen = .qr(try SymbolFile.qrSymbol(for: content.text)) }
             // Colour here is the text's bold and dim: the drawing is black on white either way.
             let view = TurnstileView(
                 content: TurnstileContent(
-                    drawing: screen, caption: content.displayText, label: label,
-                    hint: "any key closes · turn the screen brightness up"),
+                    drawing: drawing, caption: content.displayText, label: label,
+                    hint: "any key closes · turn the screen brightness up", qrCode: companion),
                 choice: renderer.renderer, timeoutSeconds: timeout,
                 colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil,
                 environment: context.environment,
@@ -139,25 +143,14 @@ struct Show: ContextCommand {
             }
         }
         for (kind, path) in files { try kind.write(content, style: style, to: path) }
-        if qr == .terminal {
-            let code = try SymbolFile.qrSymbol(for: content.text)
-            try draw(terminal: terminal, what: "QR code", imageOption: "--qr <file>") { palette in
-                try TerminalArt.qr(
-                    code, palette: palette, availableColumns: terminal.columns, availableRows: terminal.rows)
-            }
-        }
         // The barcode goes to the terminal only when nothing else was asked for.
-        guard files.isEmpty, qr == nil else { return }
-        try draw(terminal: terminal, what: "barcode", imageOption: "--png <file>") { palette in
-            switch drawing {
-            case .codabar(let symbol):
-                try TerminalArt.codabar(
-                    symbol, layout: style.layout, palette: palette, availableColumns: terminal.columns)
-            case .matrix(let matrix):
-                try TerminalArt.matrix(
-                    matrix, palette: palette, availableColumns: terminal.columns, availableRows: terminal.rows
-                )
-            }
+        guard qr == .terminal || (files.isEmpty && qr == nil) else { return }
+        let (what, imageOption) = qr == .terminal ? ("QR code", "--qr <file>") : ("barcode", "--png <file>")
+        try draw(terminal: terminal, what: what, imageOption: imageOption) { palette in
+            let card = try InlineCard.lines(
+                drawing, qrCode: companion, palette: palette, columns: terminal.columns, rows: terminal.rows)
+            if let notice = card.notice { Terminal.standardError.say(notice) }
+            return card.lines
         }
     }
 

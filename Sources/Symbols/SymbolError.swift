@@ -11,6 +11,9 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case ratioTooSmallForNarrowBars(ratio: Double)
     /// The terminal is narrower than the smallest readable drawing.
     case terminalTooNarrow(requiredColumns: Int, availableColumns: Int)
+    /// No form of the card (across, turned, its QR code) fits the terminal: what each needs, and the
+    /// terminal's size (`rows` `nil` when it does not limit the drawing).
+    case terminalTooSmall(needs: [ScreenNeed], columns: Int, rows: Int?)
     /// The image could not be encoded for the terminal (libpng failed).
     case imageEncoding(String)
     /// libzint, which draws every symbology but Codabar, is not installed.
@@ -41,6 +44,15 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return
                 "the barcode needs a terminal at least \(required) columns wide, this one has \(available); "
                 + "widen the window, or write an image with --png"
+        case .terminalTooSmall(let needs, let columns, let rows):
+            let size = rows.map { "\(columns)×\($0)" } ?? "\(columns) columns wide"
+            let wants = needs.map { $0.wording(columns: columns, rows: rows) }
+            let list =
+                wants.dropLast().joined(separator: ", ") + (wants.count > 1 ? ", or " : "")
+                + (wants.last ?? "")
+            return
+                "the terminal is \(size), too small for the card: it needs \(list); "
+                + "enlarge the window, or write an image with --png"
         }
     }
 

@@ -27,7 +27,7 @@ public enum TerminalArt {
         _ symbol: CodabarSymbol, layout: CodabarLayout, palette: Palette, availableColumns: Int?,
         barRows: Int? = nil
     ) throws(SymbolError) -> [String] {
-        try linear(
+        try bars(
             palette: palette, availableColumns: availableColumns, barRows: barRows,
             rowAt: { layout.row(of: symbol, narrowWidth: $0) })
     }
@@ -44,7 +44,7 @@ public enum TerminalArt {
         barRows: Int? = nil
     ) throws(SymbolError) -> [String] {
         if matrix.isLinear {
-            return try linear(
+            return try bars(
                 palette: palette, availableColumns: availableColumns, barRows: barRows,
                 rowAt: { matrix.pixelRow(moduleWidth: $0) })
         }
@@ -54,9 +54,9 @@ public enum TerminalArt {
             isDark: { matrix.isDarkInDrawing(column: $0, moduleRow: $1) })
     }
 
-    /// One row of bars at `rowAt(n)` (n half-columns per module, 1 up to 4 as the width allows) painted in
-    /// half cells, between two blank lines.
-    private static func linear(
+    /// Any linear symbol: one row of bars at `rowAt(n)` (n half-columns per narrow module, 1 up to 4 as the
+    /// width allows) painted in half cells, between two blank lines.
+    public static func bars(
         palette: Palette, availableColumns: Int?, barRows: Int?, rowAt: (Int) -> [Bool]
     ) throws(SymbolError) -> [String] {
         var narrow = 1
@@ -96,7 +96,7 @@ public enum TerminalArt {
     }
 
     /// A grid of `width` × `height` modules (quiet zone included) as QR is drawn.
-    private static func grid(
+    static func grid(
         width: Int, height: Int, palette: Palette, availableColumns: Int?, availableRows: Int?,
         isDark: (Int, Int) -> Bool
     ) throws(SymbolError) -> [String] {

@@ -37,15 +37,19 @@ public struct TurnstileContent: Sendable {
     public var caption: String
     /// The card's label, when it has one.
     public var label: String?
-    /// The last line: how to close the view.
+    /// The last line: how to close the view (wrapped on a narrow screen).
     public var hint: String
+    /// The companion QR code, drawn with a word that says so when the barcode fits neither across nor
+    /// turned.
+    public var qrCode: QRSymbol?
 
     /// Content for the screen.
-    public init(drawing: Drawing, caption: String, label: String?, hint: String) {
+    public init(drawing: Drawing, caption: String, label: String?, hint: String, qrCode: QRSymbol? = nil) {
         self.drawing = drawing
         self.caption = caption
         self.label = label
         self.hint = hint
+        self.qrCode = qrCode
     }
 }
 
@@ -69,83 +73,55 @@ public struct ScreenGeometry: Equatable, Sendable {
 /// One full screen for the turnstile: the largest drawing that fits, centred, with the ID, the label and
 /// a hint underneath. Bitmaps are sent at their exact pixel size with a whole number of pixels per module,
 /// so the terminal never scales them.
+///
+/// A barcode too long for the screen's width is turned a quarter (a phone in portrait, a split pane);
+/// when it fits neither way the companion QR code is drawn, with a word that says so, since a turnstile's
+/// scanner may read only the barcode.
 public enum TurnstileFrame {
-    /// Rows kept free around the drawing: one above, a blank, the ID and the label below, the hint at the
-    /// bottom.
+    /// Rows kept free around the drawing when the hint takes one row: one above, a blank, the ID and the
+    /// label below, the hint at the bottom.
     static let reservedRows = 5
 
-    /// Most pixels one Codabar narrow bar or QR module takes (as in image files).
-    static let maximumModulePixels = BarcodeStyle.narrowBarWidths.upperBound
-
-    /// The bitmap a pixel renderer sends for `content` on a screen of `geometry`, or `nil` when the cell
-    /// size is unknown. `maximumSize` bounds it (xterm draws sixel images up to 1000×1000 by default).
+    /// The bitmap a pixel renderer sends for `drawing` on a screen of `geometry` (across, or turned when
+    /// that gives more pixels per module), or `nil` when the cell size is unknown. `maximumSize` bounds it
+    /// (xterm draws sixel images up to 1000×1000 by default).
     public static func bitmap(
         for drawing: TurnstileContent.Drawing, geometry: ScreenGeometry, maximumSize: PixelSize? = nil
     ) throws(SymbolError) -> BitImage? {
         guard let cell = geometry.cellPixels else { return nil }
-        var availableWidth = (geometry.columns - 2) * cell.width
-        var availableHeight = (geometry.rows - reservedRows) * cell.height
+        var needs: [ScreenNeed] = []
+        let fitting = CardCandidate.all(for: drawing, qrCode: nil).compactMap {
+            candidate -> (image: BitImage, module: Int)? in
+            let need = candidate.pixelNeed(cell: cell)
+            needs.append(
+                ScreenNeed(form: candidate.form, columns: need.columns, rows: need.rows + reservedRows))
+            return bitmap(
+                candidate, geometry: geometry, cell: cell, textRows: reservedRows, maximumSize: maximumSize)
+        }
+        guard let best = largest(fitting) else {
+            throw .terminalTooSmall(needs: needs, columns: geometry.columns, rows: geometry.rows)
+        }
+        return best.image
+    }
+
+    private static func bitmap(
+        _ candidate: CardCandidate, geometry: ScreenGeometry, cell: PixelSize, textRows: Int,
+        maximumSize: PixelSize?
+    ) -> (image: BitImage, module: Int)? {
+        var width = (geometry.columns - 2) * cell.width
+        var height = (geometry.rows - textRows) * cell.height
         if let maximumSize {
-            availableWidth = min(availableWidth, maximumSize.width)
-            availableHeight = min(availableHeight, maximumSize.height)
+            width = min(width, maximumSize.width)
+            height = min(height, maximumSize.height)
         }
-        switch drawing {
-        case .codabar(let symbol, let layout):
-            return try linearBitmap(
-                availableWidth: availableWidth, availableHeight: availableHeight, cell: cell,
-                geometry: geometry,
-                rowAt: { layout.row(of: symbol, narrowWidth: $0) })
-        case .matrix(let matrix) where matrix.isLinear:
-            return try linearBitmap(
-                availableWidth: availableWidth, availableHeight: availableHeight, cell: cell,
-                geometry: geometry,
-                rowAt: { matrix.pixelRow(moduleWidth: $0) })
-        case .qr(let code):
-            return try gridBitmap(
-                code.matrix, availableWidth: availableWidth, availableHeight: availableHeight, cell: cell,
-                geometry: geometry)
-        case .matrix(let matrix):
-            return try gridBitmap(
-                matrix, availableWidth: availableWidth, availableHeight: availableHeight, cell: cell,
-                geometry: geometry)
-        }
+        return candidate.bitmap(width: width, height: height, cell: cell)
     }
 
-    /// One row of bars at `rowAt(n)` pixels per module, the largest n that fits.
-    private static func linearBitmap(
-        availableWidth: Int, availableHeight: Int, cell: PixelSize, geometry: ScreenGeometry,
-        rowAt: (Int) -> [Bool]
-    ) throws(SymbolError) -> BitImage {
-        let smallest = rowAt(1).count
-        guard smallest <= availableWidth, availableHeight >= cell.height else {
-            throw .terminalTooNarrow(
-                requiredColumns: (smallest + cell.width - 1) / cell.width + 2,
-                availableColumns: geometry.columns)
-        }
-        var narrow = 1
-        while narrow < maximumModulePixels, rowAt(narrow + 1).count <= availableWidth {
-            narrow += 1
-        }
-        let row = rowAt(narrow)
-        // A third of the width tall, like a printed card's barcode, as far as the screen allows.
-        let height = max(min(availableHeight, row.count / 3), min(availableHeight, 5 * narrow))
-        return CodabarRaster.bars(row, height: height)
-    }
-
-    /// A 2D symbol at the most whole pixels per module that fit.
-    private static func gridBitmap(
-        _ matrix: ModuleMatrix, availableWidth: Int, availableHeight: Int, cell: PixelSize,
-        geometry: ScreenGeometry
-    ) throws(SymbolError) -> BitImage {
-        let module = min(
-            availableWidth / matrix.totalColumns, availableHeight / matrix.totalModuleRows,
-            maximumModulePixels)
-        guard module >= 1 else {
-            throw .terminalTooNarrow(
-                requiredColumns: (matrix.totalColumns + cell.width - 1) / cell.width + 2,
-                availableColumns: geometry.columns)
-        }
-        return MatrixRaster.image(of: matrix, moduleSize: module)
+    /// The bitmap with the most pixels per module; the first of equals (across before turned).
+    private static func largest(_ bitmaps: [(image: BitImage, module: Int)]) -> (
+        image: BitImage, module: Int
+    )? {
+        bitmaps.reduce(nil) { best, next in (best.map { next.module > $0.module } ?? true) ? next : best }
     }
 
     /// Takes the alternate screen (as `less` does) and hides the cursor.
@@ -165,64 +141,112 @@ public enum TurnstileFrame {
     /// as the kitty and sixel images are, not decoration. In plain characters they would take the
     /// terminal's own colours, light bars on dark on a dark theme, which no scanner reads; reverse video
     /// is right only on a dark theme, explicit black (256-colour 16) on white (231) on every theme.
+    ///
+    /// Blocks are drawn across when they fit, else turned, else the QR code; a bitmap across or turned,
+    /// whichever has more pixels per module, else the QR code. Throws when nothing fits, with what each
+    /// form needs.
     public static func render(
         _ content: TurnstileContent, geometry: ScreenGeometry, renderer: TurnstileRenderer, colour: Bool,
         throughTmux: Bool = false, maximumSize: PixelSize? = nil
     ) throws(SymbolError) -> String {
+        let cell = renderer.drawsPixels ? geometry.cellPixels : nil
+        var needs: [ScreenNeed] = []
+        var barcode: [(drawn: Drawn, caption: TurnstileCaption)] = []
+        var qrCode: (drawn: Drawn, caption: TurnstileCaption)?
+        for candidate in CardCandidate.all(for: content.drawing, qrCode: content.qrCode) {
+            let notice = candidate.form == .qrCode ? qrNotice(needs: needs, geometry: geometry) : nil
+            let caption = TurnstileCaption(content, notice: notice, columns: geometry.columns)
+            let drawingRows = geometry.rows - caption.rows
+            var drawn: Drawn?
+            if let cell {
+                let need = candidate.pixelNeed(cell: cell)
+                needs.append(
+                    ScreenNeed(form: candidate.form, columns: need.columns, rows: need.rows + caption.rows))
+                drawn = bitmap(
+                    candidate, geometry: geometry, cell: cell, textRows: caption.rows,
+                    maximumSize: maximumSize
+                ).map { .image($0.image, module: $0.module) }
+            } else {
+                let need = candidate.blockNeed
+                needs.append(
+                    ScreenNeed(form: candidate.form, columns: need.columns, rows: need.rows + caption.rows))
+                if need.columns <= geometry.columns, need.rows <= drawingRows {
+                    drawn = .lines(
+                        try candidate.blockLines(
+                            palette: .blackOnWhite, columns: geometry.columns, rows: drawingRows))
+                }
+            }
+            guard let drawn else { continue }
+            if candidate.form == .qrCode {
+                qrCode = (drawn, caption)
+            } else {
+                barcode.append((drawn, caption))
+            }
+            // Blocks: the first form that fits. Bitmaps: across and turned are weighed.
+            if cell == nil { break }
+        }
+        let chosen =
+            barcode.reduce(nil) { best, next in
+                (best.map { next.drawn.module > $0.drawn.module } ?? true) ? next : best
+            } ?? qrCode
+        guard let (drawn, caption) = chosen else {
+            throw .terminalTooSmall(needs: needs, columns: geometry.columns, rows: geometry.rows)
+        }
         var screen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
         if renderer == .kitty { screen += wrapped(KittyGraphics.deleteImage, throughTmux) }
-        let drawingRows: Int
-        if renderer.drawsPixels, let cell = geometry.cellPixels,
-            let image = try bitmap(for: content.drawing, geometry: geometry, maximumSize: maximumSize)
-        {
+        switch drawn {
+        case .image(let image, _):
+            let cell = cell ?? PixelSize(width: 1, height: 1)
             let columns = (image.width + cell.width - 1) / cell.width
-            drawingRows = (image.height + cell.height - 1) / cell.height
-            let top = topRow(drawingRows: drawingRows, geometry: geometry)
+            let drawingRows = (image.height + cell.height - 1) / cell.height
+            let top = topRow(drawingRows: drawingRows, textRows: caption.rows, geometry: geometry)
             screen += moveTo(row: top, column: (geometry.columns - columns) / 2 + 1)
             screen += try imageSequence(image, renderer: renderer, throughTmux: throughTmux)
-            screen += caption(content, below: top + drawingRows, geometry: geometry, colour: colour)
-        } else {
-            let lines = try blockLines(content.drawing, geometry: geometry, palette: .blackOnWhite)
-            drawingRows = lines.count
-            let top = topRow(drawingRows: drawingRows, geometry: geometry)
+            screen += caption.text(below: top + drawingRows, screenRows: geometry.rows, colour: colour)
+        case .lines(let lines):
+            let top = topRow(drawingRows: lines.count, textRows: caption.rows, geometry: geometry)
             let width = lines.first.map(visibleWidth) ?? 0
             for (offset, line) in lines.enumerated() {
                 screen += moveTo(row: top + offset, column: max(1, (geometry.columns - width) / 2 + 1)) + line
             }
-            screen += caption(content, below: top + drawingRows, geometry: geometry, colour: colour)
+            screen += caption.text(below: top + lines.count, screenRows: geometry.rows, colour: colour)
         }
         return screen
     }
 
-    /// The drawing in block characters, as large as the screen allows.
-    static func blockLines(
-        _ drawing: TurnstileContent.Drawing, geometry: ScreenGeometry, palette: TerminalArt.Palette
-    ) throws(SymbolError) -> [String] {
-        let availableRows = geometry.rows - reservedRows
-        switch drawing {
-        case .codabar(let symbol, let layout):
-            let smallest = try TerminalArt.codabar(
-                symbol, layout: layout, palette: palette, availableColumns: geometry.columns, barRows: 1)
-            let width = smallest.first.map(visibleWidth) ?? 0
-            // Cells are about twice as tall as wide: a sixth of the width in rows is a third in height.
-            let barRows = max(1, min(availableRows - 2, max(5, width / 6)))
-            return try TerminalArt.codabar(
-                symbol, layout: layout, palette: palette, availableColumns: geometry.columns, barRows: barRows
-            )
-        case .qr(let code):
-            return try TerminalArt.qr(
-                code, palette: palette, availableColumns: geometry.columns, availableRows: availableRows)
-        case .matrix(let matrix) where matrix.isLinear:
-            let smallest = try TerminalArt.matrix(
-                matrix, palette: palette, availableColumns: geometry.columns, barRows: 1)
-            let width = smallest.first.map(visibleWidth) ?? 0
-            let barRows = max(1, min(availableRows - 2, max(5, width / 6)))
-            return try TerminalArt.matrix(
-                matrix, palette: palette, availableColumns: geometry.columns, barRows: barRows)
-        case .matrix(let matrix):
-            return try TerminalArt.matrix(
-                matrix, palette: palette, availableColumns: geometry.columns, availableRows: availableRows)
+    /// A drawing made for the screen.
+    private enum Drawn {
+        case lines([String])
+        case image(BitImage, module: Int)
+
+        /// Pixels per module of an image (blocks are never weighed).
+        var module: Int {
+            guard case .image(_, let module) = self else { return 0 }
+            return module
         }
+    }
+
+    /// The word under a QR code drawn instead of the barcode: why, what the barcode needs, and that a
+    /// turnstile's scanner may not read it.
+    static func qrNotice(needs: [ScreenNeed], geometry: ScreenGeometry) -> String {
+        let wanted = needs.map { $0.wording(columns: geometry.columns, rows: geometry.rows) }
+        return "too small for the barcode (it needs \(wanted.joined(separator: ", or "))): "
+            + "this is its QR code, which not every scanner reads"
+    }
+
+    /// A screen that says the window is too small for the card (after a resize; the view stays open).
+    public static func tooSmall(
+        _ error: SymbolError, geometry: ScreenGeometry, renderer: TurnstileRenderer, throughTmux: Bool
+    ) -> String {
+        var screen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
+        if renderer == .kitty { screen += wrapped(KittyGraphics.deleteImage, throughTmux) }
+        let lines = TurnstileCaption.wrap(error.description, columns: geometry.columns)
+        let top = max(1, (geometry.rows - lines.count) / 2 + 1)
+        for (offset, line) in lines.enumerated() where top + offset <= geometry.rows {
+            screen +=
+                moveTo(row: top + offset, column: max(1, (geometry.columns - line.count) / 2 + 1)) + line
+        }
+        return screen
     }
 
     static func imageSequence(_ image: BitImage, renderer: TurnstileRenderer, throughTmux: Bool)
@@ -244,27 +268,9 @@ public enum TurnstileFrame {
         }
     }
 
-    /// The top row (1-based) that centres `drawingRows` in the space left for the drawing.
-    static func topRow(drawingRows: Int, geometry: ScreenGeometry) -> Int {
-        2 + max(0, (geometry.rows - reservedRows - drawingRows) / 2)
-    }
-
-    /// The ID, the label and the hint, centred; the hint on the last row.
-    static func caption(_ content: TurnstileContent, below row: Int, geometry: ScreenGeometry, colour: Bool)
-        -> String
-    {
-        func centred(_ text: String, row: Int, style: String) -> String {
-            let shown = String(text.prefix(max(0, geometry.columns)))
-            let column = max(1, (geometry.columns - shown.count) / 2 + 1)
-            return moveTo(row: row, column: column) + (colour ? style : "") + shown
-                + (colour ? "\u{1B}[0m" : "")
-        }
-        var text = centred(content.caption, row: min(row + 1, geometry.rows - 2), style: "\u{1B}[1m")
-        if let label = content.label, !label.isEmpty {
-            // The label is the card file's text: shown, never obeyed, by the terminal.
-            text += centred(label.terminalSafe, row: min(row + 2, geometry.rows - 1), style: "")
-        }
-        return text + centred(content.hint, row: geometry.rows, style: "\u{1B}[2m")
+    /// The top row (1-based) that centres `drawingRows` in the space the text leaves.
+    static func topRow(drawingRows: Int, textRows: Int, geometry: ScreenGeometry) -> Int {
+        2 + max(0, (geometry.rows - textRows - drawingRows) / 2)
     }
 
     static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(max(1, row));\(max(1, column))H" }

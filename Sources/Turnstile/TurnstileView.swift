@@ -101,10 +101,15 @@ public struct TurnstileView {
             Self.write(leave)
             hooks.fullScreen(nil)
         }
-        try draw(
+        // Nothing fits at the start: the view ends with what each form needs.
+        if let problem = draw(
             renderer: renderer, capabilities: capabilities, descriptor: descriptor, throughTmux: throughTmux)
-        let status = try waitForKey(descriptor: descriptor) { () throws(TurnstileProblem) in
-            try draw(
+        {
+            throw problem
+        }
+        // After a resize the view stays: a window made too small says so until it is enlarged again.
+        let status = waitForKey(descriptor: descriptor) {
+            _ = draw(
                 renderer: renderer, capabilities: capabilities, descriptor: descriptor,
                 throughTmux: throughTmux)
         }
@@ -117,30 +122,33 @@ public struct TurnstileView {
         try? AtomicFile.writeAll(Array(text.utf8), to: STDOUT_FILENO, path: "standard output")
     }
 
+    /// Draws the card as the screen is now, or (when nothing fits) says so on the screen and returns why.
     private func draw(
         renderer: TurnstileRenderer, capabilities: TerminalCapabilities, descriptor: Int32, throughTmux: Bool
-    ) throws(TurnstileProblem) {
+    ) -> TurnstileProblem? {
         let geometry = Self.geometry(descriptor: descriptor, textAreaPixels: capabilities.textAreaPixels)
         do {
             Self.write(
                 try TurnstileFrame.render(
                     content, geometry: geometry, renderer: renderer, colour: colour, throughTmux: throughTmux,
                     maximumSize: renderer == .sixel ? capabilities.sixelMaximum : nil))
+            return nil
         } catch {
-            throw .cannotDraw(error.description)
+            Self.write(
+                TurnstileFrame.tooSmall(
+                    error, geometry: geometry, renderer: renderer, throughTmux: throughTmux))
+            return .cannotDraw(error.description)
         }
     }
 
     /// Waits for a key, the timeout or a resize (which calls `redraw`).
-    private func waitForKey(descriptor: Int32, redraw: () throws(TurnstileProblem) -> Void)
-        throws(TurnstileProblem) -> Int32
-    {
+    private func waitForKey(descriptor: Int32, redraw: () -> Void) -> Int32 {
         let deadline = timeoutSeconds > 0 ? ContinuousClock.now + .seconds(timeoutSeconds) : nil
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
             if Self.resized != 0 {
                 Self.resized = 0
-                try redraw()
+                redraw()
             }
             var wait: Int32 = -1
             if let deadline {
@@ -233,7 +241,7 @@ public enum TurnstileProblem: Error, Equatable, CustomStringConvertible {
     case tmuxBlocksImages
     /// An image renderer was asked for and the terminal does not say its cell size in pixels.
     case cellSizeUnknown
-    /// The frame could not be drawn (the screen is too small): why.
+    /// The frame could not be drawn when the view opened (the screen is too small): why.
     case cannotDraw(String)
 
     /// What happened.

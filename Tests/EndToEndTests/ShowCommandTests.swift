@@ -157,14 +157,29 @@ struct ShowCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/dir").isEmpty)
     }
 
-    @Test("a terminal too narrow says how wide it must be")
+    @Test("40 columns turn the barcode a quarter; too narrow a terminal for any form says what each needs")
     func tooNarrow() async throws {
         let home = try TemporaryDirectory()
-        let result = try await GymcardProcess(home: home.path, extra: ["COLUMNS": "40"]).run([
+        let turned = try await GymcardProcess(home: home.path, extra: ["COLUMNS": "40"]).run([
+            "show", "--id", "123456789",
+        ])
+        #expect(turned.status == 0)
+        let lines = turned.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        #expect(lines.count >= 78 && lines.allSatisfy { $0.count <= 40 })
+        // Plain characters (a pipe has no colours), in a font whose █ fills the cell.
+        let image = rasterize(lines, fullBlockWidth: 11)
+        #expect(await OffThePool.compute { ZBarReader().decode(image).map(\.text) } == ["A123456789B"])
+
+        let result = try await GymcardProcess(home: home.path, extra: ["COLUMNS": "7"]).run([
             "show", "--id", "123456789",
         ])
         #expect(result.status == 74)
-        #expect(result.stderr.contains("at least 78 columns"))
+        #expect(
+            result.stderr.contains(
+                "the terminal is 7 columns wide, too small for the card: it needs 78 columns, 8 columns turned, "
+                    + "or 29 columns for its QR code; enlarge the window, or write an image with --png"),
+            "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 }

@@ -73,11 +73,13 @@ func runToolBlocking(_ arguments: [String], standardOutput: String = "/dev/null"
     _ = try ChildProcess.runBlocking(arguments, standardOutput: standardOutput)
 }
 
-/// Lines of the screen that carry the drawing (block characters, or black cells), for rasterizing.
+/// Lines of the screen that carry the drawing, for rasterizing: from the first to the last with block
+/// characters or black cells, light rows between them included (a turned barcode's spaces are rows).
 func drawingLines(_ lines: [String]) -> [String] {
-    lines.filter {
-        $0.contains("▌") || $0.contains("█") || $0.contains("▐") || $0.contains("\u{1B}[48;5;16m")
-    }
+    let marks = ["▌", "█", "▐", "▀", "▄", "\u{1B}[48;5;16m"]
+    let dark = lines.indices.filter { index in marks.contains { lines[index].contains($0) } }
+    guard let first = dark.first, let last = dark.last else { return [] }
+    return Array(lines[first...last])
 }
 
 /// What libzbar reads from the drawing on screen, off the concurrency pool (the suite's servers need it).
@@ -182,19 +184,20 @@ struct TurnstileViewTests {
         let wide = try #require(darkColumns(try await tmux.screen(escapes: true))).count
         try await tmux.tmux(["resize-window", "-t", tmux.name, "-x", "90", "-y", "30"])
         // The redraw is a stream of writes: wait until the new screen is whole.
-        var narrow = wide
-        var decoded: [String] = []
-        var hintAtBottom = false
-        for _ in 0..<50 where narrow >= wide || decoded.isEmpty || !hintAtBottom {
-            try await Task.sleep(for: .milliseconds(100))
-            let screen = try await tmux.screen(escapes: true)
-            narrow = darkColumns(screen)?.count ?? wide
-            decoded = await decodeScreen(screen)
-            hintAtBottom = try await tmux.screen().prefix(30).last?.contains("any key closes") == true
+        func hintAtBottom(_ capture: PaneCapture) -> Bool {
+            capture.plain.prefix(30).last?.contains("any key closes") == true
         }
+        let capture = try await tmux.waitForCapture { capture in
+            guard (darkColumns(capture.escaped)?.count ?? wide) < wide, hintAtBottom(capture) else {
+                return false
+            }
+            return await decodeScreen(capture.escaped) == ["A905123456B"]
+        }
+        let narrow = darkColumns(capture.escaped)?.count ?? wide
+        let decoded = await decodeScreen(capture.escaped)
         #expect(narrow < wide && narrow <= 90)
         #expect(decoded == ["A905123456B"])
-        #expect(hintAtBottom)
+        #expect(hintAtBottom(capture))
         try await tmux.tmux(["send-keys", "-t", tmux.name, "q"])
         try await tmux.waitFor("status=0")
     }

@@ -33,12 +33,13 @@ final class XtermScreen: @unchecked Sendable {
         self.server = server
     }
 
-    /// Starts xterm (`-ti vt340` for sixel) with a dark theme running `command` in bash.
-    func start(vt340: Bool, command: String) async throws {
+    /// Starts xterm (`-ti vt340` for sixel) with a dark theme running `command` in bash, `size` columns by
+    /// rows.
+    func start(vt340: Bool, command: String, size: String = "120x36") async throws {
         terminal = try await ChildProcess.start(
             "/usr/bin/xterm",
             (vt340 ? ["-ti", "vt340"] : []) + [
-                "-geometry", "120x36+0+0", "-bg", "#1e1e1e", "-fg", "#d0d0d0", "-fa", "Monospace", "-fs",
+                "-geometry", size + "+0+0", "-bg", "#1e1e1e", "-fg", "#d0d0d0", "-fa", "Monospace", "-fs",
                 "11",
                 "-e", "bash", "--norc", "--noprofile", "-c", command + "; sleep 900",
             ],
@@ -135,6 +136,45 @@ struct TurnstileXtermTests {
         }
         #expect(cleared, "closed after the timeout")
     }
+
+    @Test(
+        "xterm -ti vt340 at 40×40: the sixel image is turned a quarter (more pixels per module than across), each module whole pixels, and it scans"
+    )
+    func sixelTurned() async throws {
+        let home = try TemporaryDirectory()
+        let screen = try await XtermScreen.start()
+        // --timeout 0: only a key closes it, so a late screenshot on a loaded machine still finds it.
+        try await screen.start(
+            vt340: true, command: command(home, "show --id 905123456 --timeout 0"), size: "40x40")
+        let (decoded, image) = try await screen.waitForSymbols()
+        #expect(decoded == ["A905123456B"])
+        // Down the column that crosses the most bars (the caption's light text may follow the image in
+        // it): from the first bar, the layout at a whole number of pixels per module, then light.
+        let turned = image.transposed()
+        var column: [Bool] = []
+        for y in stride(from: 0, to: turned.height, by: 4) {
+            let line: [Bool] = (0..<turned.width).map { turned.pixels[y * turned.width + $0] < 128 }
+            if changes(line) > changes(column) { column = line }
+        }
+        var start = 0
+        if let light = column.firstIndex(of: false), let bar = column[light...].firstIndex(of: true) {
+            start = bar
+        }
+        let symbol = try CodabarSymbol(normalizing: "905123456")
+        let exact = (1...32).contains { narrow in
+            let drawn = CodabarLayout.standard.row(of: symbol, narrowWidth: narrow)
+            guard let first = drawn.firstIndex(of: true), let last = drawn.lastIndex(of: true) else {
+                return false
+            }
+            let bars = Array(drawn[first...last])
+            return start + bars.count < column.count && Array(column[start..<(start + bars.count)]) == bars
+                && !column[start + bars.count]
+        }
+        #expect(exact, "the bars run across the screen, each module a whole number of pixels")
+    }
+
+    /// Dark-light changes along a line of pixels.
+    func changes(_ line: [Bool]) -> Int { zip(line, line.dropFirst()).filter { $0 != $1 }.count }
 
     @Test("xterm -ti vt340: the QR code the same way")
     func sixelQR() async throws {
