@@ -150,7 +150,7 @@ struct SymbologyCommandTests {
         .path
 
     @Test(
-        "a card stored by gymcard before symbologies (schema 1, plain and encrypted) opens and draws byte for byte as it did"
+        "a card stored by gymcard before symbologies (schema 1, plain and encrypted) opens and draws as it did: the same pixels, the SVG byte for byte"
     )
     func schemaOneCards() async throws {
         for (folder, file, extra, id, label) in [
@@ -168,8 +168,11 @@ struct SymbologyCommandTests {
                 atPath: "\(Self.schema1)/\(folder)/\(file)", toPath: directory + "/" + file)
             let show = try await gymcard.run(["show", "--png", "-"] + extra)
             #expect(show.status == 0, "\(show.stderr)")
+            // The same picture: the PNG's encoding has since changed (1-bit grey at zlib level 9, no palette).
             let before = try Data(contentsOf: URL(fileURLWithPath: "\(Self.schema1)/\(folder)/show.png"))
-            #expect(show.stdout == before, "\(folder): the PNG differs from the one gymcard drew before")
+            #expect(
+                try PNGCodec.decodeGray(Array(show.stdout)) == PNGCodec.decodeGray(Array(before)),
+                "\(folder): the PNG differs from the one gymcard drew before")
             let card = try Self.json(try await gymcard.run(["card", "--json"] + extra).stdoutText)
             #expect(card["symbology"] as? String == "codabar")
             #expect(card["id"] as? String == id)
