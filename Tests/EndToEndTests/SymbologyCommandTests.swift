@@ -190,6 +190,7 @@ struct SymbologyCommandTests {
 
     /// zint's name for each linear symbology.
     static let zintNames: [(String, String, String)] = [
+        ("codabar", "CODABAR", "A905123456B"),
         ("code39", "CODE39", "GYM-0042"),
         ("code93", "CODE93", "Gym0042"),
         ("code128", "CODE128", "GYM0042a7"),
@@ -224,8 +225,14 @@ struct SymbologyCommandTests {
         return runs
     }
 
+    /// Runs as narrow (`false`) and wide (`true`) elements: wide is over 1.5 times the narrowest run.
+    static func elements(_ runs: [Int]) -> [Bool] {
+        let narrow = runs.min() ?? 0
+        return runs.map { 2 * $0 > 3 * narrow }
+    }
+
     @Test(
-        "a card zint drew, photographed turned, blurred and as a JPEG, is read by scan --save; show --png draws it back module for module",
+        "a card zint drew, photographed turned, blurred and as a JPEG, is read by scan --save; show --png draws it back module for module (Codabar element for element)",
         arguments: zintNames)
     func photographedZintCard(symbology: String, zintName: String, data: String) async throws {
         let home = try TemporaryDirectory()
@@ -261,7 +268,15 @@ struct SymbologyCommandTests {
         let theirs = try Self.barRuns(
             Array(try Data(contentsOf: URL(fileURLWithPath: zintPNG))), row: zintRow)
         #expect(!ours.isEmpty)
-        #expect(ours == theirs, "\(symbology): the redrawn modules differ from zint's")
+        if symbology == "codabar" {
+            // zint draws Codabar's wide elements 2 modules wide, gymcard 3 (the ratio of the cards it reads):
+            // the same narrow and wide elements, each at its own ratio.
+            #expect(
+                Self.elements(ours) == Self.elements(theirs),
+                "codabar: the redrawn elements differ from zint's")
+        } else {
+            #expect(ours == theirs, "\(symbology): the redrawn modules differ from zint's")
+        }
     }
 }
 
