@@ -210,14 +210,27 @@ static inline void gymcard_png_writer_free(gymcard_png_writer *writer) {
     writer->capacity = 0;
 }
 
+/// Packs a row of one-byte pixels (1 dark, 0 light) into 1-bit grey, most significant bit first, dark
+/// as 0; the bits after the last pixel are 1, as libpng's own packing and inversion leave them.
+static inline void gymcard_png_pack_row(const unsigned char *pixels, png_uint_32 width, unsigned char *packed) {
+    for (png_uint_32 x = 0; x < width; x += 8) {
+        unsigned bits = 0;
+        for (png_uint_32 bit = 0; bit < 8; bit++) {
+            bits = bits << 1 | (x + bit < width ? pixels[x + bit] : 0);
+        }
+        packed[x / 8] = (unsigned char)~bits;
+    }
+}
+
 /// Writes `pixels` (one byte a pixel, 1 dark and 0 light, `width` bytes a row) into `writer->data` as a
-/// 1-bit greyscale PNG: the bits are packed and inverted by libpng (grey 0 is black), rows unfiltered,
-/// zlib at level 9 with the Z_FILTERED strategy. These are the settings zint 2.11's PNG has (level 9,
-/// filter None, whose IDAT zlib's default strategy does not reproduce but Z_FILTERED does, byte for byte),
-/// measured as the smallest of levels 6 and 9, the default, filtered and RLE strategies, and filters
-/// None and Up, over every symbology (Benchmarks/render.sh); grey instead of zint's two-entry palette
-/// drops the 18-byte PLTE chunk. No sRGB chunk: black and white are the same in every colour space.
-/// Returns 1, or 0 with `writer->message` set (and nothing held).
+/// 1-bit greyscale PNG, rows unfiltered, zlib at level 9 with the Z_FILTERED strategy. These are the
+/// settings zint 2.11's PNG has (level 9, filter None, whose IDAT zlib's default strategy does not
+/// reproduce but Z_FILTERED does, byte for byte), measured as the smallest of levels 6 and 9, the default,
+/// filtered and RLE strategies, and filters None and Up, over every symbology (Benchmarks/render.sh);
+/// grey instead of zint's two-entry palette drops the 18-byte PLTE chunk. No sRGB chunk: black and white
+/// are the same in every colour space. A row is packed only when it differs from the one before: the
+/// rows of a linear barcode are all the same, and libpng's packing, pixel by pixel, was half of
+/// `render --batch`'s own time. Returns 1, or 0 with `writer->message` set (and nothing held).
 static inline int gymcard_png_write_bilevel(
     gymcard_png_writer *writer, const unsigned char *pixels, png_uint_32 width, png_uint_32 height) {
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer, gymcard_png_write_fail,
@@ -227,16 +240,20 @@ static inline int gymcard_png_write_bilevel(
         return 0;
     }
     png_infop info = png_create_info_struct(png);
+    unsigned char *volatile packed = NULL;
     if (!info || setjmp(png_jmpbuf(png))) {
+        free(packed);
         png_destroy_write_struct(&png, info ? &info : NULL);
         gymcard_png_writer_free(writer);
         if (!writer->message[0]) strcpy(writer->message, "libpng did not start");
         return 0;
     }
+    size_t row_bytes = ((size_t)width + 7) / 8;
+    packed = (unsigned char *)malloc(row_bytes);
     // A barcode is about a byte a row once compressed: start at a sixteenth of the packed size.
-    size_t initial = ((size_t)width / 8 + 1) * height / 16 + 256;
+    size_t initial = (row_bytes + 1) * height / 16 + 256;
     writer->data = (unsigned char *)malloc(initial);
-    if (!writer->data) png_error(png, "out of memory");
+    if (!packed || !writer->data) png_error(png, "out of memory");
     writer->capacity = initial;
     png_set_write_fn(png, writer, gymcard_png_write_bytes, gymcard_png_flush_nothing);
     png_set_IHDR(png, info, width, height, 1, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
@@ -245,11 +262,16 @@ static inline int gymcard_png_write_bilevel(
     png_set_compression_level(png, Z_BEST_COMPRESSION);
     png_set_compression_strategy(png, Z_FILTERED);
     png_write_info(png, info);
-    png_set_packing(png);
-    png_set_invert_mono(png);
-    for (png_uint_32 y = 0; y < height; y++) png_write_row(png, pixels + (size_t)y * width);
+    const unsigned char *previous = NULL;
+    for (png_uint_32 y = 0; y < height; y++) {
+        const unsigned char *row = pixels + (size_t)y * width;
+        if (!previous || memcmp(row, previous, width) != 0) gymcard_png_pack_row(row, width, packed);
+        previous = row;
+        png_write_row(png, packed);
+    }
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
+    free(packed);
     return 1;
 }
 

@@ -14,8 +14,8 @@ public enum PNGCodec {
         }
         var writer = gymcard_png_writer()
         defer { gymcard_png_writer_free(&writer) }
-        // A Bool's byte is 0 or 1, the pixel values libpng's packing reads: the rows go to libpng straight
-        // from the image's storage, with no copy.
+        // A Bool's byte is 0 or 1, the pixel values the shim packs: it reads the image's storage, with no
+        // copy.
         let written = image.isDark.withUnsafeBytes { pixels in
             gymcard_png_write_bilevel(
                 &writer, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), png_uint_32(image.width),
