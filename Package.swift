@@ -224,10 +224,6 @@ let package = Package(
             name: "generate-history", dependencies: ["TestSupport", "History"],
             path: "Benchmarks/GenerateHistory",
             swiftSettings: strictSettings),
-        // Renders IDs in any symbology through the library, for Benchmarks/render.sh.
-        .executableTarget(
-            name: "render-symbols", dependencies: ["Symbols", "Symbologies", "Imaging"],
-            path: "Benchmarks/RenderSymbols", swiftSettings: strictSettings),
         // A real HTTP server on 127.0.0.1 (an ephemeral port) for the fetcher, occupancy and events tests.
         .target(
             name: "TestServer",

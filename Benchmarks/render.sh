@@ -2,7 +2,10 @@
 # Compares gymcard's rendering with zint and qrencode in one run (hyperfine, whole processes), prints the
 # ratios against the goals of issue 2, the PNG sizes, and render --batch's peak memory at two sizes; then the
 # other symbologies (issue 27) through show/render --symbology: PNG sizes against zint's for the same
-# symbol, 1000 Code 128 IDs against zint --batch, and that show of a Codabar card does not map libzint.
+# symbol over a table of values and scales (Benchmarks/png_sizes.py), 1000 Code 128 IDs against
+# zint --batch, and that show of a Codabar card does not map libzint. Every file is written in a temporary
+# directory (zint --batch --mirror names files after the data, in the current directory, whatever
+# --output says, so it runs there). Exits 1 when a PNG is larger than zint's.
 #   Benchmarks/render.sh            (installs hyperfine, zint and qrencode from Debian when missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,28 +31,33 @@ PY
 # zint wants the start/stop letters itself.
 sed 's/.*/A&B/' "$work/ids1000.txt" > "$work/zint1000.txt"
 
-mean() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][int(sys.argv[2])]['mean'])" "$@"; }
-ratio() { python3 -c "import sys; print(f'{float(sys.argv[1])/float(sys.argv[2]):.2f}')" "$1" "$2"; }
+# The ratio of the first command's time to the second's, by mean and by median (the median moves less when
+# other work on the machine stalls a few runs), and the load average when it ended.
+ratios() {
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']
+print(f\"{r[0]['mean']/r[1]['mean']:.2f}x by mean, {r[0]['median']/r[1]['median']:.2f}x by median\")" "$1"
+}
+load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 echo "== one barcode to PNG"
-hyperfine -N --warmup 10 --runs 100 --export-json "$work/single.json" \
+hyperfine -N --warmup 20 --runs 300 --export-json "$work/single.json" \
   "$gymcard show --id 905123456 --png $work/g.png" \
   "zint -b CODABAR -d A905123456B -o $work/z.png" >/dev/null
-single=$(ratio "$(mean "$work/single.json" 0)" "$(mean "$work/single.json" 1)")
+single="$(ratios "$work/single.json") (load $(load))"
 
 echo "== 1000 IDs, batch"
 mkdir -p "$work/gout" "$work/zout"
-hyperfine --warmup 2 --runs 10 --export-json "$work/batch.json" \
+hyperfine --warmup 3 --runs 30 --export-json "$work/batch.json" \
   --prepare "rm -rf $work/gout $work/zout; mkdir -p $work/gout $work/zout" \
   "$gymcard render --batch $work/ids1000.txt --out $work/gout" \
-  "zint -b CODABAR --batch --mirror -i $work/zint1000.txt --output=$work/zout/x.png" >/dev/null
-batch=$(ratio "$(mean "$work/batch.json" 0)" "$(mean "$work/batch.json" 1)")
+  "cd $work/zout && zint -b CODABAR --batch --mirror -i $work/zint1000.txt" >/dev/null
+batch="$(ratios "$work/batch.json") (load $(load))"
 
 echo "== QR to PNG"
-hyperfine -N --warmup 10 --runs 100 --export-json "$work/qr.json" \
+hyperfine -N --warmup 20 --runs 300 --export-json "$work/qr.json" \
   "$gymcard show --id 905123456 --qr $work/q.png" \
   "qrencode -o $work/qq.png A905123456B" >/dev/null
-qr=$(ratio "$(mean "$work/qr.json" 0)" "$(mean "$work/qr.json" 1)")
+qr="$(ratios "$work/qr.json") (load $(load))"
 
 "$gymcard" show --id 905123456 --png "$work/g.png"
 "$gymcard" show --id 905123456 --png "$work/gt.png" --text
@@ -61,39 +69,19 @@ peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 rm -rf "$work/gout"; mem1k=$(peak "$gymcard" render --batch "$work/ids1000.txt" --out "$work/gout")
 rm -rf "$work/gout"; mem20k=$(peak "$gymcard" render --batch "$work/ids20000.txt" --out "$work/gout")
 
-echo "== other symbologies: PNG sizes against zint (2 px per module, bars 50 modules tall, no text)"
-# gymcard's scale 2 and zint's --scale=1 are both 2 px per module; --quietzones gives zint the quiet zones
-# gymcard always draws.
-symbology_sizes=""
-while read -r name zintname text; do
-  "$gymcard" show --id "$text" --symbology "$name" --png "$work/s-$name.png"
-  zint -b "$zintname" --notext --quietzones --scale=1 --data="$text" -o "$work/z-$name.png"
-  ours=$(stat -c %s "$work/s-$name.png")
-  theirs=$(stat -c %s "$work/z-$name.png")
-  symbology_sizes+=$(printf '\n  %-10s gymcard %s, zint %s' "$name" "$(size "$work/s-$name.png")" "$(size "$work/z-$name.png")")
-  [ "$ours" -le "$theirs" ] || symbology_sizes+="  LARGER"
-done <<'TABLE'
-code39 CODE39 GYM-0042
-code93 CODE93 Gym0042
-code128 CODE128 GYM0042A7
-itf C25INTER 00012345678905
-ean8 EANX_CHK 96385074
-ean13 EANX_CHK 5901234123457
-upca UPCA_CHK 036000291452
-upce UPCE_CHK 01234565
-qr QRCODE https://gym.example/m?id=GYM0042A7
-pdf417 PDF417 GYM0042A7
-datamatrix DATAMATRIX GYM0042A7
-aztec AZTEC GYM0042A7
-TABLE
+echo "== PNG sizes against zint for every symbology, a table of values, scales 1 to 3"
+# The same pixels on both sides (checked), bars 50 modules tall, no text, quiet zones on both.
+size_status=0
+Benchmarks/png_sizes.py "$gymcard" "$work" > "$work/sizes.txt" || size_status=$?
+cat "$work/sizes.txt"
 
 echo "== 1000 Code 128 IDs, render --batch --symbology code128 against zint --batch"
-hyperfine --warmup 2 --runs 10 --export-json "$work/code128.json" \
+hyperfine --warmup 3 --runs 30 --export-json "$work/code128.json" \
   --prepare "rm -rf $work/sout $work/zout; mkdir -p $work/sout $work/zout" \
   "$gymcard render --symbology code128 --batch $work/code128-1000.txt --out $work/sout" \
-  "zint -b CODE128 --notext --quietzones --scale=1 --batch --mirror -i $work/code128-1000.txt --output=$work/zout/x.png" \
+  "cd $work/zout && zint -b CODE128 --notext --quietzones --scale=1 --batch --mirror -i $work/code128-1000.txt" \
   >/dev/null
-code128=$(ratio "$(mean "$work/code128.json" 0)" "$(mean "$work/code128.json" 1)")
+code128="$(ratios "$work/code128.json") (load $(load))"
 
 echo "== libzint stays unmapped for Codabar"
 # strace records every file the process opens; the dynamic loader opens each library it maps.
@@ -103,10 +91,10 @@ linked=$(ldd "$gymcard" | grep -c zint || true)
 
 cat <<REPORT
 
-gymcard vs zint / qrencode (mean wall time ratio; lower is better for gymcard)
-  show --png  / zint            : ${single}x   (goal <= 4x)
-  render --batch 1000 / zint    : ${batch}x   (goal < 1x)
-  show --qr   / qrencode        : ${qr}x   (goal <= 4x)
+gymcard vs zint / qrencode (wall time ratio; lower is better for gymcard)
+  show --png  / zint            : ${single}   (goal <= 4x)
+  render --batch 1000 / zint    : ${batch}   (goal < 1x)
+  show --qr   / qrencode        : ${qr}   (goal <= 4x)
 PNG sizes
   gymcard          : $(size "$work/g.png")
   zint --notext    : $(size "$work/z.png")
@@ -114,8 +102,10 @@ PNG sizes
   zint (text)      : $(size "$work/zt.png")
 render --batch peak RSS: 1000 IDs ${mem1k} KiB, 20000 IDs ${mem20k} KiB (flat means about equal)
 Other symbologies (show and render --symbology)
-  PNG sizes (goal: no larger than zint's):${symbology_sizes}
-  1000 Code 128 IDs / zint --batch : ${code128}x   (goal <= 1x)
+  PNG sizes (goal: no larger than zint's; table above):
+$(tail -n 3 "$work/sizes.txt" | grep -v '^$' | sed 's/^/    /')
+  1000 Code 128 IDs / zint --batch : ${code128}   (goal <= 1x)
   libzint: linked into gymcard ${linked} times; opened by show of a Codabar card ${codabar_opens} times,
            by a Code 128 render ${code128_opens} times (goal: 0, 0, 1)
 REPORT
+exit "$size_status"

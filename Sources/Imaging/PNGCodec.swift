@@ -1,26 +1,33 @@
 import CPNG
 
-/// PNG through libpng's simplified `png_image_*` API, which reports errors by return value and never
-/// longjmps into Swift.
+/// PNG through libpng: its simplified `png_image_*` API, which reports errors by return value and never
+/// longjmps into Swift, and for barcodes its full API, driven from C in the CPNG shim so that a longjmp
+/// never crosses a Swift frame.
 public enum PNGCodec {
-    /// A 1-bit palette PNG of a two-colour image: the smallest faithful encoding of a barcode.
+    /// A 1-bit greyscale PNG of a two-colour image: the smallest faithful encoding of a barcode.
     ///
-    /// The simplified API writes a colour-mapped image with two entries at bit depth 1.
+    /// Written with zint's compression settings (zlib level 9, rows unfiltered) and without the palette
+    /// zint writes, so a symbol's PNG is no larger than zint's for the same modules and scale.
     public static func encode(_ image: BitImage) throws(ImagingError) -> [UInt8] {
-        // Palette entry 0 is white and 1 black, so a Bool's byte (0 or 1) is already the palette index:
-        // libpng reads the pixels straight from the image's storage, with no copy.
-        let palette: [UInt8] = [255, 255, 255, 0, 0, 0]
-        let png = try image.isDark.withUnsafeBytes { pixels in
-            Result { () throws(ImagingError) in
-                try write(
-                    width: image.width, height: image.height, format: gymcard_png_format_rgb_colormap(),
-                    colormapEntries: 2, pixels: pixels, colormap: palette)
+        guard image.width > 0, image.height > 0 else {
+            throw .encodingFailed(detail: "the image has no pixels")
+        }
+        var writer = gymcard_png_writer()
+        defer { gymcard_png_writer_free(&writer) }
+        // A Bool's byte is 0 or 1, the pixel values the shim packs: it reads the image's storage, with no
+        // copy.
+        let written = image.isDark.withUnsafeBytes { pixels in
+            gymcard_png_write_bilevel(
+                &writer, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), png_uint_32(image.width),
+                png_uint_32(image.height))
+        }
+        guard written != 0, let data = writer.data else {
+            let message = withUnsafeBytes(of: &writer.message) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-        }.get()
-        // The simplified API always tags the file sRGB. Pure black and white are the same in every colour
-        // space, so the 13-byte chunk says nothing here; chunks are self-delimiting, so dropping it
-        // leaves a valid file (a tenth of a barcode PNG).
-        return removingChunk("sRGB", from: png)
+            throw .encodingFailed(detail: message.isEmpty ? "libpng gave no reason" : message)
+        }
+        return Array(UnsafeBufferPointer(start: data, count: writer.size))
     }
 
     /// An 8-bit greyscale PNG.
@@ -29,8 +36,7 @@ public enum PNGCodec {
             Result { () throws(ImagingError) in
                 try write(
                     width: image.width, height: image.height, format: gymcard_png_format_gray(),
-                    colormapEntries: 0,
-                    pixels: pixels, colormap: nil)
+                    pixels: pixels)
             }
         }.get()
     }
@@ -40,25 +46,10 @@ public enum PNGCodec {
         try image.pixels.withUnsafeBytes { pixels in
             Result { () throws(ImagingError) in
                 try write(
-                    width: image.width, height: image.height, format: gymcard_png_format_rgb(),
-                    colormapEntries: 0, pixels: pixels, colormap: nil)
+                    width: image.width, height: image.height, format: gymcard_png_format_rgb(), pixels: pixels
+                )
             }
         }.get()
-    }
-
-    /// The PNG without any chunk of the given type.
-    static func removingChunk(_ type: String, from png: [UInt8]) -> [UInt8] {
-        let target = Array(type.utf8)
-        var output = Array(png.prefix(8))
-        var offset = 8
-        while offset + 12 <= png.count {
-            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            let end = offset + 12 + length
-            guard end <= png.count else { return png }
-            if !png[offset + 4..<offset + 8].elementsEqual(target) { output += png[offset..<end] }
-            offset = end
-        }
-        return offset == png.count ? output : png
     }
 
     /// Decodes any PNG (palette, grey, colour, 16-bit, with alpha composited onto white) to 8-bit grey.
@@ -124,9 +115,7 @@ public enum PNGCodec {
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     private static func write(
-        width: Int, height: Int, format: png_uint_32, colormapEntries: png_uint_32,
-        pixels: UnsafeRawBufferPointer,
-        colormap: [UInt8]?
+        width: Int, height: Int, format: png_uint_32, pixels: UnsafeRawBufferPointer
     ) throws(ImagingError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .encodingFailed(detail: "the image has no pixels") }
         var image = png_image()
@@ -134,7 +123,6 @@ public enum PNGCodec {
         image.width = png_uint_32(width)
         image.height = png_uint_32(height)
         image.format = format
-        image.colormap_entries = colormapEntries
         // One pass into a buffer sized for the uncompressed data; png_image_write_to_memory reports the
         // size it needs when that is not enough (incompressible noise), and the second pass uses it.
         let bytesPerPixel = format == gymcard_png_format_rgb() ? 3 : 1
@@ -143,10 +131,8 @@ public enum PNGCodec {
             var output = [UInt8](repeating: 0, count: capacity)
             var size = capacity
             let written = output.withUnsafeMutableBytes { destination in
-                colormapBytes(colormap) { map in
-                    png_image_write_to_memory(
-                        &image, destination.baseAddress, &size, 0, pixels.baseAddress, 0, map)
-                }
+                png_image_write_to_memory(
+                    &image, destination.baseAddress, &size, 0, pixels.baseAddress, 0, nil)
             }
             if written != 0 { return Array(output.prefix(size)) }
             guard size > capacity else { break }
@@ -154,11 +140,6 @@ public enum PNGCodec {
             image.warning_or_error = 0
         }
         throw .encodingFailed(detail: message(of: &image))
-    }
-
-    private static func colormapBytes(_ colormap: [UInt8]?, _ body: (UnsafeRawPointer?) -> Int32) -> Int32 {
-        guard let colormap else { return body(nil) }
-        return colormap.withUnsafeBytes { body($0.baseAddress) }
     }
 
     private static func message(of image: inout png_image) -> String {

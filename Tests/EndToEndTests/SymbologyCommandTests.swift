@@ -150,7 +150,7 @@ struct SymbologyCommandTests {
         .path
 
     @Test(
-        "a card stored by gymcard before symbologies (schema 1, plain and encrypted) opens and draws byte for byte as it did"
+        "a card stored by gymcard before symbologies (schema 1, plain and encrypted) opens and draws as it did: the same pixels, the SVG byte for byte"
     )
     func schemaOneCards() async throws {
         for (folder, file, extra, id, label) in [
@@ -168,8 +168,11 @@ struct SymbologyCommandTests {
                 atPath: "\(Self.schema1)/\(folder)/\(file)", toPath: directory + "/" + file)
             let show = try await gymcard.run(["show", "--png", "-"] + extra)
             #expect(show.status == 0, "\(show.stderr)")
+            // The same picture: the PNG's encoding has since changed (1-bit grey at zlib level 9, no palette).
             let before = try Data(contentsOf: URL(fileURLWithPath: "\(Self.schema1)/\(folder)/show.png"))
-            #expect(show.stdout == before, "\(folder): the PNG differs from the one gymcard drew before")
+            #expect(
+                try PNGCodec.decodeGray(Array(show.stdout)) == PNGCodec.decodeGray(Array(before)),
+                "\(folder): the PNG differs from the one gymcard drew before")
             let card = try Self.json(try await gymcard.run(["card", "--json"] + extra).stdoutText)
             #expect(card["symbology"] as? String == "codabar")
             #expect(card["id"] as? String == id)
@@ -187,6 +190,7 @@ struct SymbologyCommandTests {
 
     /// zint's name for each linear symbology.
     static let zintNames: [(String, String, String)] = [
+        ("codabar", "CODABAR", "A905123456B"),
         ("code39", "CODE39", "GYM-0042"),
         ("code93", "CODE93", "Gym0042"),
         ("code128", "CODE128", "GYM0042a7"),
@@ -221,8 +225,14 @@ struct SymbologyCommandTests {
         return runs
     }
 
+    /// Runs as narrow (`false`) and wide (`true`) elements: wide is over 1.5 times the narrowest run.
+    static func elements(_ runs: [Int]) -> [Bool] {
+        let narrow = runs.min() ?? 0
+        return runs.map { 2 * $0 > 3 * narrow }
+    }
+
     @Test(
-        "a card zint drew, photographed turned, blurred and as a JPEG, is read by scan --save; show --png draws it back module for module",
+        "a card zint drew, photographed turned, blurred and as a JPEG, is read by scan --save; show --png draws it back module for module (Codabar element for element)",
         arguments: zintNames)
     func photographedZintCard(symbology: String, zintName: String, data: String) async throws {
         let home = try TemporaryDirectory()
@@ -258,7 +268,15 @@ struct SymbologyCommandTests {
         let theirs = try Self.barRuns(
             Array(try Data(contentsOf: URL(fileURLWithPath: zintPNG))), row: zintRow)
         #expect(!ours.isEmpty)
-        #expect(ours == theirs, "\(symbology): the redrawn modules differ from zint's")
+        if symbology == "codabar" {
+            // zint draws Codabar's wide elements 2 modules wide, gymcard 3 (the ratio of the cards it reads):
+            // the same narrow and wide elements, each at its own ratio.
+            #expect(
+                Self.elements(ours) == Self.elements(theirs),
+                "codabar: the redrawn elements differ from zint's")
+        } else {
+            #expect(ours == theirs, "\(symbology): the redrawn modules differ from zint's")
+        }
     }
 }
 

@@ -121,6 +121,32 @@ struct SymbologyRoundTripTests {
         }
     }
 
+    /// zint's `--scale=1` is 2 px a module and its bars are 50 modules tall, gymcard's default height;
+    /// `--quietzones` draws the quiet zones gymcard always draws, and `--guarddescent=0` keeps EAN/UPC guard
+    /// bars as long as the others, as gymcard draws them without text. zint writes a 1-bit palette PNG at
+    /// zlib level 9; gymcard must not be larger for the same pixels.
+    @Test("the PNG is no larger than zint's for the same symbol at the same scale", arguments: cases)
+    func noLargerThanZint(_ testCase: Case) async throws {
+        let content = try BarcodeContent(symbology: testCase.symbology, normalizing: testCase.input)
+        let image = MatrixRaster.image(
+            of: try ModuleMatrix(encoding: content), style: try BarcodeStyle(narrowBarWidth: 2))
+        let ours = try PNGCodec.encode(image)
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/zint.png"
+        let zintName = try #require(Self.zintNames[testCase.symbology])
+        let made = try await Self.run(
+            "/usr/bin/zint",
+            [
+                "-b", zintName, "--notext", "--quietzones", "--guarddescent=0", "--scale=1",
+                "--data=" + content.text, "-o", path,
+            ])
+        #expect(made.status == 0, "zint: \(made.error)")
+        let theirs = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        // The same pixels, or the sizes say nothing.
+        #expect(try PNGCodec.decodeGray(theirs) == image.grayImage)
+        #expect(ours.count <= theirs.count, "gymcard \(ours.count) bytes, zint \(theirs.count)")
+    }
+
     @Test(
         "the SVG draws the PNG's dark pixels, with the text under a linear symbol",
         arguments: [Symbology.code128, .ean13, .pdf417, .qr], [false, true])
