@@ -45,6 +45,12 @@ struct TrendsCommand: ContextCommand {
     @Flag(name: .customLong("no-color"), help: "Draw with shade characters instead of colours.")
     var noColor = false
 
+    func validate() throws {
+        if weeks.demo, json || png != nil {
+            throw ValidationError("--demo draws text; leave out --json and --png")
+        }
+    }
+
     func run(in context: Context) throws {
         let window = try weeks.window(campus, context)
         let facilities = try window.heatmaps(try window.settings.facilities(matching: facility))
