@@ -21,7 +21,9 @@ struct HoursCommand: AsyncContextCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
+    @Argument(
+        help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"),
+        completion: .facilities)
     var facility: String?
 
     @Option(

@@ -24,7 +24,9 @@ struct TrendsCommand: ContextCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
+    @Argument(
+        help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"),
+        completion: .facilities)
     var facility: String?
 
     @OptionGroup var campus: CampusOption

@@ -46,7 +46,7 @@ struct WaitCommand: AsyncContextCommand {
         name: .long,
         help: ArgumentHelp(
             "The facility to watch: key, name or a unique prefix (default: the first configured).",
-            valueName: "facility"))
+            valueName: "facility"), completion: .facilities)
     var facility: String?
 
     @Option(
