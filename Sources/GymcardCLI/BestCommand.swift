@@ -18,7 +18,9 @@ struct BestCommand: AsyncContextCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
+    @Argument(
+        help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"),
+        completion: .facilities)
     var facility: String?
 
     @Option(name: .long, help: ArgumentHelp("How far ahead to look, e.g. 12h or 90m.", valueName: "duration"))

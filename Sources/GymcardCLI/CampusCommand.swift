@@ -137,7 +137,7 @@ struct CampusCommand: ParsableCommand {
             commandName: "use",
             abstract: "Make a campus the one the occupancy commands use (vt: Virginia Tech).")
 
-        @Argument(help: ArgumentHelp("The campus's name.", valueName: "name"))
+        @Argument(help: ArgumentHelp("The campus's name.", valueName: "name"), completion: .campuses)
         var name: String
 
         func run(in context: Context) throws {
@@ -152,7 +152,7 @@ struct CampusCommand: ParsableCommand {
             commandName: "remove",
             abstract: "Remove a campus profile (its history stays until you delete it).")
 
-        @Argument(help: ArgumentHelp("The campus's name.", valueName: "name"))
+        @Argument(help: ArgumentHelp("The campus's name.", valueName: "name"), completion: .campuses)
         var name: String
 
         func run(in context: Context) throws {

@@ -9,7 +9,7 @@ struct CampusOption: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The campus: vt (built in) or one added with `gymcard campus add` (default: the one in use).",
-            valueName: "name"))
+            valueName: "name"), completion: .campuses)
     var campus: String?
 
     func validate() throws {

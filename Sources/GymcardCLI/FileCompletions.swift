@@ -1,4 +1,6 @@
 import ArgumentParser
+import FoundationEssentials
+import GymcardCore
 
 /// What the shells complete after the options and arguments that name files.
 ///
@@ -17,6 +19,16 @@ extension CompletionKind {
 
     /// SVG images (`--svg`).
     static let svgFiles = files(["svg"])
+
+    /// Campus names from the config file (`--campus`, `campus use`).
+    static let campuses = custom { _, _, _ in
+        CompletionCandidates.campuses(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Facility keys and names of the campus on the command line, or the one in use, from the config file.
+    static let facilities = custom { words, _, _ in
+        CompletionCandidates.facilities(words: words, environment: ProcessInfo.processInfo.environment)
+    }
 
     /// Files with one of `extensions`, in lower and upper case.
     static func files(_ extensions: [String]) -> CompletionKind {

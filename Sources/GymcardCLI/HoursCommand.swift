@@ -22,7 +22,9 @@ struct HoursCommand: AsyncContextCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
+    @Argument(
+        help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"),
+        completion: .facilities)
     var facility: String?
 
     @Option(
@@ -36,6 +38,9 @@ struct HoursCommand: AsyncContextCommand {
     @Flag(name: .customLong("no-color"), help: "Print without colour codes.")
     var noColor = false
 
+    @Flag(name: .long, help: "Show made-up hours of a campus gym, labelled DEMO, without the network.")
+    var demo = false
+
     @OptionGroup var campus: CampusOption
 
     @OptionGroup var network: NetworkOptions
@@ -45,9 +50,13 @@ struct HoursCommand: AsyncContextCommand {
     }
 
     func run(in context: Context) async throws {
-        let week = try await HoursWeek.load(
-            facility: facility, days: days, settings: try campus.settings(context), context: context
-        ) { try network.fetcher(context) }
+        let (settings, demo) = (try campus.settings(context), demo)
+        let week =
+            demo
+            ? try HoursWeek.demo(facility: facility, days: days, settings: settings, context: context)
+            : try await HoursWeek.load(facility: facility, days: days, settings: settings, context: context) {
+                try network.fetcher(context)
+            }
         for warning in week.warnings { Terminal.standardError.say(warning) }
         let terminal = Terminal(environment: context.environment)
         terminal.printLines(

@@ -25,7 +25,9 @@ struct TrendsCommand: ContextCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"))
+    @Argument(
+        help: ArgumentHelp("A facility key or name (default: all).", valueName: "facility"),
+        completion: .facilities)
     var facility: String?
 
     @OptionGroup var campus: CampusOption
@@ -45,6 +47,12 @@ struct TrendsCommand: ContextCommand {
 
     @Flag(name: .customLong("no-color"), help: "Draw with shade characters instead of colours.")
     var noColor = false
+
+    func validate() throws {
+        if weeks.demo, json || png != nil {
+            throw ValidationError("--demo draws text; leave out --json and --png")
+        }
+    }
 
     func run(in context: Context) throws {
         let window = try weeks.window(campus, context)

@@ -47,7 +47,7 @@ struct WaitCommand: AsyncContextCommand {
         name: .long,
         help: ArgumentHelp(
             "The facility to watch: key, name or a unique prefix (default: the first configured).",
-            valueName: "facility"))
+            valueName: "facility"), completion: .facilities)
     var facility: String?
 
     @Option(
@@ -74,6 +74,9 @@ struct WaitCommand: AsyncContextCommand {
     @Flag(name: .long, help: "Also send a desktop notification and an ntfy push when the wait ends.")
     var notify = false
 
+    @Flag(name: .long, help: "Wait on a simulated evening of a made-up gym, labelled DEMO, in seconds.")
+    var demo = false
+
     func validate() throws {
         if let problem = below.threshold.problem { throw ValidationError("--below: \(problem)") }
         guard (60...3600).contains(interval.seconds) else {
@@ -83,6 +86,7 @@ struct WaitCommand: AsyncContextCommand {
         guard hold.seconds <= 8 * 3600 else {
             throw ValidationError("--for must be a duration up to 8h, such as 10m")
         }
+        if demo, notify { throw ValidationError("--demo sends no notification; leave out --notify") }
         if let timeout, timeout.seconds <= 0 {
             throw ValidationError("--timeout must be longer than 0, such as 2h")
         }
@@ -98,15 +102,21 @@ struct WaitCommand: AsyncContextCommand {
         }
         let notifier = notify ? try Notifier(context: context) : nil
         settings.facilities = [chosen]
-        var poll = try OccupancyPoll(settings: settings, context: context)
-        poll.keepsUsualCurrent = false
-        let fetcher = try context.fetcher()
         let condition = WaitCondition(threshold: below.threshold, holdSeconds: Double(hold.seconds))
         let loop = WaitLoop(
             facility: chosen, condition: condition, intervalSeconds: interval.seconds,
             timeoutSeconds: timeout?.seconds)
         let line = StatusLine(enabled: Terminal.standardError.isTerminal, write: Terminal.standardError.write)
         Interrupt.clearsStatusLine = line.enabled
+        if demo {
+            let simulation = try WaitDemo(facility: chosen, settings: settings, context: context)
+            let end = try await simulation.run(loop, redraws: line.enabled) { line.draw($0) }
+            line.clear()
+            return try finish(end, simulation.words(end, condition, timeout: timeout?.text ?? ""))
+        }
+        var poll = try OccupancyPoll(settings: settings, context: context)
+        poll.keepsUsualCurrent = false
+        let fetcher = try context.fetcher()
         let end = try await loop.run(
             poll: poll, fetcher: fetcher, clock: context.clock, redraws: line.enabled,
             warn: {
@@ -122,6 +132,11 @@ struct WaitCommand: AsyncContextCommand {
             )
             for warning in warnings { Terminal.standardError.say("warning: " + warning) }
         }
+        try finish(end, message)
+    }
+
+    /// Prints the message of a wait that was met; the others end with their exit status.
+    private func finish(_ end: WaitLoop.End, _ message: String) throws {
         switch end {
         case .met: print(message.terminalSafe)
         case .closed, .closesFirst: throw Failure(message, status: .closed)

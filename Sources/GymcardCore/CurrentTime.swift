@@ -18,6 +18,8 @@ public struct CurrentTime: Sendable {
     private let runs: Bool
     /// How many times shorter a sleep is than the time it moves the clock by (1: real sleeps).
     private let scale: Double
+    /// Whether only sleeps move it (a simulated clock, ``init(simulatedFrom:speed:)``).
+    private let simulated: Bool
     /// Time skipped by shortened sleeps, in seconds.
     private let skipped = Skipped()
 
@@ -28,6 +30,7 @@ public struct CurrentTime: Sendable {
     /// The clock the environment asks for.
     public init(_ environment: [String: String]) throws(ContextProblem) {
         started = ContinuousClock.now
+        simulated = false
         var scale = 1.0
         let scaleText = environment["GYMCARD_TEST_TIME_SCALE"] ?? ""
         if !scaleText.isEmpty {
@@ -50,6 +53,16 @@ public struct CurrentTime: Sendable {
         }
     }
 
+    /// A simulated clock (`wait --demo`): it starts at `origin` and only sleeps move it, each by the whole
+    /// time asked while lasting `speed` times less.
+    public init(simulatedFrom origin: Date, speed: Double) {
+        started = ContinuousClock.now
+        simulated = true
+        self.origin = origin
+        runs = false
+        scale = max(1, speed)
+    }
+
     /// The current time.
     public var now: Date {
         var seconds = skipped.seconds.withLock { $0 }
@@ -64,8 +77,12 @@ public struct CurrentTime: Sendable {
     /// that stands still stays still; a scaled one moves by the whole sleep.
     public func sleep(seconds: Double) async throws {
         let wanted = max(0, seconds)
-        let real = runs ? wanted / scale : wanted
+        let real = runs || simulated ? wanted / scale : wanted
         try await Task.sleep(for: .milliseconds(Int64((real * 1000).rounded())))
-        if runs, scale != 1 { skipped.seconds.withLock { $0 += wanted - real } }
+        if simulated {
+            skipped.seconds.withLock { $0 += wanted }
+        } else if runs, scale != 1 {
+            skipped.seconds.withLock { $0 += wanted - real }
+        }
     }
 }

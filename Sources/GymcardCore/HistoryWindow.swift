@@ -17,14 +17,19 @@ public struct HistoryWindow: Sendable {
     public let now: Date
     /// How many weeks back.
     public let weeks: Int
+    /// Whether it shows ``DemoGym``'s made-up history and hours instead of the campus's (`--demo`).
+    public let isDemo: Bool
     private let context: Context
 
-    /// The window of `weeks` weeks up to now, in the facilities' zone.
-    public init(settings: OccupancySettings, weeks: Int, context: Context) throws(ContextProblem) {
+    /// The window of `weeks` weeks up to now, in the facilities' zone; `demo`: of ``DemoGym``'s history.
+    public init(settings: OccupancySettings, weeks: Int, demo: Bool = false, context: Context)
+        throws(ContextProblem)
+    {
         self.settings = settings
         zone = try context.zone(settings.timeZone)
         now = context.clock.now
         self.weeks = weeks
+        isDemo = demo
         self.context = context
     }
 
@@ -33,6 +38,18 @@ public struct HistoryWindow: Sendable {
 
     /// Each facility's heatmap; an absent history gives empty heatmaps.
     public func heatmaps(_ facilities: [Facility]) throws(HistoryError) -> [HeatmapTextView.Facility] {
+        if isDemo {
+            let hours = DemoGym.hours(facilities, days: [zone.day(of: now)], zone: zone)
+            return facilities.map { facility in
+                let open = hours[facility.key]?.state(at: now, zone: zone).isOpen == true
+                return HeatmapTextView.Facility(
+                    name: facility.name,
+                    heatmap: WeeklyHeatmap(
+                        facility: facility.key,
+                        readings: DemoGym.readings(facility, from: start, to: now, zone: zone), zone: zone),
+                    currentPercent: open ? DemoGym.reading(facility, at: now, zone: zone).percent : nil)
+            }
+        }
         let store = try HistoryFiles.openForReading(context, campus: settings.campus)
         let current = OccupancyMonitor.cached(
             settings: settings,
@@ -107,15 +124,18 @@ extension HistoryWindow {
             facilities: facilities.map(\.key), zone: zone, now: now, campus: settings.campus, context: context
         )
         let days = access.days(from: now, to: now.addingTimeInterval(Double(horizonSeconds)))
-        let hours = try await access.loadHandingOver(days, fetcher: fetcher)
-        var lines: [String] = []
+        let hours =
+            isDemo
+            ? HoursLoader.Outcome(hours: DemoGym.hours(facilities, days: days, zone: zone))
+            : try await access.loadHandingOver(days, fetcher: fetcher)
+        var lines: [String] = isDemo ? [DemoGym.banner] : []
         var suggested = false
         for (facility, shown) in zip(facilities, try heatmaps(facilities)) {
             let suggestion = suggestions(
                 shown.heatmap, hours: hours.hours[facility.key] ?? .unknown, days: days,
                 lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds)
             if case .windows = suggestion { suggested = true }
-            if !lines.isEmpty { lines.append("") }
+            if lines.count > (isDemo ? 1 : 0) { lines.append("") }
             lines += self.lines(
                 suggestion, facility: facility, hoursKey: access.configKey(facility.key),
                 lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds)

@@ -20,6 +20,8 @@ public struct HoursWeek: Sendable {
     public let entries: [HoursEntry]
     /// What loading them gave (warnings, what failed).
     public let outcome: HoursLoader.Outcome
+    /// Whether these are ``DemoGym``'s made-up hours (`--demo`).
+    public var isDemo = false
 
     /// Loads `days` days from today for the facility `facility` names (all when `nil`): from the cache
     /// when it answers fresh, else through `fetcher()` (in `gymcard`, the hand-over to gymcard-network).
@@ -40,6 +42,28 @@ public struct HoursWeek: Sendable {
             entries: access.entries(facilities, outcome: outcome), outcome: outcome)
     }
 
+    /// `hours --demo`: ``DemoGym``'s hours for `days` days from today, their source `demo`; nothing is
+    /// fetched or cached.
+    public static func demo(facility: String?, days: Int, settings: OccupancySettings, context: Context)
+        throws -> HoursWeek
+    {
+        let zone = try context.zone(settings.timeZone)
+        let facilities = try settings.facilities(matching: facility)
+        let now = context.clock.now
+        let today = zone.day(of: now)
+        let shown = (0..<days).map { today.adding(days: $0) }
+        let outcome = HoursLoader.Outcome(
+            hours: DemoGym.hours(facilities, days: (-1...days).map { today.adding(days: $0) }, zone: zone))
+        let entries = facilities.map { facility in
+            HoursEntry(
+                key: facility.key, name: facility.name, hours: outcome.hours[facility.key] ?? .unknown,
+                source: "demo")
+        }
+        return HoursWeek(
+            settings: settings, zone: zone, now: now, shown: shown, entries: entries, outcome: outcome,
+            isDemo: true)
+    }
+
     /// Lines for stderr (a service that failed, an old copy used).
     public var warnings: [String] { outcome.warnings }
 
@@ -50,7 +74,8 @@ public struct HoursWeek: Sendable {
 
     /// The text, today marked.
     public func lines(colour: Bool) -> [String] {
-        HoursTextView(zone: zone, now: now, colour: colour).lines(entries, days: shown)
+        (isDemo ? [DemoGym.banner] : [])
+            + HoursTextView(zone: zone, now: now, colour: colour).lines(entries, days: shown)
     }
 
     /// What was lacking, or `nil`.

@@ -25,10 +25,19 @@ public struct StatusLine: Sendable {
         if enabled { write("\r\u{1B}[K") }
     }
 
-    /// `text` cut to fit `columns` (20 or fewer: taken for 80, a terminal that says nothing useful).
+    /// `text` made to fit `columns` (20 or fewer: taken for 80, a terminal that says nothing useful). Its
+    /// parts are ` · ` apart; the first (what is watched, its value) and the last (`wait`'s next check)
+    /// say the most, so the parts between them are left out first, in order, then the first is cut.
     static func clipped(_ text: String, columns: Int) -> String {
         let width = columns < 20 ? 80 : columns
-        return text.count >= width ? String(text.prefix(width - 2)) + "…" : text
+        var parts = text.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
+        while parts.count > 2, parts.joined(separator: " · ").count >= width { parts.remove(at: 1) }
+        let fitted = parts.joined(separator: " · ")
+        guard fitted.count >= width else { return fitted }
+        if parts.count == 2, parts[1].count + 5 < width - 2 {
+            return String(parts[0].prefix(width - 2 - parts[1].count - 4)) + "… · " + parts[1]
+        }
+        return String(fitted.prefix(width - 2)) + "…"
     }
 
     private static func columns() -> Int {

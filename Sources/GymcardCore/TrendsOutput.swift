@@ -17,7 +17,8 @@ extension HistoryWindow {
     /// `trends`: each facility's heatmap as text, a blank line between them.
     public func lines(_ facilities: [HeatmapTextView.Facility], colour: HeatmapTextView.Colour) -> [String] {
         let view = HeatmapTextView(colour: colour)
-        return Array(
-            facilities.map { view.lines($0, weeks: weeks, zone: zone, now: now) }.joined(separator: [""]))
+        return (isDemo ? [DemoGym.banner] : [])
+            + Array(
+                facilities.map { view.lines($0, weeks: weeks, zone: zone, now: now) }.joined(separator: [""]))
     }
 }

@@ -65,13 +65,25 @@ public struct WaitLoop: Sendable {
         poll: OccupancyPoll, fetcher: Fetcher, clock: CurrentTime, redraws: Bool,
         warn: (String) -> Void, show: (Progress) -> Void
     ) async throws(FetchError) -> End {
+        try await run(
+            next: { () async throws(FetchError) in try await poll.poll(fetcher: fetcher) }, clock: clock,
+            redrawSeconds: redraws ? 1 : nil, warn: warn, show: show)
+    }
+
+    /// The same over any source of polls (`wait --demo`: ``DemoGym``'s readings on a simulated clock);
+    /// `show` gets the progress every `redrawSeconds` of `clock`'s time, when given.
+    public func run(
+        next: () async throws(FetchError) -> OccupancyPoll.Outcome, clock: CurrentTime,
+        redrawSeconds: Double?,
+        warn: (String) -> Void, show: (Progress) -> Void
+    ) async throws(FetchError) -> End {
         let deadline = timeoutSeconds.map { clock.now.addingTimeInterval(Double($0)) }
         var progress = ThresholdWait(condition: condition)
         var failures = 0
         var problem: String?
         var warned = Set<String>()
         while true {
-            let outcome = try await poll.poll(fetcher: fetcher)
+            let outcome = try await next()
             let notRecorded = outcome.notRecorded.map { ["not recorded in the history: " + $0] } ?? []
             for warning in outcome.hoursWarnings + notRecorded where warned.insert(warning).inserted {
                 warn(warning)
@@ -111,7 +123,7 @@ public struct WaitLoop: Sendable {
                         latest: progress.latest,
                         heldSeconds: progress.belowSince.map { _ in progress.heldSeconds },
                         problem: problem, nextCheckSeconds: left))
-                do { try await clock.sleep(seconds: redraws ? min(1, left) : left) } catch {
+                do { try await clock.sleep(seconds: redrawSeconds.map { min($0, left) } ?? left) } catch {
                     throw .cancelled
                 }
             }

@@ -35,6 +35,17 @@ public struct HoursLoader: Sendable {
         /// A fetched answer could not be cached (a full disk, a file in the way): the hours are right, the
         /// next run fetches again.
         public var saveFailure: StorageError?
+
+        /// Creates an outcome (`--demo`: made-up hours, nothing lacking).
+        public init(
+            hours: [String: FacilityHours], warnings: [String] = [], isDegraded: Bool = false,
+            saveFailure: StorageError? = nil
+        ) {
+            self.hours = hours
+            self.warnings = warnings
+            self.isDegraded = isDegraded
+            self.saveFailure = saveFailure
+        }
     }
 
     /// The days an answer about `start..<end` needs: from the day before (whose opening may run past

@@ -11,7 +11,7 @@ public struct ClockRange: Sendable, Equatable {
     public var closes: Int
 
     /// Reads `06:00-23:00` (also `6:00 AM - 11:00 PM`, `18:00-02:00`, `00:00-24:00`).
-    init?(_ text: String) {
+    public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let opens = ClockTime(String(parts[0])),
             let closes = ClockTime(String(parts[1])),

@@ -4,7 +4,8 @@ import Testing
 
 /// The completion scripts `--generate-completion-script` writes, run by each shell as a person's
 /// Tab runs them: bash through `complete -F`'s function, zsh through a real line editor in a pseudo
-/// terminal (zpty) with compinit, fish through `complete -C`.
+/// terminal (zpty) with compinit, fish through `complete -C` (and, for what gymcard completes itself,
+/// an interactive fish in tmux).
 @Suite("Shell completions complete files and values in bash, zsh and fish")
 struct CompletionTests {
     /// A command line up to the cursor, what Tab must offer, and what it must not.
@@ -51,6 +52,14 @@ struct CompletionTests {
             ] {
                 try Data().write(to: URL(fileURLWithPath: home.path + "/files/" + name))
             }
+            try CampusProfileConfig.write(
+                home: home.path, name: "ucsc", timeZone: "America/Los_Angeles",
+                facilities: [
+                    (
+                        key: "east-gym", name: "East Gym", shortName: "East",
+                        id: "11111111-2222-3333-4444-555555555555", capacity: 100
+                    )
+                ])
             let process = GymcardProcess(home: home.path)
             for (shell, path) in [
                 ("bash", "/gymcard.bash"), ("zsh", "/zsh/_gymcard"), ("fish", "/gymcard.fish"),
@@ -68,6 +77,7 @@ struct CompletionTests {
             // The binary's folder on PATH, as when it is installed; nothing else of the test's environment.
             let environment = [
                 "HOME": home.path, "LANG": "C.UTF-8", "TERM": "dumb",
+                "XDG_CONFIG_HOME": home.path + "/config",
                 "PATH": GymcardProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin",
             ]
             let output: ChildProcess.Output
@@ -149,11 +159,30 @@ struct CompletionTests {
             """#
     }
 
+    /// Campuses and facilities, from the fixture's config file (the campus ucsc, its facility east-gym):
+    /// completed by gymcard itself (argument-parser's custom completion), which reads the config file.
+    static let namedCases: [Case] = [
+        Case(line: "gymcard occupancy --campus ", offers: ["vt", "ucsc"], omits: ["card.png"]),
+        Case(line: "gymcard campus use u", offers: ["ucsc"], omits: ["vt"]),
+        Case(
+            line: "gymcard trends ", offers: ["war-memorial", "mccomas", "bouldering-wall"],
+            omits: ["east-gym", "card.png"]),
+        Case(line: "gymcard best --campus ucsc ", offers: ["east-gym"], omits: ["mccomas"]),
+        Case(line: "gymcard hours mc", offers: ["mccomas"], omits: ["war-memorial"]),
+        Case(line: "gymcard wait --campus ucsc --facility ", offers: ["east-gym"], omits: ["mccomas"]),
+        Case(line: "gymcard trends McC", offers: ["McComas Hall"], omits: ["mccomas"]),
+    ]
+
     @Test("Tab offers the values and the files each option takes", arguments: ["bash", "zsh", "fish"])
     func completes(shell: String) async throws {
         let fixture = try await Fixture()
-        for check in Self.cases {
-            let offered = try await fixture.candidates(shell, check.line)
+        // fish runs gymcard's own completion only in an interactive shell (`complete -C` in a script
+        // gives it no cursor position): its named cases run in tmux below.
+        for check in Self.cases + (shell == "fish" ? [] : Self.namedCases) {
+            // zsh offers a name with a space as it inserts it: "McComas\\ Hall".
+            let offered = try await fixture.candidates(shell, check.line).map {
+                $0.replacingOccurrences(of: "\\ ", with: " ")
+            }
             for wanted in check.offers {
                 #expect(
                     offered.contains(wanted), "\(shell): '\(check.line)' offers \(offered), not \(wanted)")
@@ -161,6 +190,42 @@ struct CompletionTests {
             for unwanted in check.omits {
                 #expect(
                     !offered.contains(unwanted), "\(shell): '\(check.line)' offers \(unwanted): \(offered)")
+            }
+        }
+    }
+
+    @Test(
+        "fish, typed in a terminal: Tab offers the campus and facility names from the config file",
+        .enabled(if: TmuxSession.isAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"))
+    )
+    func fishNames() async throws {
+        let fixture = try await Fixture()
+        let home = fixture.home.path
+        try Data("source \(home)/gymcard.fish\nfunction fish_prompt; echo '> '; end\n".utf8).write(
+            to: URL(fileURLWithPath: home + "/init.fish"))
+        for check in Self.namedCases {
+            // A fresh fish for each line: nothing left over from the line before.
+            let tmux = TmuxSession()
+            defer { tmux.kill() }
+            try await tmux.start(
+                columns: 120, rows: 30,
+                command:
+                    "cd \(fixture.folder) && env -i HOME=\(home) XDG_CONFIG_HOME=\(home)/config LANG=C.UTF-8 "
+                    + "TERM=xterm PATH=\(GymcardProcess.executable.deletingLastPathComponent().path):/usr/bin:/bin "
+                    + "fish --no-config -C \"source \(home)/init.fish\"")
+            try await tmux.waitFor(">")
+            try await tmux.tmux(["send-keys", "-t", tmux.name, "-l", check.line])
+            try await tmux.tmux(["send-keys", "-t", tmux.name, "Tab"])
+            // The pager lists the candidates, or the only one is put on the line.
+            // (A name put on the line has its space escaped: its first word is waited for.)
+            for wanted in check.offers { try await tmux.waitFor(String(wanted.prefix { $0 != " " })) }
+            let screen = try await tmux.screen().joined(separator: "\n")
+                .replacingOccurrences(of: "\\ ", with: " ")
+            for wanted in check.offers {
+                #expect(screen.contains(wanted), "fish: '\(check.line)': \(screen)")
+            }
+            for unwanted in check.omits {
+                #expect(!screen.contains(unwanted), "fish: '\(check.line)' offers \(unwanted): \(screen)")
             }
         }
     }

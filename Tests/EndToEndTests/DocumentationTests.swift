@@ -126,6 +126,40 @@ struct DocumentationTests {
         #expect(lint.output.isEmpty, "\(lint.output)")
     }
 
+    @Test(
+        "the man page keeps the characters outside ASCII that --help shows, such as the en dash of (1–52)",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc")))
+    func manPageCharacters() async throws {
+        let page = GymcardProcess.packageRoot.appendingPathComponent("man/gymcard.1").path
+        let rendered = try await shell("mandoc -T utf8 -O width=1000 \(page) | col -b")
+        let shown = rendered.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let home = try TemporaryDirectory()
+        let dump = try await GymcardProcess(home: home.path).run(["--experimental-dump-help"])
+        let root = try #require(try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])
+        var abstracts: [String] = []
+        func walk(_ command: [String: Any]) {
+            let arguments = (command["arguments"] as? [[String: Any]] ?? []).filter {
+                $0["shouldDisplay"] as? Bool ?? true
+            }
+            for text in ([command["abstract"]] + arguments.map { $0["abstract"] }).compactMap({
+                $0 as? String
+            })
+            where text.unicodeScalars.contains(where: { !$0.isASCII }) {
+                abstracts.append(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? []
+            where sub["commandName"] as? String != "help" {
+                walk(sub)
+            }
+        }
+        walk(try #require(root["command"] as? [String: Any]))
+        #expect(abstracts.contains("How many past weeks of history to use (1–52)."))
+        for abstract in abstracts {
+            let kept = shown.contains(abstract)
+            #expect(kept, "the man page shows \(abstract) otherwise")
+        }
+    }
+
     @Test("the README shows every subcommand and option")
     func readme() async throws {
         let readme = try String(
