@@ -94,8 +94,8 @@ public struct CardAccess: Sendable {
 
     /// Stores `content` (the card's symbology and exact text): with the card's current passphrase when it
     /// has one, otherwise as asked (`noPassphrase`, a scripted passphrase, or a new one typed twice). A
-    /// `label` names the card, an empty one clears its label, `nil` keeps it. The card it replaces becomes
-    /// the previous card.
+    /// `label` names the card, an empty one clears its label, `nil` keeps the label of the same card stored
+    /// again (a card with another ID starts without one). The card it replaces becomes the previous card.
     ///
     /// When the stored card holds another ID and `confirmReplacing` is given, it is asked (with the
     /// stored card, opened) whether to replace it; when it says no, nothing is written. Like a passphrase,
@@ -154,8 +154,11 @@ public struct CardAccess: Sendable {
                         if planned == .passphrase {
                             for warning in loaded.warnings { say("warning: " + warning) }
                         }
-                        record.created = loaded.record.created
-                        record.label = newLabel ?? loaded.record.label
+                        // The same card stored again keeps its label and age; another card is a new one.
+                        if !replacesAnother {
+                            record.created = loaded.record.created
+                            record.label = newLabel ?? loaded.record.label
+                        }
                     }
                     try card.save(record, passphrase: passphrase)
                     return .stored(

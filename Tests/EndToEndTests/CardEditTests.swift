@@ -210,6 +210,7 @@ struct CardEditTests {
                 print(name, "status", child.exitstatus)
                 print(name, "said", repr(said))
                 print(name, "stored", open(home + "/data/gymcard/card.json").read().count("A111111111B"))
+                print(name, "labelled", open(home + "/data/gymcard/card.json").read().count("Old card"))
             scan("no", "n")
             scan("yes", "y")
             subprocess.run([gymcard, "card", "--restore"], env=env, check=True)
@@ -230,6 +231,8 @@ struct CardEditTests {
         #expect(yes.contains("Stored 9051-23456."), "\(yes)")
         #expect(yes.contains("`gymcard card --restore` brings it back"), "\(yes)")
         #expect(lines.contains("yes stored 0"), "\(lines)")
+        // Another ID is another card: the old card's label stays with it, as the previous card.
+        #expect(lines.contains("yes labelled 0"), "\(lines)")
         // --yes: replaced (the restored card) without a question, and said so.
         #expect(!lines.contains { $0.hasPrefix("flag asked") }, "\(lines)")
         #expect(lines.contains("flag status 0"), "\(lines)")

@@ -144,7 +144,8 @@ import Testing
                 == ["another gymcard command changed the stored card meanwhile; going by what it stored"])
         let card = try other.unlock()
         #expect(try card.record.symbol() == symbol)
-        #expect(card.record.label == "Theirs")
+        // Another ID is another card: it starts without the label of the card it replaced.
+        #expect(card.record.label == nil)
     }
 
     @Test func thePassphraseIsChangedRemovedAndSetAgainAndTheCardForgotten() throws {
@@ -205,19 +206,23 @@ import Testing
         #expect(stored == CardAccess.Stored(written: true, encrypted: false, replacedAnother: true))
         #expect(asked.withLock { $0 } == ["A111111111B", "A111111111B", "A222222222B"])
         #expect(try access.unlock().record.id == "A905123456B")
-        #expect(try access.unlock().record.label == "Mine", "the label is kept as set keeps it")
+        #expect(try access.unlock().record.label == nil, "another card does not take the old one's label")
 
-        // The same ID again is no replacement: nothing asked.
-        let again = try access.store(ids[2], label: "", noPassphrase: true) { _ in
+        // The same ID again is no replacement: nothing asked, and its label is kept unless given.
+        let again = try access.store(ids[2], label: "Gym", noPassphrase: true) { _ in
             Issue.record("asked about the same ID")
             return false
         }
         #expect(again.replacedAnother == false)
+        #expect(try access.unlock().record.label == "Gym")
+        _ = try access.store(ids[2], label: nil, noPassphrase: true)
+        #expect(try access.unlock().record.label == "Gym", "no label given: the same card keeps its own")
+        _ = try access.store(ids[2], label: "", noPassphrase: true)
         #expect(try access.unlock().record.label == nil, "an empty label clears it")
 
         // The previous card is the one before the last change; restore swaps the two.
         _ = try access.restore()
-        #expect(try access.unlock().record.label == "Mine")
+        #expect(try access.unlock().record.label == "Gym")
         _ = try access.restore()
         #expect(try access.unlock().record.label == nil)
     }
