@@ -3,8 +3,6 @@ import CardVault
 import Console
 import Glibc
 import GymcardCore
-import Storage
-import Symbols
 import Turnstile
 
 /// `gymcard export`: the stored card as a Catima export, for the phone.
@@ -154,34 +152,16 @@ struct ShareCommand: ContextCommand {
         if url { return print(share.link) }
         if let png { return try OutputFile.write(try share.png(), to: png) }
         let code = try share.qrSymbol()
-        let terminal = Terminal(environment: context.environment)
-        let colourOff = terminal.reasonColourIsOff(noColorFlag: false)
-        if !inline, terminal.stdoutIsTerminal, context.environment["TERM"] != "dumb" {
-            let view = TurnstileView(
-                content: TurnstileContent(
+        let screen = CardScreen(context, noColor: false)
+        if !inline,
+            try screen.fullScreen(
+                TurnstileContent(
                     drawing: .qr(code), caption: "open it with the phone's camera: Catima imports the card",
                     label: share.store, hint: "any key closes"),
-                choice: nil, timeoutSeconds: 60, colour: colourOff == nil, environment: context.environment,
-                stateDirectory: context.directories.stateHome + "/gymcard",
-                tmuxPassesImages: Show.tmuxPassesImages,
-                hooks: Interrupt.turnstileHooks)
-            if let (status, notices) = try view.run() {
-                for notice in notices { Terminal.standardError.say(notice) }
-                if status != 0 { throw ExitCode(status) }
-                return
-            }
+                renderer: nil, timeout: 60)
+        {
+            return
         }
-        if let colourOff {
-            Terminal.standardError.say(
-                "colours are off (\(colourOff)): the QR code is drawn in plain characters and reads only on a "
-                    + "light background; for a reliable image use --png <file>")
-        }
-        do {
-            terminal.printLines(
-                try TerminalArt.qr(
-                    code, palette: colourOff == nil ? .blackOnWhite : .plain,
-                    availableColumns: terminal.columns,
-                    availableRows: terminal.rows))
-        } catch { throw Failure(error.description, status: .ioError) }
+        try screen.print(.qr(code), qrCode: nil, what: "QR code", imageOption: "--png <file>")
     }
 }

@@ -1,9 +1,5 @@
 import ArgumentParser
-import CardVault
-import Codabar
-import Console
 import GymcardCore
-import Storage
 import Symbologies
 import Symbols
 import Turnstile
@@ -122,36 +118,23 @@ struct Show: ContextCommand {
         if qr == .terminal { drawing = .qr(try SymbolFile.qrSymbol(for: content.text)) }
         // Drawn instead of a barcode that fits the terminal neither across nor turned.
         let companion = try? SymbolFile.qrSymbol(for: content.text)
-        let terminal = Terminal(environment: context.environment)
+        let screen = CardScreen(context, noColor: noColor)
         // A dumb terminal cannot take the screen: the drawing is printed inline, plain, with a warning.
-        if files.isEmpty, !inline, terminal.stdoutIsTerminal, terminal.environment["TERM"] != "dumb" {
-            // Colour here is the text's bold and dim: the drawing is black on white either way.
-            let view = TurnstileView(
-                content: TurnstileContent(
+        if files.isEmpty, !inline,
+            try screen.fullScreen(
+                TurnstileContent(
                     drawing: drawing, caption: content.displayText, label: label,
                     hint: "any key closes · turn the screen brightness up", qrCode: companion),
-                choice: renderer.renderer, timeoutSeconds: timeout,
-                colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil,
-                environment: context.environment,
-                stateDirectory: context.directories.stateHome + "/gymcard",
-                tmuxPassesImages: Self.tmuxPassesImages,
-                hooks: Interrupt.turnstileHooks)
-            if let (status, notices) = try view.run() {
-                for notice in notices { Terminal.standardError.say(notice) }
-                if status != 0 { throw ExitCode(status) }
-                return
-            }
+                renderer: renderer.renderer, timeout: timeout)
+        {
+            return
         }
         for (kind, path) in files { try kind.write(content, style: style, to: path) }
         // The barcode goes to the terminal only when nothing else was asked for.
         guard qr == .terminal || (files.isEmpty && qr == nil) else { return }
-        let (what, imageOption) = qr == .terminal ? ("QR code", "--qr <file>") : ("barcode", "--png <file>")
-        try draw(terminal: terminal, what: what, imageOption: imageOption) { palette in
-            let card = try InlineCard.lines(
-                drawing, qrCode: companion, palette: palette, columns: terminal.columns, rows: terminal.rows)
-            if let notice = card.notice { Terminal.standardError.say(notice) }
-            return card.lines
-        }
+        try screen.print(
+            drawing, qrCode: companion, what: qr == .terminal ? "QR code" : "barcode",
+            imageOption: qr == .terminal ? "--qr <file>" : "--png <file>")
     }
 
     /// `--id`'s card text, or the stored card's (after its passphrase when it has one) with its label.
@@ -165,24 +148,6 @@ struct Show: ContextCommand {
             for: id, symbology: try symbolOptions.symbology ?? .codabar, checkCharacter: checkCharacter,
             warn: context.warn)
         return (content, nil)
-    }
-
-    /// Prints a drawing; without colours it is plain characters, which scan only on a light background:
-    /// the warning names `what` is drawn and the option that writes an image instead.
-    private func draw(
-        terminal: Terminal, what: String, imageOption: String,
-        _ lines: (TerminalArt.Palette) throws -> [String]
-    ) throws {
-        var palette = TerminalArt.Palette.blackOnWhite
-        if let reason = terminal.reasonColourIsOff(noColorFlag: noColor) {
-            palette = .plain
-            Terminal.standardError.say(
-                "colours are off (\(reason)): the \(what) is drawn in plain characters and reads only on a "
-                    + "light background; for a reliable image use \(imageOption)")
-        }
-        do { terminal.printLines(try lines(palette)) } catch let error as SymbolError {
-            throw Failure(error.description, status: .ioError)
-        }
     }
 
     /// Whether tmux's `allow-passthrough` is on for this pane (`on` or `all`).

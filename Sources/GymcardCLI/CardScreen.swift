@@ -1,0 +1,58 @@
+import ArgumentParser
+import Console
+import GymcardCore
+import Storage
+import Symbols
+import Turnstile
+
+/// Where `show` and `share` put a drawing for a person: the full screen when standard output is a
+/// terminal that can take it, else printed into the scrollback (in plain characters when colour is off,
+/// with a warning that names the option that writes an image instead).
+struct CardScreen {
+    let terminal: Terminal
+    let context: Context
+    /// Why colour is off (`--no-color`, `NO_COLOR`, `TERM=dumb`, a pipe), or `nil`.
+    let colourOff: String?
+
+    init(_ context: Context, noColor: Bool) {
+        terminal = Terminal(environment: context.environment)
+        self.context = context
+        colourOff = terminal.reasonColourIsOff(noColorFlag: noColor)
+    }
+
+    /// Shows `content` full screen until a key, the timeout or Ctrl-C, and returns true; false when the
+    /// screen cannot be taken (not a terminal, `TERM=dumb`, or the view declined), to print instead. A
+    /// status other than 0 (Ctrl-C: 130) ends the process after the view's notices.
+    func fullScreen(_ content: TurnstileContent, renderer: TurnstileRenderer?, timeout: Double) throws -> Bool
+    {
+        guard terminal.stdoutIsTerminal, context.environment["TERM"] != "dumb" else { return false }
+        // Colour here is the text's bold and dim: the drawing is black on white either way.
+        let view = TurnstileView(
+            content: content, choice: renderer, timeoutSeconds: timeout, colour: colourOff == nil,
+            environment: context.environment, stateDirectory: context.directories.stateHome + "/gymcard",
+            tmuxPassesImages: Show.tmuxPassesImages, hooks: Interrupt.turnstileHooks)
+        guard let (status, notices) = try view.run() else { return false }
+        for notice in notices { Terminal.standardError.say(notice) }
+        if status != 0 { throw ExitCode(status) }
+        return true
+    }
+
+    /// Prints `drawing` (turned, or its `qrCode`, when the terminal is too narrow for it); `what` is drawn
+    /// and `imageOption` writes it as an image instead.
+    func print(
+        _ drawing: TurnstileContent.Drawing, qrCode: QRSymbol?, what: String, imageOption: String
+    ) throws {
+        if let colourOff {
+            Terminal.standardError.say(
+                "colours are off (\(colourOff)): the \(what) is drawn in plain characters and reads only on a "
+                    + "light background; for a reliable image use \(imageOption)")
+        }
+        do {
+            let card = try InlineCard.lines(
+                drawing, qrCode: qrCode, palette: colourOff == nil ? .blackOnWhite : .plain,
+                columns: terminal.columns, rows: terminal.rows)
+            if let notice = card.notice { Terminal.standardError.say(notice) }
+            terminal.printLines(card.lines)
+        } catch { throw Failure(error.description, status: .ioError) }
+    }
+}
