@@ -8,6 +8,9 @@
 # pay for the second engine (Benchmarks/engine_startup.sh: ldd, the libraries a scan loads, hyperfine).
 # gymcard reads with libzbar alone when libGymcardZXing.so is not beside it (nor in ../lib/gymcard): the
 # per-engine runs use a copy of the binary in a folder of its own; there is no option or variable for it.
+# Why a read was refused: GYMCARD_SCAN_TRACE=1 in gymcard scan's environment prints a line per read on
+# standard error (stage, engine, zbar's quality, whether the footprint guard found the whole symbol and
+# its rows: on the symbol, agreeing, competing), with the text read; never set it where logs are kept.
 #   Benchmarks/scan.sh [PER_CATEGORY] [SEED]        (defaults: 20, 2026)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -120,7 +120,9 @@ public struct BarcodeScanner: Sendable {
             for read in judged {
                 // A QR code that is not a member ID (a web address) does not end the cascade: the card's
                 // Codabar may still be in the photo.
-                if let trusted = readGuard.record(read), firstTrusted == nil, trusted.symbol.isMemberID {
+                let trusted = readGuard.record(read)
+                if ScanTrace.isOn { ScanTrace.record(read, in: image, trusted: trusted != nil) }
+                if let trusted, firstTrusted == nil, trusted.symbol.isMemberID {
                     firstTrusted = trusted
                 }
             }

@@ -166,7 +166,7 @@ struct ScanFormatTests {
     }
 
     @Test(
-        "colour photos as phones save them read: HEIC 4:2:0, 4:4:4 and 10-bit, AVIF, and a CMYK JPEG"
+        "colour photos as phones save them read: HEIC 4:2:0, 4:4:4, 10-bit and a grid of tiles, AVIF, and a CMYK JPEG"
     )
     func colourPhotos() async throws {
         let home = try TemporaryDirectory()
@@ -192,8 +192,27 @@ struct ScanFormatTests {
                 directory + "/rgb.avif", png,
             ])
         try await Self.tool("convert", [png, "-colorspace", "CMYK", directory + "/card-cmyk.jpg"])
+        // A grid of tiles as an iPhone writes its HEIC: the card centred on 1024×768 so that the symbol
+        // crosses every tile's edge, cut in 2×2 tiles of 512×384, each encoded alone and joined. The tiles
+        // are true-colour PNGs: heif-enc 1.15 scrambled tiles that convert wrote with a palette.
+        try await Self.tool(
+            "convert",
+            [
+                png, "-background", "#FAEBC8", "-gravity", "center", "-extent", "1024x768",
+                directory + "/page.png",
+            ])
+        try await Self.tool(
+            "convert",
+            [directory + "/page.png", "-crop", "512x384", "+repage", "PNG24:" + directory + "/tile-%d.png"])
+        let tiles = (0..<4).map { directory + "/tile-\($0).heic" }
+        for (index, tile) in tiles.enumerated() {
+            try await Self.tool("heif-enc", ["-q", "60", "-o", tile, directory + "/tile-\(index).png"])
+        }
+        try await HEICGrid.join(
+            tiles: tiles, rows: 2, columns: 2, width: 1024, height: 768, into: directory + "/card-grid.heic")
         let files = [
-            "card.heic", "card-444.heic", "card-10bit.heic", "card.avif", "rgb.avif", "card-cmyk.jpg",
+            "card.heic", "card-444.heic", "card-10bit.heic", "card-grid.heic", "card.avif", "rgb.avif",
+            "card-cmyk.jpg",
         ]
         let gymcard = GymcardProcess(home: home.path)
         let read = try await gymcard.run(["scan"] + files.map { directory + "/" + $0 }, timeoutSeconds: 600)

@@ -46,8 +46,6 @@ struct CorpusTests {
         (0..<perCategory).map { "\(recipe.category)-\($0).jpg" }
     }
     static let perCategory = 2
-    /// Photos the footprint guard refuses though they are whole (issue 25's open trade-off).
-    static let refusedByTheGuard: Set<String> = ["phone-mid-0.jpg", "phone-mid-1.jpg"]
 
     /// The photos, made once, on a thread of their own, when the first test asks.
     static let photos = Task {
@@ -70,15 +68,7 @@ struct CorpusTests {
         if let expected = photo.expectedID {
             #expect(ids.allSatisfy { $0 == expected }, "\(photo.name) misread as \(ids)")
             if photo.mustRead {
-                // Two moderate phone photos read before the footprint guard and not since (issue 25).
-                withKnownIssue(
-                    "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan",
-                    isIntermittent: false
-                ) {
-                    #expect(ids.first == expected, "\(photo.name) not read")
-                } when: {
-                    Self.refusedByTheGuard.contains(name)
-                }
+                #expect(ids.first == expected, "\(photo.name) not read")
             }
         } else {
             #expect(ids.isEmpty, "\(photo.name) has no barcode but read \(ids)")
@@ -103,11 +93,7 @@ struct ThinBarsTests {
         let stretched = try await readThrough(seed: 9, category: "thin-bars", count: 4) {
             $0.hasPrefix("locate 1 ") && $0.hasSuffix("x") && !$0.contains("fine") && !$0.contains("sharp")
         }
-        withKnownIssue(
-            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
-        ) {
-            #expect(stretched == ["thin-bars-1.jpg", "thin-bars-2.jpg"])
-        }
+        #expect(stretched == ["thin-bars-1.jpg", "thin-bars-2.jpg"])
     }
 }
 
@@ -138,11 +124,7 @@ struct SoftBarsTests {
     @Test("defocus: read through unsharp masking, confirmed by two stages, never misread")
     func defocus() async throws {
         let sharpened = try await readThrough(seed: 5, category: "defocus", count: 2) { $0.contains("sharp") }
-        withKnownIssue(
-            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
-        ) {
-            #expect(sharpened == ["defocus-1.jpg"])
-        }
+        #expect(sharpened == ["defocus-1.jpg"])
     }
 }
 
@@ -158,11 +140,7 @@ struct FineCropTests {
         let fine = try await readThrough(seed: 2, category: "thin-bars", count: 3) {
             $0.hasPrefix("locate 1 fine")
         }
-        withKnownIssue(
-            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
-        ) {
-            #expect(fine == ["thin-bars-2.jpg"])
-        }
+        #expect(fine == ["thin-bars-2.jpg"])
     }
 }
 
@@ -192,11 +170,7 @@ struct TinyScanTests {
         let stretched = try await readThrough(seed: 5, category: "tiny-scan", count: 4) {
             $0.hasPrefix("stretch")
         }
-        withKnownIssue(
-            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
-        ) {
-            #expect(stretched == ["tiny-scan-2.jpg", "tiny-scan-3.jpg"])
-        }
+        #expect(stretched == ["tiny-scan-2.jpg", "tiny-scan-3.jpg"])
     }
 }
 

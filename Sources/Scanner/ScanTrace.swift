@@ -1,0 +1,33 @@
+import Glibc
+import Imaging
+import Symbologies
+
+/// A line on standard error for every read the cascade judges, when `GYMCARD_SCAN_TRACE` is set in the
+/// environment: for benchmarks that ask which check of the read guard refused a read. It prints the text
+/// read (the only place gymcard writes a decoded text to a log), so it is never on by default.
+enum ScanTrace {
+    /// Whether the variable is set (read once per process).
+    static let isOn = getenv("GYMCARD_SCAN_TRACE") != nil
+
+    /// Prints one read: where it came from, how the guard judged it, and what the footprint measured.
+    static func record(_ read: StageRead, in image: GrayImage, trusted: Bool) {
+        var line =
+            "trace stage=\"\(read.stage)\" engine=\(read.engine.rawValue) aggressive=\(read.isAggressive) "
+            + "quality=\(read.symbol.quality) whole=\(read.coversWholeSymbol) trusted=\(trusted) "
+            + "image=\(image.width)x\(image.height) ends=\(read.symbol.lineEnds.count)"
+        if read.symbol.symbology == .codabar {
+            if let measured = SymbolFootprint.measure(
+                text: read.symbol.text, lineEnds: read.symbol.lineEnds, in: image)
+            {
+                line +=
+                    " rows=\(measured.rowsOnSymbol) agreeing=\(measured.rowsAgreeing)"
+                    + " competing=\(measured.rowsCompeting) narrow=\(measured.narrow)"
+                    + " others=\(measured.otherCounts) pattern=\(measured.patternCount)"
+            } else {
+                line += " unmeasured"
+            }
+        }
+        line += " text=\(read.symbol.text)\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}
