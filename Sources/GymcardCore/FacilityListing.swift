@@ -42,8 +42,9 @@ public struct FacilityListing: Sendable {
     /// A table.
     public var text: String { text(columns: nil) }
 
-    /// A table fitted to `columns` (`nil`, no limit): when it is wider, the ID column goes first, then
-    /// the capacity (`facilities --json` still has both); names and keys stay.
+    /// A table fitted to `columns` (`nil`, no limit): when it is wider, the capacity goes first (the
+    /// table is 82 columns with it, 72 without: the IDs, what `facilities` is for, stay on an 80-column
+    /// terminal), then the ID (`facilities --json` still has both); names and keys stay.
     public func text(columns: Int?) -> String {
         let all: [(header: String, cells: [String])]
         if discovered {
@@ -59,7 +60,7 @@ public struct FacilityListing: Sendable {
             ]
         }
         var shown = all
-        for dropped in ["ID", "CAPACITY"] {
+        for dropped in ["CAPACITY", "ID"] {
             let table = Self.table(shown)
             guard let columns, table.split(separator: "\n").contains(where: { $0.count > columns }) else {
                 return table

@@ -100,7 +100,7 @@ struct NarrowTerminalTests {
         #expect(window.lines(facilities, colour: .none, columns: 200) == wide)
     }
 
-    @Test func facilitiesDropTheIDThenTheCapacityButKeepKeysAndNames() {
+    @Test func facilitiesDropTheCapacityThenTheIDButKeepKeysAndNames() {
         let listing = FacilityListing(configured: .virginiaTech)
         let narrow = listing.text(columns: 40).split(separator: "\n").map(String.init)
         expectFits(narrow, 40)
@@ -108,7 +108,11 @@ struct NarrowTerminalTests {
         for facility in OccupancySettings.virginiaTech.facilities {
             #expect(narrow.contains { $0.hasPrefix(facility.key) && $0.hasSuffix(facility.name) })
         }
-        #expect(listing.text(columns: 60).hasPrefix("KEY              NAME               CAPACITY"))
+        // At 80 columns only the capacity goes: the IDs are what `facilities` is for.
+        let eighty = listing.text(columns: 80).split(separator: "\n")
+        #expect(eighty.first == "KEY              NAME               ID")
+        #expect(eighty.allSatisfy { $0.count <= 80 })
+        #expect(listing.text(columns: 60).split(separator: "\n").first == "KEY              NAME")
         #expect(listing.text(columns: 120) == listing.text)
     }
 
