@@ -42,18 +42,22 @@ public struct EventsTextView: Sendable {
         var lines: [String] = []
         for group in groups {
             lines.append(style(heading(group.day), "1"))
-            let indent = String(repeating: " ", count: labelWidth + 4)
-            // Below 20 columns for the text, wrapping would make a ribbon of single words: let it run on.
+            // Below 20 columns for the text beside the label, the text goes under it instead (a phone in
+            // portrait); narrower still, wrapping would make a ribbon of single words: it runs on.
+            let stacked = columns.map { $0 - labelWidth - 4 < 20 } ?? false
+            let indent = String(repeating: " ", count: stacked ? 4 : labelWidth + 4)
             let width = columns.map { $0 - indent.count }.flatMap { $0 >= 20 ? $0 : nil }
             for event in group.events {
                 let label = when(event)
-                let padding = String(repeating: " ", count: labelWidth - label.count + 2)
+                if stacked { lines.append("  " + label) }
+                let padding =
+                    stacked ? "" : String(repeating: " ", count: labelWidth - label.count + 2)
                 var title: [Words] = []
                 if event.status == .cancelled { title.append(Words("CANCELLED", code: "1;31")) }
                 title.append(Words(event.title.terminalSafe, code: "1"))
                 if let end = until(event) { title.append(Words("(until \(end))", code: "2")) }
                 for (index, line) in wrap(title, width: width).enumerated() {
-                    lines.append((index == 0 ? "  " + label + padding : indent) + line)
+                    lines.append((index == 0 && !stacked ? "  " + label + padding : indent) + line)
                 }
                 let details = ([event.location].compactMap { $0 } + [event.hosts.joined(separator: ", ")])
                     .filter { !$0.isEmpty }

@@ -53,7 +53,7 @@ struct BestCommand: AsyncContextCommand {
         let window = try weeks.window(campus, context)
         let (warnings, lines, suggested) = try await window.best(
             try window.settings.facilities(matching: facility), lengthSeconds: duration.seconds,
-            horizonSeconds: within.seconds
+            horizonSeconds: within.seconds, columns: Terminal(environment: context.environment).columns
         ) { try network.fetcher(context) }
         for warning in warnings { Terminal.standardError.say(warning) }
         Terminal(environment: context.environment).printLines(lines.map(\.terminalSafe))

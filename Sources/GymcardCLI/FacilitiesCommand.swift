@@ -27,14 +27,16 @@ struct FacilitiesCommand: AsyncContextCommand {
     @OptionGroup var network: NetworkOptions
 
     func run(in context: Context) async throws {
-        let settings = try campus.settings(context)
+        let (settings, columns) = (
+            try campus.settings(context), Terminal(environment: context.environment).columns
+        )
         guard discover else {
             let listing = FacilityListing(configured: settings)
-            return print(json ? listing.json : listing.text)
+            return print(json ? listing.json : listing.text(columns: columns))
         }
         let found = try await CampusPage.discover(settings.page, fetcher: try network.fetcher(context))
         let listing = FacilityListing(found: found, settings: settings)
-        print(json ? listing.json : listing.text)
+        print(json ? listing.json : listing.text(columns: columns))
         for note in CampusPage.missing(from: found, settings: settings, configPath: context.config.path) {
             Terminal.standardError.say(note)
         }

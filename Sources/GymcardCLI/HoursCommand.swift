@@ -60,7 +60,11 @@ struct HoursCommand: AsyncContextCommand {
         for warning in week.warnings { Terminal.standardError.say(warning) }
         let terminal = Terminal(environment: context.environment)
         terminal.printLines(
-            json ? [week.json] : week.lines(colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil))
+            json
+                ? [week.json]
+                : week.lines(
+                    colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil, columns: terminal.columns
+                ))
         if let shortfall = week.shortfall { throw shortfall }
     }
 }

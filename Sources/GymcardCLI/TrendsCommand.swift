@@ -68,8 +68,9 @@ struct TrendsCommand: ContextCommand {
         if !json, png == nil {
             let off = terminal.reasonColourIsOff(noColorFlag: noColor) != nil
             terminal.printLines(
-                window.lines(facilities, colour: off ? .none : terminal.isTrueColour ? .trueColour : .palette)
-            )
+                window.lines(
+                    facilities, colour: off ? .none : terminal.isTrueColour ? .trueColour : .palette,
+                    columns: terminal.columns))
         }
         if let missing = HistoryWindow.noUsualValue(facilities) {
             throw Failure(missing, status: .nothingFound)

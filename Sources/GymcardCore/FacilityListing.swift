@@ -40,14 +40,39 @@ public struct FacilityListing: Sendable {
     public var json: String { JSONText.line(rows, fallback: "[]") }
 
     /// A table.
-    public var text: String {
-        guard discovered else {
-            return TextTable.text(
-                header: ["KEY", "NAME", "ID", "CAPACITY"],
-                rows: rows.map { [$0.key ?? "", $0.name, $0.id, "\($0.capacity ?? 0)"] })
+    public var text: String { text(columns: nil) }
+
+    /// A table fitted to `columns` (`nil`, no limit): when it is wider, the capacity goes first (the
+    /// table is 82 columns with it, 72 without: the IDs, what `facilities` is for, stay on an 80-column
+    /// terminal), then the ID (`facilities --json` still has both); names and keys stay.
+    public func text(columns: Int?) -> String {
+        let all: [(header: String, cells: [String])]
+        if discovered {
+            all = [
+                ("ID", rows.map(\.id)), ("NAME", rows.map(\.name)),
+                ("CAPACITY", rows.map { $0.capacity.map { "\($0)" } ?? "-" }),
+                ("CONFIGURED AS", rows.map { $0.key ?? "" }),
+            ]
+        } else {
+            all = [
+                ("KEY", rows.map { $0.key ?? "" }), ("NAME", rows.map(\.name)), ("ID", rows.map(\.id)),
+                ("CAPACITY", rows.map { "\($0.capacity ?? 0)" }),
+            ]
         }
-        return TextTable.text(
-            header: ["ID", "NAME", "CAPACITY", "CONFIGURED AS"],
-            rows: rows.map { [$0.id, $0.name, $0.capacity.map { "\($0)" } ?? "-", $0.key ?? ""] })
+        var shown = all
+        for dropped in ["CAPACITY", "ID"] {
+            let table = Self.table(shown)
+            guard let columns, table.split(separator: "\n").contains(where: { $0.count > columns }) else {
+                return table
+            }
+            shown.removeAll { $0.header == dropped }
+        }
+        return Self.table(shown)
+    }
+
+    private static func table(_ columns: [(header: String, cells: [String])]) -> String {
+        TextTable.text(
+            header: columns.map(\.header),
+            rows: (columns.first?.cells.indices ?? 0..<0).map { row in columns.map { $0.cells[row] } })
     }
 }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import History
 import Occupancy
 import OpeningHours
+import TerminalText
 import Trends
 
 /// The last weeks of a campus's history, as `trends` and `best` read it: a heatmap per facility in the
@@ -117,8 +118,10 @@ public struct HistoryWindow: Sendable {
 extension HistoryWindow {
     /// `best`: the opening hours over the next `horizonSeconds` (the cache, else through `fetcher()`),
     /// then what to print for `facilities`, a blank line between them, and whether any window was found.
+    /// Lines longer than `columns` (the terminal's width, `nil` for no limit) wrap at spaces.
     public func best(
-        _ facilities: [Facility], lengthSeconds: Int, horizonSeconds: Int, fetcher: () throws -> Fetcher
+        _ facilities: [Facility], lengthSeconds: Int, horizonSeconds: Int, columns: Int? = nil,
+        fetcher: () throws -> Fetcher
     ) async throws -> (warnings: [String], lines: [String], suggested: Bool) {
         let access = try HoursAccess(
             facilities: facilities.map(\.key), zone: zone, now: now, campus: settings.campus, context: context
@@ -128,24 +131,47 @@ extension HistoryWindow {
             isDemo
             ? HoursLoader.Outcome(hours: DemoGym.hours(facilities, days: days, zone: zone))
             : try await access.loadHandingOver(days, fetcher: fetcher)
-        var lines: [String] = isDemo ? [DemoGym.banner] : []
-        var suggested = false
+        var lines: [String] = isDemo ? DemoGym.banner.wrapped(columns: columns) : []
+        var (suggested, suggestionsStarted) = (false, false)
         for (facility, shown) in zip(facilities, try heatmaps(facilities)) {
             let suggestion = suggestions(
                 shown.heatmap, hours: hours.hours[facility.key] ?? .unknown, days: days,
                 lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds)
             if case .windows = suggestion { suggested = true }
-            if lines.count > (isDemo ? 1 : 0) { lines.append("") }
+            if suggestionsStarted { lines.append("") }
+            suggestionsStarted = true
             lines += self.lines(
                 suggestion, facility: facility, hoursKey: access.configKey(facility.key),
-                lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds)
+                lengthSeconds: lengthSeconds, horizonSeconds: horizonSeconds, columns: columns)
         }
         return (hours.warnings, lines, suggested)
     }
 
     /// What `best` prints for one facility: its quietest windows, or why there are none; `hoursKey` is
-    /// the config file's key that gives its hours (``HoursAccess/configKey(_:)``).
+    /// the config file's key that gives its hours (``HoursAccess/configKey(_:)``). Fitted to `columns`
+    /// (`nil`, no limit): prose wraps at spaces, and a window too wide for one line puts its usual
+    /// occupancy on a second.
     public func lines(
+        _ suggestion: Suggestion, facility: Facility, hoursKey: String, lengthSeconds: Int,
+        horizonSeconds: Int, columns: Int? = nil
+    ) -> [String] {
+        let prose = unfitted(
+            suggestion, facility: facility, hoursKey: hoursKey, lengthSeconds: lengthSeconds,
+            horizonSeconds: horizonSeconds)
+        guard let columns, case .windows = suggestion, prose.contains(where: { $0.visibleWidth > columns })
+        else {
+            return prose.wrapped(columns: columns, indent: 2)
+        }
+        // Rows are "  <when>  <usual>  <band>": the usual and band go under the when.
+        return prose[0].wrapped(columns: columns, indent: 2)
+            + prose.dropFirst().flatMap { row -> [String] in
+                let cells = row.split(separator: "  ").map { $0.drop { $0 == " " } }
+                return ["  " + (cells.first ?? ""), "    " + cells.dropFirst().joined(separator: "  ")]
+                    .wrapped(columns: columns, indent: 2)
+            }
+    }
+
+    private func unfitted(
         _ suggestion: Suggestion, facility: Facility, hoursKey: String, lengthSeconds: Int,
         horizonSeconds: Int
     ) -> [String] {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Occupancy
 import OpeningHours
 import Storage
+import TerminalText
 
 /// What `hours` shows: the facilities' opening hours for some days from today, in their own zone, with
 /// where each comes from, and what was lacking.
@@ -72,10 +73,11 @@ public struct HoursWeek: Sendable {
         HoursJSON.document(entries, days: shown, timeZone: settings.timeZone, zone: zone, now: now)
     }
 
-    /// The text, today marked.
-    public func lines(colour: Bool) -> [String] {
-        (isDemo ? [DemoGym.banner] : [])
-            + HoursTextView(zone: zone, now: now, colour: colour).lines(entries, days: shown)
+    /// The text, today marked, fitted to `columns` when given.
+    public func lines(colour: Bool, columns: Int? = nil) -> [String] {
+        (isDemo ? DemoGym.banner.wrapped(columns: columns) : [])
+            + HoursTextView(zone: zone, now: now, colour: colour, columns: columns).lines(
+                entries, days: shown)
     }
 
     /// What was lacking, or `nil`.

@@ -1,5 +1,6 @@
 import Imaging
 import Occupancy
+import TerminalText
 import Trends
 
 extension HistoryWindow {
@@ -15,9 +16,12 @@ extension HistoryWindow {
     }
 
     /// `trends`: each facility's heatmap as text, a blank line between them.
-    public func lines(_ facilities: [HeatmapTextView.Facility], colour: HeatmapTextView.Colour) -> [String] {
-        let view = HeatmapTextView(colour: colour)
-        return (isDemo ? [DemoGym.banner] : [])
+    /// `columns` is the terminal's width (`nil`, no limit).
+    public func lines(
+        _ facilities: [HeatmapTextView.Facility], colour: HeatmapTextView.Colour, columns: Int? = nil
+    ) -> [String] {
+        let view = HeatmapTextView(colour: colour, columns: columns)
+        return (isDemo ? DemoGym.banner.wrapped(columns: columns) : [])
             + Array(
                 facilities.map { view.lines($0, weeks: weeks, zone: zone, now: now) }.joined(separator: [""]))
     }

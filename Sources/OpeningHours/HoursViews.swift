@@ -42,12 +42,15 @@ public struct HoursTextView: Sendable {
     public var now: Date
     /// Whether to write colour and bold.
     public var colour: Bool
+    /// The terminal's width: longer lines wrap at spaces, the hours under the hours; `nil`, no limit.
+    public var columns: Int?
 
     /// Creates a view.
-    public init(zone: LocalTimeZone, now: Date, colour: Bool) {
+    public init(zone: LocalTimeZone, now: Date, colour: Bool, columns: Int? = nil) {
         self.zone = zone
         self.now = now
         self.colour = colour
+        self.columns = columns
     }
 
     /// The lines for `entries` over `days`.
@@ -60,13 +63,15 @@ public struct HoursTextView: Sendable {
         for entry in entries {
             if !lines.isEmpty { lines.append("") }
             let state = entry.hours.state(at: now, zone: zone)
-            var heading =
-                paint(entry.name.terminalSafe, "1") + " · "
-                + OpeningWords.summary(state, zone: zone, now: now)
+            var summary = OpeningWords.summary(state, zone: zone, now: now)
             if entry.source == nil {
-                heading += " (no source: give them in the config file, \(entry.configKey))"
+                summary += " (no source: give them in the config file, \(entry.configKey))"
             }
-            lines.append(heading)
+            let name = paint(entry.name.terminalSafe, "1")
+            // Too wide, the name and what the facility is doing now go on lines of their own.
+            lines +=
+                (name + " · " + summary).visibleWidth <= columns ?? .max
+                ? [name + " · " + summary] : [name] + ("  " + summary).wrapped(columns: columns, indent: 2)
             guard entry.source != nil else { continue }
             for day in days {
                 let text: String
@@ -91,7 +96,11 @@ public struct HoursTextView: Sendable {
                 let heading = labels.heading(day)
                 let padding = String(repeating: " ", count: max(0, headingWidth - heading.count))
                 let line = "  " + (day == today ? paint(heading, "1") : heading) + padding + "  " + text
-                lines.append(line + (day == today ? "  ◂ today" : ""))
+                // On a narrow terminal today's marker loses its word before the hours wrap.
+                let marked = line + "  ◂ today"
+                let fitting =
+                    day != today ? line : marked.visibleWidth <= columns ?? .max ? marked : line + "  ◂"
+                lines += fitting.wrapped(columns: columns, indent: headingWidth + 4)
             }
         }
         return lines

@@ -4,7 +4,8 @@ import Imaging
 import TerminalText
 
 /// The heatmap on a terminal: a title, an hour ruler, seven rows of 48 half-hour cells (53 columns),
-/// a legend and the "now" line. Coloured cells in truecolour or xterm's 256 colours; under `NO_COLOR`,
+/// a legend and the "now" line; on a terminal narrower than that, two grids of 24 cells (29 columns),
+/// midnight to noon and noon to midnight, and the prose wrapped. Coloured cells in truecolour or xterm's 256 colours; under `NO_COLOR`,
 /// when piped or with `--no-color`, shade characters instead. The current slot is marked `◆`.
 public struct HeatmapTextView: Sendable {
     /// How cells are drawn.
@@ -19,9 +20,14 @@ public struct HeatmapTextView: Sendable {
 
     /// How to draw.
     public var colour: Colour
+    /// The terminal's width, `nil` for no limit: below 53 the day is split at noon into two grids.
+    public var columns: Int?
 
     /// Creates a view.
-    public init(colour: Colour) { self.colour = colour }
+    public init(colour: Colour, columns: Int? = nil) {
+        self.colour = colour
+        self.columns = columns
+    }
 
     /// What the view shows for one facility.
     public struct Facility: Sendable {
@@ -48,33 +54,61 @@ public struct HeatmapTextView: Sendable {
     /// The lines for one facility.
     public func lines(_ facility: Facility, weeks: Int, zone: LocalTimeZone, now: Date) -> [String] {
         let heatmap = facility.heatmap
-        var lines = [
-            "\(facility.name.terminalSafe) · usual occupancy by half hour · last \(weeks) weeks "
-                + "(\(Self.count(heatmap.readingCount, "reading")) on \(Self.count(heatmap.dayCount, "day")))"
-        ]
-        var ruler = Array(repeating: Character(" "), count: 5 + WeeklyHeatmap.slotsPerDay)
-        for hour in stride(from: 0, to: 24, by: 3) {
-            for (offset, digit) in String(hour).enumerated() { ruler[5 + hour * 2 + offset] = digit }
-        }
-        lines.append(String(ruler))
+        var lines =
+            ("\(facility.name.terminalSafe) · usual occupancy by half hour · last \(weeks) weeks "
+            + "(\(Self.count(heatmap.readingCount, "reading")) on \(Self.count(heatmap.dayCount, "day")))")
+            .wrapped(columns: columns, indent: 2)
+        let slots = WeeklyHeatmap.slotsPerDay
+        // A whole day's row needs 53 columns; narrower, mornings and afternoons are drawn as two grids.
+        let halves = (columns ?? .max) < 5 + slots ? [0..<slots / 2, slots / 2..<slots] : [0..<slots]
         let position = WeeklyHeatmap.position(of: now, zone: zone)
         var anyClosed = false
-        for weekday in 0..<7 {
-            var line = WeeklyHeatmap.weekdayNames[weekday] + "  "
-            for slot in 0..<WeeklyHeatmap.slotsPerDay {
-                let cell = heatmap.cells[weekday][slot]
-                let isNow = weekday == position.weekday && slot == position.slot
-                if cell.meanPercent == nil, cell.closedReadings > 0 { anyClosed = true }
-                line += draw(cell, isNow: isNow)
+        for (index, half) in halves.enumerated() {
+            if index > 0 { lines.append("") }
+            var ruler = Array(repeating: Character(" "), count: 5 + half.count)
+            for hour in stride(from: half.lowerBound / 2, to: half.upperBound / 2, by: 3) {
+                for (offset, digit) in String(hour).enumerated() {
+                    ruler[5 + (hour * 2 - half.lowerBound) + offset] = digit
+                }
             }
-            lines.append(line)
+            lines.append(String(ruler))
+            for weekday in 0..<7 {
+                var line = WeeklyHeatmap.weekdayNames[weekday] + "  "
+                for slot in half {
+                    let cell = heatmap.cells[weekday][slot]
+                    let isNow = weekday == position.weekday && slot == position.slot
+                    if cell.meanPercent == nil, cell.closedReadings > 0 { anyClosed = true }
+                    line += draw(cell, isNow: isNow)
+                }
+                lines.append(line)
+            }
         }
-        var legend = "     "
-        legend += colour == .none ? "░ <25%  ▒ <50%  ▓ <75%  █ 75%+" : "green <50%, orange <75%, maroon 75%+"
-        legend += "  · no data" + (anyClosed ? "  × closed" : "") + "  ◆ now"
-        lines.append(legend)
-        lines.append(
-            Self.comparison(current: facility.currentPercent, usual: heatmap.cell(at: now, zone: zone)))
+        let legend =
+            (colour == .none
+                ? ["░ <25%", "▒ <50%", "▓ <75%", "█ 75%+"] : ["green <50%,", "orange <75%,", "maroon 75%+"])
+            + ["· no data"] + (anyClosed ? ["× closed"] : []) + ["◆ now"]
+        lines += Self.packed(legend, columns: columns, indent: 5)
+        lines += Self.comparison(current: facility.currentPercent, usual: heatmap.cell(at: now, zone: zone))
+            .wrapped(columns: columns, indent: 2)
+        return lines
+    }
+
+    /// The legend's items two spaces apart, each line starting with `indent` spaces, a new line before an
+    /// item that would pass `columns` (an item is never split: "░ <25%" belongs together).
+    static func packed(_ items: [String], columns: Int?, indent: Int) -> [String] {
+        let start = String(repeating: " ", count: indent)
+        var lines = [start]
+        for (index, item) in items.enumerated() {
+            // The colour names read as a list: one space after their comma, two after the rest.
+            let separator = index == 0 ? "" : items[index - 1].hasSuffix(",") ? " " : "  "
+            if let columns, lines[lines.count - 1] != start,
+                lines[lines.count - 1].count + separator.count + item.count > columns
+            {
+                lines.append(start + item)
+            } else {
+                lines[lines.count - 1] += separator + item
+            }
+        }
         return lines
     }
 

@@ -159,10 +159,49 @@ struct EventAgendaTests {
         #expect(
             coloured[1].hasSuffix("\u{1B}[1;31mCANCELLED\u{1B}[0m \u{1B}[1mIntramural Pickleball\u{1B}[0m"))
         #expect(coloured[3].hasSuffix("\u{1B}[1mAwards Night\u{1B}[0m \u{1B}[2m(until 4:00 PM)\u{1B}[0m"))
-        // Too narrow to wrap usefully: one line as before.
+        // Too narrow for the text beside the label: it goes under it, still wrapped.
         #expect(
-            EventsTextView(colour: false, zone: newYork, now: now, columns: 30).lines([long], days: 14).count
-                == 3)
+            EventsTextView(colour: false, zone: newYork, now: now, columns: 30).lines([long], days: 14) == [
+                "Sat, Nov 21",
+                "  Today at 3:00 PM",
+                "    CANCELLED Intramural",
+                "    Pickleball Doubles",
+                "    Championship Finals and",
+                "    Awards Night (until 4:00",
+                "    PM)",
+                "    War Memorial Hall Gym A ·",
+                "    RecSports, Club Sports",
+                "    Federation",
+            ])
+        // Too narrow to wrap usefully even there: the title and details run on, a line each.
+        #expect(
+            EventsTextView(colour: false, zone: newYork, now: now, columns: 22).lines([long], days: 14).count
+                == 4)
+    }
+
+    @Test("40 columns with a long weekday label: every event's text goes under its label, all lines fit")
+    func stacksUnderLongLabels() {
+        let events = [
+            event("Yoga Flow for Everyone at the Main Studio", startsInHours: 2),
+            event("Open Climb", startsInHours: 4 * 24 + 8),  // Wednesday at 10:00 PM
+        ]
+        let lines = EventsTextView(colour: false, zone: newYork, now: now, columns: 40).lines(
+            events, days: 14)
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
+        #expect(
+            lines == [
+                "Sat, Nov 21",
+                "  Today at 4:00 PM",
+                "    Yoga Flow for Everyone at the Main",
+                "    Studio (until 5:00 PM)",
+                "    McComas Hall · RecSports, Club",
+                "    Sports",
+                "Wed, Nov 25",
+                "  Wednesday at 10:00 PM",
+                "    Open Climb (until 11:00 PM)",
+                "    McComas Hall · RecSports, Club",
+                "    Sports",
+            ])
     }
 
     @Test("nothing in the window says so")
