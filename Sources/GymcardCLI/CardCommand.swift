@@ -32,8 +32,10 @@ struct CardCommand: ContextCommand {
     var restore = false
 
     func validate() throws {
-        guard label == nil && !restore || !json && !locked && (label == nil || !restore) else {
-            throw ValidationError("give --label or --restore alone, without --json or --locked")
+        if label != nil, restore { throw ValidationError("give --label or --restore, not both") }
+        guard label == nil && !restore || !json && !locked else {
+            throw ValidationError(
+                "--\(restore ? "restore" : "label") changes the card: give it without --json or --locked")
         }
     }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Codabar
+import GymcardCore
+import Imaging
 import Symbologies
 import Symbols
 
@@ -36,6 +38,11 @@ struct SymbolOptions: ParsableArguments {
 
     /// The layout and image style these options describe; out-of-range values are usage errors.
     func style() throws -> BarcodeStyle {
+        // Before any passphrase is asked: the bars alone would be taller than scan reads.
+        let inRange = BarcodeStyle.narrowBarWidths.contains(scale) && BarcodeStyle.barHeights.contains(height)
+        guard !inRange || height * scale <= ImageLimits.maximumSide else {
+            throw SymbolFileProblem.tooLarge(width: 0, height: height * scale)
+        }
         do {
             let layout = try CodabarLayout(ratio: ratio)
             return try BarcodeStyle(narrowBarWidth: scale, barHeight: height, showsText: text, layout: layout)

@@ -101,7 +101,7 @@ public enum SymbolFileProblem: Error, CustomStringConvertible {
         case .cannotWrite(let error, true): "could not write to standard output: \(error.description)"
         case .cannotWrite(let error, false): "cannot write \(error.description)"
         case .tooLarge(let width, let height):
-            "the image would be \(width)×\(height) pixels, more than the \(ImageLimits.maximumSide) px per side "
+            "the image would be \(width == 0 ? "\(height) pixels tall" : "\(width)×\(height) pixels"), more than the \(ImageLimits.maximumSide) px per side "
                 + "gymcard scan and many viewers read"
         }
     }

@@ -118,7 +118,11 @@ struct ShowCommandTests {
         // An image scan would refuse is not written.
         BadCase(
             arguments: ["show", "--id", "123456789", "--scale", "32", "--height", "1000", "--png", "-"],
-            status: 64, message: "4960×32000 pixels, more than the 20000 px per side"),
+            status: 64, message: "32000 pixels tall, more than the 20000 px per side"),
+        // Refused before the stored card's passphrase is asked for.
+        BadCase(
+            arguments: ["show", "--scale", "32", "--height", "1000", "--png", "-"], status: 64,
+            message: "32000 pixels tall"),
         // Only the QR code: the barcode image's options would be ignored.
         BadCase(
             arguments: ["show", "--id", "123456789", "--qr", "-", "--text"], status: 64,
