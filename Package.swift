@@ -255,7 +255,7 @@ let package = Package(
             name: "TerminalGraphicsTests",
             dependencies: [
                 "TerminalGraphics", "Turnstile", "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar",
-                "TestSupport",
+                "TerminalText", "TestSupport",
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -320,7 +320,7 @@ let package = Package(
             dependencies: [
                 "gymcard", "gymcard-network", "Codabar", "CardVault", "Storage", "Scanner", "Symbologies",
                 "Imaging",
-                "Symbols",
+                "Symbols", "TerminalText",
                 "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),

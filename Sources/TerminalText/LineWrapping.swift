@@ -1,13 +1,13 @@
 extension String {
-    /// The columns the string takes on a terminal: its characters, not counting SGR escape sequences
-    /// (`ESC [ … m`), which take none.
+    /// The columns the string takes on a terminal: its characters, not counting escape sequences
+    /// (`ESC [ … m` colours, cursor moves: up to their final byte, `@` to `~`), which take none.
     public var visibleWidth: Int {
         var width = 0
         var inEscape = false
-        for character in self {
+        for scalar in unicodeScalars {
             if inEscape {
-                if character.isLetter { inEscape = false }
-            } else if character == "\u{1B}" {
+                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
+            } else if scalar == "\u{1B}" {
                 inEscape = true
             } else {
                 width += 1

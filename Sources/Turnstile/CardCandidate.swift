@@ -2,6 +2,7 @@ import Codabar
 import Imaging
 import Symbols
 import TerminalGraphics
+import TerminalText
 
 /// A drawing as fitting sees it: one row of bars (`rowAt(n)` at n pixels, or half cells, per narrow
 /// module), or a grid of modules.
@@ -72,7 +73,7 @@ struct CardCandidate {
             if let rows {
                 let smallest = try TerminalArt.bars(
                     palette: palette, availableColumns: columns, barRows: 1, rowAt: rowAt)
-                let width = smallest.first.map(TurnstileFrame.visibleWidth) ?? 0
+                let width = smallest.first.map(\.visibleWidth) ?? 0
                 // Cells are about twice as tall as wide: a sixth of the width in rows is a third in height.
                 barRows = max(1, min(rows - 2, max(5, width / 6)))
             }

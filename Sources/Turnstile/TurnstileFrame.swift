@@ -205,7 +205,7 @@ public enum TurnstileFrame {
             screen += caption.text(below: top + drawingRows, screenRows: geometry.rows, colour: colour)
         case .lines(let lines):
             let top = topRow(drawingRows: lines.count, textRows: caption.rows, geometry: geometry)
-            let width = lines.first.map(visibleWidth) ?? 0
+            let width = lines.first.map(\.visibleWidth) ?? 0
             for (offset, line) in lines.enumerated() {
                 screen += moveTo(row: top + offset, column: max(1, (geometry.columns - width) / 2 + 1)) + line
             }
@@ -277,21 +277,5 @@ public enum TurnstileFrame {
 
     static func wrapped(_ sequence: String, _ throughTmux: Bool) -> String {
         throughTmux ? TmuxPassthrough.wrap(sequence) : sequence
-    }
-
-    /// Characters a line takes on screen, escape sequences left out.
-    static func visibleWidth(_ line: String) -> Int {
-        var count = 0
-        var inEscape = false
-        for scalar in line.unicodeScalars {
-            if inEscape {
-                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                count += 1
-            }
-        }
-        return count
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Scanner
+import TerminalText
 import TestSupport
 import Testing
 
@@ -53,7 +54,7 @@ struct NarrowTurnstileTests {
     /// The drawing's lines: how many, and the widest in cells.
     func drawingSize(_ capture: PaneCapture) -> (rows: Int, columns: Int) {
         let lines = drawingLines(capture.escaped)
-        return (lines.count, lines.map { TurnstileCell.visibleWidth($0) }.max() ?? 0)
+        return (lines.count, lines.map { $0.visibleWidth }.max() ?? 0)
     }
 
     /// Every hint part whole on its own line.
@@ -206,23 +207,5 @@ struct NarrowTurnstileTests {
         #expect(size.rows > size.columns, "turned: \(size)")
         try await tmux.tmux(["send-keys", "-t", tmux.name, "x"])
         try await tmux.waitFor("status=0")
-    }
-}
-
-/// Cells a captured line takes on screen, escape sequences left out.
-enum TurnstileCell {
-    static func visibleWidth(_ line: String) -> Int {
-        var count = 0
-        var inEscape = false
-        for scalar in line.unicodeScalars {
-            if inEscape {
-                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                count += 1
-            }
-        }
-        return count
     }
 }

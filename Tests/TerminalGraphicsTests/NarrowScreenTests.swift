@@ -5,6 +5,7 @@ import Scanner
 import Symbologies
 import Symbols
 import TerminalGraphics
+import TerminalText
 import TestSupport
 import Testing
 import Turnstile
@@ -115,7 +116,7 @@ struct NarrowScreenTests {
                 "9051-23456 Gym card too small for the barcode (it needs 78 columns, or 84 rows turned): this is its "
                     + "QR code, which not every scanner reads any key closes turn the screen brightness up"),
             "\(text)")
-        #expect(lines.allSatisfy { TurnstileCellWidth.of($0) <= 40 })
+        #expect(lines.allSatisfy { $0.visibleWidth <= 40 })
         let image = rasterize(lines.filter { $0.contains("▀") || $0.contains("▄") || $0.contains("48;5;16") })
         let decoded = await OffThePool.compute {
             ZBarReader().decode(image).map { "\($0.symbology):\($0.text)" }
@@ -178,23 +179,5 @@ struct NarrowScreenTests {
             ZBarReader().decode(image).map { "\($0.symbology):\($0.text)" }
         }
         #expect(decoded == ["code128:GYM0042a7"])
-    }
-}
-
-/// Cells a line takes on screen, escape sequences left out.
-enum TurnstileCellWidth {
-    static func of(_ line: String) -> Int {
-        var count = 0
-        var inEscape = false
-        for scalar in line.unicodeScalars {
-            if inEscape {
-                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                count += 1
-            }
-        }
-        return count
     }
 }
