@@ -230,7 +230,7 @@ public struct CardStore: Sendable {
         return bytes
     }
 
-    private func exists(_ path: String) -> Bool {
+    func exists(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0
     }

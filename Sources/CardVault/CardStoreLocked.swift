@@ -15,10 +15,14 @@ extension CardStore {
             try store.load(passphrase: passphrase)
         }
 
-        /// Stores a record as ``CardStore/save(_:passphrase:)`` does.
-        public func save(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
+        /// Stores a record as ``CardStore/save(_:passphrase:)`` does. With `keepingPrevious` (the same card
+        /// changed: its label, or stored again), a kept previous card stays the backup instead of the
+        /// version replaced, so that `card --restore` still brings back the card before the last one.
+        public func save(_ record: CardRecord, passphrase: [UInt8]?, keepingPrevious: Bool = false)
+            throws(VaultError)
+        {
             let bytes = try CardStore.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
-            try write(bytes, protected: passphrase != nil)
+            try write(bytes, protected: passphrase != nil, keepingPrevious: keepingPrevious)
         }
 
         /// Stores the card under a new passphrase as ``CardStore/rewrap(_:passphrase:)`` does.
@@ -50,9 +54,9 @@ extension CardStore {
         }
 
         /// Replaces the card with a file's bytes, keeping the file it replaces as the backup.
-        func write(_ bytes: [UInt8], protected: Bool) throws(VaultError) {
+        func write(_ bytes: [UInt8], protected: Bool, keepingPrevious: Bool = false) throws(VaultError) {
             let target = protected ? store.encryptedPath : store.plainPath
-            try store.keepBackup(of: target)
+            if !keepingPrevious || !store.exists(target + ".bak") { try store.keepBackup(of: target) }
             try store.write(bytes, to: target)
             store.removeOtherProtection(than: target)
         }

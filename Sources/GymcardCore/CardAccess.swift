@@ -158,7 +158,9 @@ public struct CardAccess: Sendable {
                             record.label = newLabel ?? loaded.record.label
                         }
                     }
-                    try card.save(record, passphrase: passphrase)
+                    // The same card again leaves the previous card (another one) as it was.
+                    try card.save(
+                        record, passphrase: passphrase, keepingPrevious: loaded != nil && !replacesAnother)
                     return .stored(
                         Stored(written: true, encrypted: passphrase != nil, replacedAnother: replacesAnother))
                 }

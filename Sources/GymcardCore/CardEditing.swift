@@ -22,7 +22,7 @@ extension CardAccess {
                     guard loaded.record.label != newLabel else { return false }
                     var record = loaded.record
                     record.label = newLabel
-                    try card.save(record, passphrase: current)
+                    try card.save(record, passphrase: current, keepingPrevious: true)
                     return true
                 }
             }

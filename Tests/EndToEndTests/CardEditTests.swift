@@ -123,6 +123,11 @@ struct CardEditTests {
         try expectPrivate(home, after: "card --restore twice")
         let back = try await cardJSON(gymcard)["id"]
         #expect(ids + [restored, back] == ["A222222222B", "A111111111B", "A222222222B"])
+        // Changing the card's label, or storing the same ID again, keeps the other card as the previous one.
+        #expect(try await gymcard.run(["card", "--label", "Gym"]).status == 0)
+        #expect(try await gymcard.run(["set", "--no-passphrase", "222222222"]).status == 0)
+        #expect(try await gymcard.run(["card", "--restore"]).status == 0)
+        #expect(try await cardJSON(gymcard)["id"] == "A111111111B")
     }
 
     @Test("card --restore opens neither card: each keeps the passphrase it was stored with")

@@ -220,10 +220,11 @@ import Testing
         _ = try access.store(ids[2], label: "", noPassphrase: true)
         #expect(try access.unlock().record.label == nil, "an empty label clears it")
 
-        // The previous card is the one before the last change; restore swaps the two.
+        // The previous card is the other card, not a version of this one: restore swaps the two.
         _ = try access.restore()
-        #expect(try access.unlock().record.label == "Gym")
+        #expect(try access.unlock().record.id == "A222222222B")
         _ = try access.restore()
+        #expect(try access.unlock().record.id == "A905123456B")
         #expect(try access.unlock().record.label == nil)
     }
 
