@@ -41,7 +41,7 @@ struct SymbolOptions: ParsableArguments {
         // Before any passphrase is asked: the bars alone would be taller than scan reads.
         let inRange = BarcodeStyle.narrowBarWidths.contains(scale) && BarcodeStyle.barHeights.contains(height)
         guard !inRange || height * scale <= ImageLimits.maximumSide else {
-            throw SymbolFileProblem.tooLarge(width: 0, height: height * scale)
+            throw SymbolFileProblem.tooLarge(width: nil, height: height * scale)
         }
         do {
             let layout = try CodabarLayout(ratio: ratio)

@@ -91,8 +91,9 @@ public enum SymbolFileProblem: Error, CustomStringConvertible {
     case cannotEncode(String)
     /// Writing failed; `standardOutput`: the path was `-`.
     case cannotWrite(StorageError, standardOutput: Bool)
-    /// The image would be larger than gymcard (and many viewers) read.
-    case tooLarge(width: Int, height: Int)
+    /// The image would be larger than gymcard (and many viewers) read; `width` is `nil` when only the
+    /// bars' height is known yet (checked from the options, before the card is opened).
+    case tooLarge(width: Int?, height: Int)
 
     /// What happened.
     public var description: String {
@@ -101,7 +102,7 @@ public enum SymbolFileProblem: Error, CustomStringConvertible {
         case .cannotWrite(let error, true): "could not write to standard output: \(error.description)"
         case .cannotWrite(let error, false): "cannot write \(error.description)"
         case .tooLarge(let width, let height):
-            "the image would be \(width == 0 ? "\(height) pixels tall" : "\(width)×\(height) pixels"), more than the \(ImageLimits.maximumSide) px per side "
+            "the image would be \(width.map { "\($0)×\(height) pixels" } ?? "\(height) pixels tall"), more than the \(ImageLimits.maximumSide) px per side "
                 + "gymcard scan and many viewers read"
         }
     }
