@@ -294,12 +294,10 @@ struct SymbologyTurnstileTests {
             + GymcardProcess(home: home.path).shellCommand("show --id GYM0042a7 --symbology code128")
             + "; echo status=$?"
         try await tmux.start(columns: 120, rows: 40, command: command)
-        try await tmux.waitFor("any key closes")
-        // The text under the bars: waited for too, as a loaded machine may capture the screen mid-draw.
-        try await tmux.waitFor("GYM0042a7")
-        let screen = try await tmux.screen(escapes: true)
-        let drawing = drawingLines(screen)
+        let capture = try await tmux.waitForCard(caption: "GYM0042a7")
+        let drawing = drawingLines(capture.escaped)
         #expect(drawing.count >= 5)
+        #expect(capture.text.contains("GYM0042a7"))
         let image = rasterize(drawing)
         let reads = await OffThePool.compute {
             ZBarReader().decode(image).map { "\($0.symbology):\($0.text)" }

@@ -82,6 +82,18 @@ func drawingLines(_ lines: [String]) -> [String] {
     return Array(lines[first...last])
 }
 
+extension TmuxSession {
+    /// Captures the pane until the card is whole on it: the drawing (five lines or more), `caption` and
+    /// the hint. A loaded machine may capture the screen between the clearing and the drawing of a
+    /// redraw (seen in CI); after the hang detector's time the last capture is returned and checked.
+    func waitForCard(caption: String) async throws -> PaneCapture {
+        try await waitForCapture { capture in
+            drawingLines(capture.escaped).count >= 5
+                && capture.text.contains(caption) && capture.text.contains("any key closes")
+        }
+    }
+}
+
 /// What libzbar reads from the drawing on screen, off the concurrency pool (the suite's servers need it).
 /// `darkTheme` paints cells without colour codes light on dark, as a dark terminal theme shows them.
 func decodeScreen(_ lines: [String], darkTheme: Bool = false) async -> [String] {
@@ -113,10 +125,9 @@ struct TurnstileViewTests {
         let tmux = TmuxSession()
         defer { tmux.kill() }
         try await tmux.start(columns: 120, rows: 40, command: command(home, "show --id 905123456"))
-        try await tmux.waitFor("any key closes")
-        let screen = try await tmux.screen(escapes: true)
-        let plain = try await tmux.screen()
-        #expect(plain.contains { $0.contains("9051-23456") })
+        let capture = try await tmux.waitForCard(caption: "9051-23456")
+        let screen = capture.escaped
+        #expect(capture.plain.contains { $0.contains("9051-23456") })
         let drawing = drawingLines(screen)
         #expect(drawing.count >= 5)
         #expect(await decodeScreen(drawing) == ["A905123456B"])
@@ -180,8 +191,7 @@ struct TurnstileViewTests {
         let tmux = TmuxSession()
         defer { tmux.kill() }
         try await tmux.start(columns: 200, rows: 40, command: command(home, "show --id 905123456"))
-        try await tmux.waitFor("any key closes")
-        let wide = try #require(darkColumns(try await tmux.screen(escapes: true))).count
+        let wide = try #require(darkColumns(try await tmux.waitForCard(caption: "9051-23456").escaped)).count
         try await tmux.tmux(["resize-window", "-t", tmux.name, "-x", "90", "-y", "30"])
         // The redraw is a stream of writes: wait until the new screen is whole.
         func hintAtBottom(_ capture: PaneCapture) -> Bool {
@@ -234,8 +244,7 @@ struct TurnstileViewTests {
         let show = GymcardProcess(home: home.path).shellCommand("show --id 905123456")
             .replacingOccurrences(of: "unset NO_COLOR; ", with: "export NO_COLOR=1; ")
         try await tmux.start(columns: 120, rows: 40, command: "echo ready; \(show); echo status=$?")
-        try await tmux.waitFor("any key closes")
-        let screen = try await tmux.screen(escapes: true)
+        let screen = try await tmux.waitForCard(caption: "9051-23456").escaped
         #expect(await decodeScreen(screen, darkTheme: true) == ["A905123456B"], "dark theme")
         #expect(await decodeScreen(screen, darkTheme: false) == ["A905123456B"], "light theme")
         // The text follows NO_COLOR: no bold ID, no dim hint.
