@@ -76,6 +76,15 @@ public enum AgeFile {
         return try openPayload(Array(file[header.payloadStart...]), fileKey: fileKey)
     }
 
+    /// Checks what can be checked without the passphrase: an age v1 passphrase file, binary or armored,
+    /// whose header parses and whose payload holds at least a nonce and one chunk's tag (32 bytes).
+    /// Damage inside the encrypted payload shows only when it is opened.
+    static func checkStructure(_ file: [UInt8]) throws(VaultError) {
+        let file = AgeArmor.looksArmored(file) ? try AgeArmor.decode(file) : file
+        let header = try parseHeader(file)
+        guard file.count - header.payloadStart >= 32 else { throw .damaged("the payload is cut short") }
+    }
+
     /// Whether the bytes begin like an age file, binary or armored.
     public static func looksLikeAge(_ file: [UInt8]) -> Bool {
         file.starts(with: Array("age-encryption.org/".utf8)) || AgeArmor.looksArmored(file)

@@ -276,12 +276,23 @@ public struct CardStore: Sendable {
     /// so the passphrase it was written with, or none) and its mode. Returns false, changing nothing,
     /// when no different previous version is kept: no backup, or one with the card's own bytes (a
     /// passphrase change rewrites both alike).
+    ///
+    /// - Throws: ``VaultError/damagedPrevious(_:)``, changing nothing, when the previous version is
+    ///   damaged as far as can be seen without its passphrase (an unencrypted one is read whole).
     func exchangeWithBackup() throws(VaultError) -> Bool {
         guard let protection = protection() else { throw .noCard }
         let path = protection == .passphrase ? encryptedPath : plainPath
         guard let current = try? readFile(path), let previous = try? readFile(path + ".bak"),
             current != previous
         else { return false }
+        do {
+            switch protection {
+            case .passphrase: try AgeFile.checkStructure(previous)
+            case .unencrypted: _ = try CardRecord.decoded(previous)
+            }
+        } catch .damaged(let detail), .unsupported(let detail) {
+            throw .damagedPrevious(detail)
+        } catch { throw error }
         do { try FileExchange.exchange(path, path + ".bak", staging: path + ".bak.new") } catch {
             throw .storage("cannot swap the card with its previous version: \(error)")
         }

@@ -21,6 +21,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case alreadyEncrypted
     /// A file-system failure.
     case storage(String)
+    /// The previous version of the card, kept beside it, is damaged (or not a file gymcard reads).
+    case damagedPrevious(String)
 
     /// What happened, in one line; neutral (no commands named: the CLI adds what to do).
     public var description: String {
@@ -38,6 +40,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .notEncrypted: return "the stored card has no passphrase"
         case .alreadyEncrypted: return "the stored card already has a passphrase"
         case .storage(let detail): return detail
+        case .damagedPrevious(let detail): return "the previous card's file is damaged (\(detail))"
         }
     }
 

@@ -142,6 +142,8 @@ enum ExitTable {
         case .notEncrypted: Failure("\(error); add one with `gymcard passphrase set`", status: .usage)
         case .alreadyEncrypted: Failure("\(error); use `gymcard passphrase change`", status: .usage)
         case .storage: Failure("\(error)", status: .ioError)
+        case .damagedPrevious:
+            Failure("\(error); nothing was swapped, the stored card is as it was", status: .dataError)
         }
     }
 

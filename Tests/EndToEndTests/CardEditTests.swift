@@ -148,6 +148,30 @@ struct CardEditTests {
         #expect(try CardRecord.decoded(opened).id == "A222222222B")
     }
 
+    @Test(
+        "card --restore with a damaged previous card: 65 and one line, neither file touched",
+        arguments: [true, false])
+    func restoreRefusesADamagedPrevious(encrypted: Bool) async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        try seed(home, "111111111", passphrase: encrypted ? "first words" : nil)
+        try seed(home, "222222222", passphrase: encrypted ? "first words" : nil)
+        let path = (encrypted ? store(home).encryptedPath : store(home).plainPath)
+        // Cut short, as a full disk or a killed copy leaves it.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path + ".bak"))
+        try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: path + ".bak"))
+        let before = try [path, path + ".bak"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let result = try await gymcard.run(["card", "--restore"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("gymcard: the previous card's file is damaged ("), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was swapped"), "\(result.stderr)")
+        #expect(!result.stderr.contains("111111111") && !result.stderr.contains("222222222"))
+        let after = try [path, path + ".bak"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(after == before)
+        #expect(try store(home).load { Array("first words".utf8) }.record.id == "A222222222B")
+    }
+
     @Test("a script's scan --save or set over another ID replaces it and says where it is kept")
     func replacingInScripts() async throws {
         let home = try TemporaryDirectory()
