@@ -107,8 +107,16 @@ public struct HistoryWindow: Sendable {
         }
         let windows = find(3) { start, end in hours.isOpen(from: start, to: end) }
         if !windows.isEmpty { return .windows(windows) }
+        let known = days.contains { hours[$0].isKnown }
+        // Closed (or open too briefly) all the way ahead: no history could help, and a facility that is
+        // closed has no readings for those hours, so saying the history is too thin would mislead.
+        let end = now.addingTimeInterval(Double(horizonSeconds))
+        let anyOpenWindow = hours.openings.contains { opening in
+            max(opening.opens, now).addingTimeInterval(Double(lengthSeconds)) <= min(opening.closes, end)
+        }
+        if known, !anyOpenWindow { return .outsideHours(known: true) }
         if find(1, { _, _ in true }).isEmpty { return .thinHistory(heatmap) }
-        return .outsideHours(known: days.contains { hours[$0].isKnown })
+        return .outsideHours(known: known)
     }
 
     /// The window the status bar's usual percent is taken over, as `trends` takes it by default.

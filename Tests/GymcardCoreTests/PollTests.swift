@@ -1,3 +1,4 @@
+import CivilTime
 import Fetching
 import FetchingCurl
 import Foundation
@@ -147,7 +148,7 @@ struct PollTests {
         #expect(status.timerInstalled == false && status.isStale == false)
     }
 
-    @Test func anEmptyHistoryHasNoUsualValueAndSuggestsNothingForThinHistory() throws {
+    @Test func anEmptyHistoryHasNoUsualValueAndSuggestsNothingForThinHistoryButClosedHoursSaySo() throws {
         let home = try TemporaryDirectory()
         let context = try Context(
             environment: ["HOME": home.path, "XDG_STATE_HOME": home.path, "GYMCARD_TEST_NOW": noon],
@@ -162,6 +163,27 @@ struct PollTests {
         else {
             Issue.record("expected thin history")
             return
+        }
+        // Known to be closed all the way ahead (a holiday), or open for less than the workout: that is
+        // the answer, not the history a closed facility cannot have.
+        let zone = window.zone
+        let today = zone.day(of: window.now)
+        let days = (0...1).map { today.adding(days: $0) }
+        let closed = FacilityHours(
+            days: Dictionary(uniqueKeysWithValues: days.map { ($0, DayHours.known([])) }))
+        let briefly = FacilityHours(days: [
+            today: .known([OpeningInterval(opens: window.now, closes: window.now.addingTimeInterval(3600))]),
+            today.adding(days: 1): .known([]),
+        ])
+        for hours in [closed, briefly] {
+            guard
+                case .outsideHours(known: true) = window.suggestions(
+                    heatmaps[0].heatmap, hours: hours, days: days, lengthSeconds: 5400, horizonSeconds: 43_200
+                )
+            else {
+                Issue.record("expected no time within opening hours for \(hours)")
+                continue
+            }
         }
     }
 }
