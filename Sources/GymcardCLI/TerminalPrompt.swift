@@ -25,28 +25,59 @@ enum TerminalPrompt {
         }
     }
 
+    /// Echo is left off after a secret answer until the next question that echoes, or the exit: checking
+    /// a passphrase takes scrypt's second, and what is typed meanwhile (often the next try, after a wrong
+    /// one) must not show. The terminal's settings from before, and a descriptor to restore them on.
+    nonisolated(unsafe) private static var silenced: (descriptor: Int32, original: termios)?
+
+    /// Turns echo back on (and drops what was typed while it was off) if a secret answer left it off.
+    static func restoreEcho() {
+        guard let (descriptor, settings) = silenced else { return }
+        var original = settings
+        tcsetattr(descriptor, TCSAFLUSH, &original)
+        Interrupt.terminalRestored()
+        close(descriptor)
+        silenced = nil
+    }
+
     /// ``ask(_:echo:)`` where Ctrl-D (end of input) is no answer: it fails with 64, as a missing ID or
     /// passphrase does, after a newline so that what is said next starts on a line of its own.
     static func answer(_ question: String, echo: Bool) throws(Failure) -> [UInt8]? {
+        if echo { restoreEcho() }
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var original = termios()
-        let canHide = tcgetattr(descriptor, &original) == 0
+        let canHide = silenced != nil || tcgetattr(descriptor, &original) == 0
         if !echo, canHide {
+            if let silenced {
+                original = silenced.original
+            } else {
+                let kept = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+                if kept >= 0 {
+                    silenced = (kept, original)
+                    // Ctrl-C while echo is off must not leave the terminal silent; nor must the exit.
+                    Interrupt.terminalSilenced(kept, restoring: original)
+                    _ = registerRestoreAtExit
+                }
+            }
             var hidden = original
             hidden.c_lflag &= ~tcflag_t(ECHO)
-            // Ctrl-C while echo is off must not leave the terminal silent.
-            Interrupt.terminalSilenced(descriptor, restoring: original)
             // Before the question, as readpassphrase(3) does: TCSAFLUSH drops what was typed before it,
             // and what is typed once the question shows must be kept (on a loaded machine it was not).
             tcsetattr(descriptor, TCSAFLUSH, &hidden)
+            if silenced == nil {
+                // No descriptor to keep: echo comes back with the answer, as before.
+                Interrupt.terminalSilenced(descriptor, restoring: original)
+            }
         }
         write(descriptor, question)
         defer {
             if !echo, canHide {
-                tcsetattr(descriptor, TCSAFLUSH, &original)
-                Interrupt.terminalRestored()
+                if silenced == nil {
+                    tcsetattr(descriptor, TCSAFLUSH, &original)
+                    Interrupt.terminalRestored()
+                }
                 write(descriptor, "\n")
             }
         }
@@ -61,6 +92,9 @@ enum TerminalPrompt {
         if answer.last == 13 { answer.removeLast() }
         return answer
     }
+
+    /// Registers ``restoreEcho()`` to run at `exit(3)`, once.
+    private static let registerRestoreAtExit: Void = { _ = atexit { TerminalPrompt.restoreEcho() } }()
 
     private static func write(_ descriptor: Int32, _ text: String) {
         var text = text

@@ -320,6 +320,47 @@ struct CardEditTests {
         #expect(unlock.last == "png False")
     }
 
+    @Test("what is typed while a passphrase is checked does not show: echo stays off until the next try")
+    func typeaheadDuringTheCheckStaysHidden() async throws {
+        guard await Interop.pythonHas("pexpect") else {
+            Issue.record("pexpect is needed: scripts/test installs it")
+            return
+        }
+        let home = try TemporaryDirectory()
+        // Stored by the CLI, at its own work factor: checking a passphrase takes scrypt's second or more.
+        let words = home.path + "/words"
+        try "right words\n".write(toFile: words, atomically: true, encoding: .utf8)
+        let gymcard = GymcardProcess(home: home.path)
+        #expect(try await gymcard.run(["set", "905123456", "--passphrase-file", words]).status == 0)
+        let lines = try await pexpect(
+            """
+            import time
+            child = spawn("card")
+            child.expect("Passphrase for the stored card: "); child.sendline("wrong words")
+            # Typed while the wrong one is being checked, as people type the next try at once.
+            time.sleep(0.3); child.send("TYPEDAHEAD")
+            child.expect("Passphrase for the stored card: ")
+            shown = child.before.decode()
+            child.sendline("right words")
+            said = end(child)
+            print("shown", repr(shown)); print("said", repr(said)); print("status", child.exitstatus)
+            """, home: home)
+        let shown = try #require(lines.first { $0.hasPrefix("shown ") }, "\(lines)")
+        #expect(shown.contains("wrong passphrase; try again"), "\(shown)")
+        #expect(!lines.contains { $0.contains("TYPEDAHEAD") }, "\(lines)")
+        #expect(lines.contains("status 0"), "\(lines)")
+        // Echo is on again once gymcard has ended after a passphrase: the terminal is as it was.
+        let echoed = try await pexpect(
+            """
+            child = pexpect.spawn("bash", ["--norc", "--noprofile", "-c", gymcard + " card; stty -a"],
+                env=env, timeout=600)
+            child.expect("Passphrase for the stored card: "); child.sendline("right words")
+            settings = " " + end(child).replace("\\r", " ").replace("\\n", " ").replace(";", " ") + " "
+            print("echo", " echo " in settings, " -echo " in settings, child.exitstatus)
+            """, home: home)
+        #expect(echoed.contains("echo True False 0"), "\(echoed)")
+    }
+
     @Test("new passphrases typed differently are asked again, up to three times, and the typed ID is kept")
     func mismatchedPassphrases() async throws {
         guard await Interop.pythonHas("pexpect") else {
