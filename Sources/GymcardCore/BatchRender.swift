@@ -63,6 +63,9 @@ public struct BatchRender: Sendable {
         stopSignal: @escaping @Sendable () -> Int32, warn: @escaping @Sendable (String) -> Void,
         event: (Event) -> Void
     ) throws(BatchProblem) {
+        // Waiting for standard input that has not come (a pipe whose writer is slow): a signal's orderly
+        // stop ends the wait, though its handler lets read(2) restart.
+        lines.stopWaiting = { stopSignal() != 0 }
         var failedLines = 0
         var seenLines = 0
         var binaryLines = 0

@@ -236,6 +236,50 @@ struct RenderCommandTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: out)).contains { $0.hasPrefix(".") })
     }
 
+    @Test(
+        "SIGTERM or Ctrl-C while the batch waits for standard input that has not come: it stops at once with its message",
+        arguments: [("SIGTERM", Int32(143)), ("SIGINT", Int32(130))])
+    func signalWhileWaitingForInput(signal: String, status: Int32) async throws {
+        let home = try TemporaryDirectory()
+        let out = home.path + "/out"
+        // The writer keeps the pipe open and writes nothing more; the signal comes once gymcard waits in
+        // poll(2) (its /proc syscall number: 7, or ppoll's 271), whatever the machine's speed.
+        let script = """
+            import json, os, signal, subprocess, sys, time
+            gymcard, out, name = sys.argv[1], sys.argv[2], sys.argv[3]
+            child = subprocess.Popen([gymcard, "render", "--batch", "-", "--out", out],
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                env=dict(os.environ, **json.loads(sys.argv[4])))
+            child.stdin.write(b"905123456\\n"); child.stdin.flush()
+            deadline = time.time() + 300
+            while time.time() < deadline:
+                try:
+                    number = open("/proc/%d/syscall" % child.pid).read().split()[0]
+                except OSError:
+                    number = ""
+                if number in ("7", "271"): break
+                time.sleep(0.05)
+            child.send_signal(getattr(signal, name))
+            try:
+                status = child.wait(timeout=300)
+            except subprocess.TimeoutExpired:
+                child.kill(); status = "hung"
+            print(status); print(child.stderr.read().decode().strip().splitlines()[-1:])
+            """
+        let environment = String(
+            decoding: try JSONSerialization.data(withJSONObject: GymcardProcess(home: home.path).environment),
+            as: UTF8.self)
+        let (pythonStatus, output, error) = try await Interop.runPython(
+            script, [GymcardProcess.executable.path, out, signal, environment])
+        #expect(pythonStatus == 0, "\(error)")
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(status)", "\(lines)")
+        // A signal starts no new file: the ID read before it is not rendered.
+        #expect(
+            lines.last?.contains("gymcard: interrupted; stopped with no files written") == true, "\(lines)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).isEmpty)
+    }
+
     @Test("bad batch input: a clear line and the documented exit code")
     func badInput() async throws {
         let home = try TemporaryDirectory()

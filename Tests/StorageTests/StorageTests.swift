@@ -53,6 +53,13 @@ struct AtomicFileTests {
     }
 }
 
+/// A flag set on one thread and read on another.
+private final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
+}
+
 @Suite("Reading lines")
 struct LineReaderTests {
     @Test("LF, CRLF, a missing final newline and line numbers")
@@ -79,6 +86,53 @@ struct LineReaderTests {
         for line in reader { seen.append((reader.lineIsText, line.utf8.count)) }
         #expect(seen.map(\.text) == [true, false, false, true, false, true])
         #expect(seen.map(\.count)[4] == 100)
+    }
+
+    @Test("lines across the reader's 64 KiB buffer, and a cut line longer than it, come whole and in order")
+    func acrossTheBuffer() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/ids.txt"
+        let lines = (0..<30_000).map { "A\($0)B" }
+        let long = String(repeating: "x", count: 200_000)
+        try Data((lines + [long, "last"]).joined(separator: "\r\n").utf8).write(
+            to: URL(fileURLWithPath: path))
+        let reader = try LineReader(path: path, maximumLineBytes: 1000)
+        var seen: [String] = []
+        var cut: [Int] = []
+        for line in reader {
+            seen.append(line)
+            if !reader.lineIsText { cut.append(reader.lineNumber) }
+        }
+        #expect(seen.count == 30_002)
+        #expect(Array(seen.prefix(30_000)) == lines)
+        #expect(seen[30_000].count == 1000 && seen.last == "last")
+        #expect(cut == [30_001])
+        #expect(!reader.stopped)
+    }
+
+    @Test("waiting on a pipe: what comes is read; told to stop waiting, the reading ends there")
+    func stopWaitingOnAPipe() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[1]) }
+        let reader = LineReader(descriptor: ends[0], maximumLineBytes: 1 << 16)
+        let stop = Flag()
+        reader.stopWaiting = { stop.isSet }
+        _ = "one\n".withCString { write(ends[1], $0, 4) }
+        #expect(reader.next() == "one")
+        // Written while the reader waits (told not to stop): read, not lost.
+        let writing = ends[1]
+        let writer = Thread {
+            usleep(300_000)
+            _ = "two\n".withCString { write(writing, $0, 4) }
+        }
+        writer.start()
+        #expect(reader.next() == "two")
+        #expect(!reader.stopped)
+        // Nothing more comes and the writer stays open: a stop ends the wait.
+        stop.set()
+        #expect(reader.next() == nil)
+        #expect(reader.stopped)
     }
 
     @Test("a directory or a missing file is an error")
