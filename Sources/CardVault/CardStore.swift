@@ -98,7 +98,7 @@ public struct CardStore: Sendable {
     /// The test-only hook: any work factor.
     func rewrap(_ record: CardRecord, passphrase: [UInt8]?, workFactor: Int) throws(VaultError) {
         try whileWriting(workFactor: workFactor) { (store) throws(VaultError) in
-            try store.rewrap(record, passphrase: passphrase)
+            _ = try store.rewrap(record, passphrase: passphrase)
         }
     }
 
@@ -297,6 +297,19 @@ public struct CardStore: Sendable {
             throw .storage("cannot swap the card with its previous version: \(error)")
         }
         return true
+    }
+
+    /// When the previous version kept beside the card was written, if there is one that differs from the
+    /// card (`nil` otherwise): what a passphrase change is about to remove.
+    func differentPreviousWritten() -> Date? {
+        guard let protection = protection() else { return nil }
+        let path = (protection == .passphrase ? encryptedPath : plainPath) + ".bak"
+        guard let current = try? readFile(String(path.dropLast(4))), let previous = try? readFile(path),
+            current != previous
+        else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
     }
 
     /// Creates the directory (and missing parents) 0700, and tightens an existing one to 0700.

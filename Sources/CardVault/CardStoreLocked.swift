@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Storage
 
 extension CardStore {
@@ -25,9 +26,13 @@ extension CardStore {
             try write(bytes, protected: passphrase != nil, keepingPrevious: keepingPrevious)
         }
 
-        /// Stores the card under a new passphrase as ``CardStore/rewrap(_:passphrase:)`` does.
-        public func rewrap(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) {
+        /// Stores the card under a new passphrase as ``CardStore/rewrap(_:passphrase:)`` does. Returns when
+        /// the previous card it removed was written, when one different from the card was kept (no file may
+        /// open with the old passphrase afterwards, so it cannot stay).
+        @discardableResult
+        public func rewrap(_ record: CardRecord, passphrase: [UInt8]?) throws(VaultError) -> Date? {
             let bytes = try CardStore.fileBytes(record, passphrase: passphrase, workFactor: workFactor)
+            let removedPrevious = store.differentPreviousWritten()
             store.remove(store.encryptedPath + ".bak")
             store.remove(store.plainPath + ".bak")
             AtomicFile.syncDirectory(store.directory)
@@ -35,6 +40,7 @@ extension CardStore {
             try store.write(bytes, to: target)
             store.removeOtherProtection(than: target)
             try store.write(bytes, to: target + ".bak")
+            return removedPrevious
         }
 
         /// Swaps the card with its previous version (its backup), as

@@ -84,11 +84,17 @@ extension CardAccess {
             }
         }
         let passphrase = encrypt ? try passphrases.new(say: say) : nil
-        try whileLocked { card throws in
+        let removedPrevious = try whileLocked { card throws -> Date? in
             try Self.check(card.protection(), expected: expected)
             let loaded = try card.load { current ?? [] }
             for warning in loaded.warnings { say("warning: " + warning) }
-            try card.rewrap(loaded.record, passphrase: passphrase)
+            return try card.rewrap(loaded.record, passphrase: passphrase)
+        }
+        if let removedPrevious {
+            say(
+                "the previous card (written \(LocalTime.dateAndClock(removedPrevious))) was removed: no file may "
+                    + "open as it did before the passphrase changed; `card --restore` has nothing to bring back now"
+            )
         }
     }
 

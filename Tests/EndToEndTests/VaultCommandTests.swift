@@ -194,6 +194,13 @@ struct VaultCommandTests {
         #expect(change.status == 0, "\(change.stderr)")
         let afterChange = try await whatOpens(home, candidates: ["old words", "new words"])
         #expect(afterChange == ["card.age": ["new words"], "card.age.bak": ["new words"]], "\(afterChange)")
+        // The previous card (111111111) is gone with the old passphrase, and the change says so.
+        #expect(
+            change.stderr.contains("the previous card (written ")
+                && change.stderr.contains(
+                    "was removed: no file may open as it did before the passphrase changed"),
+            "\(change.stderr)")
+        #expect(!change.stderr.contains("111111111") && !change.stderr.contains("1111-11111"))
         let record = try store(home).load { Array("new words".utf8) }.record
         #expect(record.id == "A222222222B")
 
@@ -201,6 +208,7 @@ struct VaultCommandTests {
             "passphrase", "remove", "--passphrase-file", home.path + "/b",
         ])
         #expect(remove.status == 0, "\(remove.stderr)")
+        #expect(!remove.stderr.contains("previous card"), "no different previous card: \(remove.stderr)")
         #expect(
             try await whatOpens(home, candidates: []) == ["card.json": ["clear"], "card.json.bak": ["clear"]])
 
