@@ -227,9 +227,15 @@ struct RenderCommandTests {
 
         // Again into the same directory: the first files are now replaced (each through a temporary
         // name renamed over it), and a signal there leaves no temporary name either.
+        // Signalled once the batch has replaced a file (the folder's time changes with each rename), not
+        // after a fixed wait: a loaded machine was seen to start gymcard so late that the signal came
+        // before its handler was installed (exit 2).
         let start = Date()
+        let folder = out
         let (again, signalledAgain) = try await gymcard.runSignalled(batch, signal: signal) { _ in
-            Date().timeIntervalSince(start) > 0.2
+            let changed =
+                (try? FileManager.default.attributesOfItem(atPath: folder))?[.modificationDate] as? Date
+            return changed.map { $0 > start } ?? false
         }
         try #require(signalledAgain, "the batch ended before the signal could be sent")
         #expect(again.status == status)
