@@ -70,3 +70,19 @@ public enum ChildProcess {
             output: String(decoding: output, as: UTF8.self))
     }
 }
+
+extension ChildProcess {
+    /// Whether tmux's `allow-passthrough` is on for this pane (`on` or `all`), which the full-screen card's
+    /// images need inside tmux. `run` runs tmux (``statusAndOutput(_:)``; tests point it at a server of
+    /// their own).
+    public static func tmuxPassesImages(
+        run: ([String]) -> (status: Int32, output: String)? = statusAndOutput
+    ) -> Bool {
+        guard let outcome = run(["tmux", "show-options", "-Apv", "allow-passthrough"]), outcome.status == 0
+        else {
+            return false
+        }
+        let value = outcome.output.split(separator: "\n").last.map(String.init) ?? ""
+        return value == "on" || value == "all"
+    }
+}
