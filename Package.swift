@@ -280,6 +280,7 @@ let package = Package(
         .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSettings),
+        .testTarget(name: "ConsoleTests", dependencies: ["Console"], swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCLITests",
             dependencies: ["GymcardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -24,12 +24,12 @@ struct BestCommand: AsyncContextCommand {
     var facility: String?
 
     @Option(name: .long, help: ArgumentHelp("How far ahead to look, e.g. 12h or 90m.", valueName: "duration"))
-    var within = DurationArgument(seconds: 12 * 3600, text: "12h")
+    var within = GivenDuration(seconds: 12 * 3600, text: "12h")
 
     @Option(
         name: .customLong("for"),
         help: ArgumentHelp("How long the workout lasts, e.g. 90m.", valueName: "duration"))
-    var duration = DurationArgument(seconds: 90 * 60, text: "90m")
+    var duration = GivenDuration(seconds: 90 * 60, text: "90m")
 
     @OptionGroup var campus: CampusOption
 

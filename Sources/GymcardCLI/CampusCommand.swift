@@ -81,18 +81,18 @@ struct CampusCommand: ParsableCommand {
             let setup = CampusSetup(context: context)
             let plan = try setup.plan(
                 .init(url: url, name: name, timeZone: timeZone, read: read, displayType: displayType))
-            let fetcher = try network.fetcher(context)
-            let found: [DiscoveredFacility]
-            do throws(CampusPageProblem) {
-                found = try await CampusPage.discover(plan.page, fetcher: fetcher)
-            } catch {
+            let added: (table: String, notes: [String])
+            do {
+                added = try await setup.add(plan, fetcher: try network.fetcher(context)) {
+                    timeZone ?? Self.askZone($0, context: context)
+                }
+            } catch let error as CampusPageProblem {
                 let failure = error.failure
                 throw failure.message.isEmpty
                     ? failure : Failure(failure.message + "; nothing was added", status: failure.status)
             }
-            let zone = timeZone ?? Self.askZone(plan, context: context)
-            print(CampusSetup.table(try setup.add(plan, found: found, timeZone: zone), found: found))
-            for note in setup.notes(plan, found: found) { Terminal.standardError.say("warning: " + note) }
+            print(added.table)
+            for note in added.notes { Terminal.standardError.say("warning: " + note) }
             let path = context.config.path
             Terminal.standardError.say(
                 "added campus \(plan.name) to \(path); use it with --campus \(plan.name), "
@@ -104,9 +104,7 @@ struct CampusCommand: ParsableCommand {
             let canAsk = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 && TerminalPrompt.isAvailable
             return CampusZone(context: context).choose(
                 plan,
-                ask: canAsk
-                    ? { TerminalPrompt.ask($0, echo: true).map { String(decoding: $0, as: UTF8.self) } }
-                    : nil,
+                ask: canAsk ? { TerminalPrompt.askLine($0) } : nil,
                 say: Terminal.standardError.say, problem: { $0.failure.message })
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CardVault
 import CivilTime
 import Console
 import GymcardCore
@@ -51,10 +50,7 @@ struct CardCommand: ContextCommand {
         let access = CardAccess(context: context, passphrases: passphrases.passphrases())
         if restore { return Terminal.standardError.say(try access.restore().notice) }
         if let label { return Terminal.standardError.say(try access.relabel(label)) }
-        guard let protection = access.store.protection() else { throw VaultError.noCard }
-        let canUnlock = protection == .unencrypted || passphrases.isScripted || TerminalPrompt.isAvailable
-        let record = !locked && canUnlock ? try access.unlock().record : nil
-        let report = CardReport(store: access.store, protection: protection, record: record)
+        let report = try CardReport.read(access, locked: locked)
         if json {
             print(report.json)
             return

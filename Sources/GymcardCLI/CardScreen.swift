@@ -30,7 +30,7 @@ struct CardScreen {
         let view = TurnstileView(
             content: content, choice: renderer, timeoutSeconds: timeout, colour: colourOff == nil,
             environment: context.environment, stateDirectory: context.directories.stateHome + "/gymcard",
-            tmuxPassesImages: Show.tmuxPassesImages, hooks: Interrupt.turnstileHooks)
+            tmuxPassesImages: { ChildProcess.tmuxPassesImages() }, hooks: Interrupt.turnstileHooks)
         guard let (status, notices) = try view.run() else { return false }
         for notice in notices { Terminal.standardError.say(notice) }
         if status != 0 { throw ExitCode(status) }

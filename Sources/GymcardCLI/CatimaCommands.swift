@@ -1,5 +1,4 @@
 import ArgumentParser
-import CardVault
 import Console
 import Glibc
 import GymcardCore
@@ -107,7 +106,7 @@ struct ImportCommand: ContextCommand {
             in: source, password: .terminal(file: passwordFile), say: context.warn)
         let card = try CardImport.choose(
             from: cards, store: store, list: { Terminal.standardError.write($0 + "\n") },
-            ask: { TerminalPrompt.ask($0, echo: true).map { String(decoding: $0, as: UTF8.self) } })
+            ask: { TerminalPrompt.askLine($0) })
         let access = CardAccess(context: context, passphrases: passphrases.passphrases(offersNone: true))
         let stored = try CardImport.store(card, access: access, noPassphrase: noPassphrase, say: context.warn)
         Terminal.standardError.write(stored.summary + "\n")
@@ -145,12 +144,9 @@ struct ShareCommand: ContextCommand {
     func run(in context: Context) throws {
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         let access = CardAccess(context: context, passphrases: passphrases.passphrases())
-        // The notice is for a card there is: with none, the one line says so.
-        guard access.store.protection() != nil else { throw VaultError.noCard }
-        Terminal.standardError.say(CardShare.notice)
-        let share = try CardShare(access)
+        let share = try CardShare(access, say: Terminal.standardError.say)
         if url { return print(share.link) }
-        if let png { return try OutputFile.write(try share.png(), to: png) }
+        if let png { return try SymbolFile.write(try share.png(), to: png) }
         let code = try share.qrSymbol()
         let screen = CardScreen(context, noColor: false)
         if !inline,

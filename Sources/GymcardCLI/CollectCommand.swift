@@ -44,7 +44,12 @@ struct CollectCommand: AsyncContextCommand {
 
     func run(in context: Context) async throws {
         if status { return try showStatus(context) }
-        if install { return try installTimer(context) }
+        if install {
+            return show(
+                try Collecting.install(
+                    campus: campus.campus, context: context, run: ChildProcess.statusAndOutput,
+                    warn: Terminal.standardError.say))
+        }
         if uninstall {
             return show(Collecting.uninstall(context: context, run: ChildProcess.statusAndOutput))
         }
@@ -57,17 +62,6 @@ struct CollectCommand: AsyncContextCommand {
         {
             throw shortfall
         }
-    }
-
-    private func installTimer(_ context: Context) throws {
-        let executable = Collecting.installedExecutable()
-        if let warning = Collecting.buildFolderWarning(executable) { Terminal.standardError.say(warning) }
-        do {
-            show(
-                try Collecting.install(
-                    executable: executable, campus: campus.campus, context: context,
-                    run: ChildProcess.statusAndOutput))
-        } catch { throw Failure("cannot write the timer: \(error)", status: .ioError) }
     }
 
     private func show(_ outcome: Collecting.TimerOutcome) {

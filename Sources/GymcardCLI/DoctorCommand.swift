@@ -31,9 +31,7 @@ struct DoctorCommand: ContextCommand {
     var json = false
 
     func run(in context: Context) throws {
-        let report = DoctorReport(
-            Doctor.checks(context) { arguments in ChildProcess.run(arguments).map { ($0.status, $0.output) } }
-        )
+        let report = DoctorReport(Doctor.checks(context, run: ChildProcess.statusAndOutput))
         if json {
             print(report.json)
         } else {

@@ -2,32 +2,17 @@ import ArgumentParser
 import GymcardCore
 import Occupancy
 
-/// A duration (`90m`, `2h30m`, `30s`), parsed once; each command checks its own range in `validate()`.
-struct DurationArgument: ExpressibleByArgument, Sendable {
-    /// Seconds.
-    var seconds: Int
-    /// As given, for messages (`within 30s`).
-    var text: String
+/// A duration option (`90m`, `2h30m`, `30s`), parsed once; each command checks its own range in `validate()`.
+extension GivenDuration: ExpressibleByArgument {
+    /// The duration an option's value writes.
+    public init?(argument: String) { self.init(argument) }
 
-    init(seconds: Int, text: String) {
-        self.seconds = seconds
-        self.text = text
-    }
-
-    init?(argument: String) {
-        guard let seconds = DurationWords.seconds(argument) else { return nil }
-        self.init(seconds: seconds, text: argument)
-    }
-
-    var defaultValueDescription: String { text }
+    /// As `--help` shows a default: as written.
+    public var defaultValueDescription: String { text }
 }
 
 /// `--below`: a percentage (`30%`) or a number of people (`120`).
-struct ThresholdArgument: ExpressibleByArgument, Sendable {
-    var threshold: WaitCondition.Threshold
-
-    init?(argument: String) {
-        guard let threshold = WaitCondition.Threshold(text: argument) else { return nil }
-        self.threshold = threshold
-    }
+extension WaitCondition.Threshold: ExpressibleByArgument {
+    /// The threshold an option's value writes.
+    public init?(argument: String) { self.init(text: argument) }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import CivilTime
 import Console
 import Events
-import FoundationEssentials
 import GymcardCore
 
 /// `gymcard events`: what RecSports has coming up.
@@ -80,8 +79,7 @@ struct EventsCommand: AsyncContextCommand {
         let query = try EventsQuery(context: context)
         let answer = try await query.answer(refresh: refresh) { try network.fetcher(context) }
         for warning in answer.warnings { Terminal.standardError.say(warning) }
-        try show(
-            query.upcoming(answer.snapshot, days: days, matching: filter), now: query.now, context: context)
+        try show(query.upcoming(answer.snapshot, days: days, matching: filter), query, context: context)
         if let failure = answer.saveFailure {
             throw Failure("the events were shown but not cached: \(failure)", status: .ioError)
         }
@@ -91,20 +89,15 @@ struct EventsCommand: AsyncContextCommand {
     private var filter: EventFilter { EventFilter(search: search, categories: category, locations: location) }
 
     /// Prints (or exports) the events.
-    private func show(_ events: [Event], now: Date, context: Context) throws {
-        if let ics {
-            let calendar = ICalendarWriter.calendar(events, name: "RecSports events", generatedAt: now)
-            try OutputFile.write(Array(calendar.utf8), to: ics)
-            if ics != "-" {
-                let count = events.count == 1 ? "1 event" : "\(events.count) events"
-                Terminal.standardError.say("wrote \(count) to \(ics)")
-            }
+    private func show(_ events: [Event], _ query: EventsQuery, context: Context) throws {
+        if let ics, let written = try query.writeCalendar(events, to: ics) {
+            Terminal.standardError.say(written)
         }
         if json { print(EventsJSON.document(events)) }
         guard ics == nil, !json else { return }
         let terminal = Terminal(environment: context.environment)
         let colour = terminal.reasonColourIsOff(noColorFlag: noColor) == nil
-        let view = EventsTextView(colour: colour, zone: .system, now: now, columns: terminal.columns)
+        let view = EventsTextView(colour: colour, zone: .system, now: query.now, columns: terminal.columns)
         terminal.printLines(view.lines(events, days: days))
     }
 }

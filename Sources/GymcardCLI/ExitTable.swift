@@ -5,6 +5,7 @@ import Events
 import Fetching
 import GymcardCore
 import History
+import Symbologies
 import Turnstile
 
 /// The one place that turns what went wrong into the line a person reads and the exit status
@@ -31,6 +32,10 @@ enum ExitTable {
             return occupancyFailure(shortfall)
         case let shortfall as Collecting.Shortfall:
             return collectFailure(shortfall)
+        case let problem as Collecting.TimerNotWritten:
+            return Failure("\(problem)", status: .ioError)
+        case let problem as HistoryFiles.NotAMoment:
+            return Failure("--since \(problem)", status: .usage)
         case let problem as HistoryImport.Problem:
             guard case .malformed = problem else { return Failure("\(problem)", status: .noInput) }
             return Failure("\(problem)", status: .dataError)
@@ -53,6 +58,10 @@ enum ExitTable {
             default:
                 return Failure("\(problem)", status: problem.reason.isUnavailable ? .unavailable : .dataError)
             }
+        case let problem as WaitProblem:
+            return Failure("\(problem); give --below as a percentage, such as 30%", status: .usage)
+        case let ended as PromptEnded:
+            return Failure("\(ended)", status: .usage)
         case let problem as FacilityLookupProblem:
             return Failure("\(problem); give one of \(problem.known.joined(separator: ", "))", status: .usage)
         // The card side: the vault, passphrases, storing.
@@ -75,8 +84,12 @@ enum ExitTable {
             return failure(problem)
         case let problem as CatimaProblem:
             return Failure(problem.message, status: ExitStatus(rawValue: problem.kind.rawValue) ?? .software)
+        case let missing as NoIDGiven:
+            return Failure("\(missing)", status: .usage)
         case let invalid as InvalidID:
             return Failure("\(invalid)", status: .dataError)
+        case let problem as SymbolSettingsProblem:
+            return failure(problem)
         case let problem as SymbolFileProblem:
             if case .drawerMissing = problem { return Failure("\(problem)", status: .unavailable) }
             if case .tooLarge = problem {
@@ -183,8 +196,26 @@ enum ExitTable {
         }
     }
 
+    /// A drawing setting that does not apply, worded with the option that gave it.
+    private static func failure(_ problem: SymbolSettingsProblem) -> Failure {
+        switch problem {
+        case .outOfRange(let reason): Failure(reason, status: .usage)
+        case .notForQR(let setting):
+            Failure(
+                "\(SymbolOptions.option(setting)) is for the barcode's image (--png, --svg); the QR code has none",
+                status: .usage)
+        case .onlyCodabar(let setting, let symbology):
+            Failure(
+                "\(SymbolOptions.option(setting)) is for Codabar, and the ID is drawn as \(symbology.displayName)",
+                status: .usage)
+        case .symbologyForStoredCard:
+            Failure("--symbology is for --id: \(problem)", status: .usage)
+        }
+    }
+
     private static func failure(_ problem: BatchProblem) -> Failure {
         switch problem {
+        case .unreadableList: Failure("\(problem)", status: .noInput)
         case .notADirectory: Failure("\(problem); give a directory with --out", status: .ioError)
         case .cannotCreateDirectory, .cannotWrite: Failure("\(problem)", status: .ioError)
         case .interrupted(let signal, _):

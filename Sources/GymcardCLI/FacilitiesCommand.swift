@@ -34,11 +34,9 @@ struct FacilitiesCommand: AsyncContextCommand {
             let listing = FacilityListing(configured: settings)
             return print(json ? listing.json : listing.text(columns: columns))
         }
-        let found = try await CampusPage.discover(settings.page, fetcher: try network.fetcher(context))
-        let listing = FacilityListing(found: found, settings: settings)
+        let (listing, notes) = try await FacilityListing.discover(
+            settings, fetcher: try network.fetcher(context), configPath: context.config.path)
         print(json ? listing.json : listing.text(columns: columns))
-        for note in CampusPage.missing(from: found, settings: settings, configPath: context.config.path) {
-            Terminal.standardError.say(note)
-        }
+        for note in notes { Terminal.standardError.say(note) }
     }
 }

@@ -39,7 +39,7 @@ public enum GymcardEntry {
         // worker may be gone (Dispatch retires idle workers) when Ctrl-C comes.
         Interrupt.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let unknown = UsageWording.unknownHelpTopic(arguments, root: Gymcard.self) {
+        if let unknown = UsageLine.unknownHelpTopic(arguments, root: { CommandNames(Gymcard.self) }) {
             Terminal.standardError.say(unknown)
             Glibc.exit(ExitStatus.usage.rawValue)
         }
@@ -92,7 +92,7 @@ public enum GymcardEntry {
             Glibc.exit(ExitStatus.software.rawValue)
         }
         Terminal.standardError.say(
-            UsageWording.line(Gymcard.message(for: error), arguments, root: Gymcard.self))
+            UsageLine.line(Gymcard.message(for: error), arguments, root: CommandNames(Gymcard.self)))
         Glibc.exit(ExitStatus.usage.rawValue)
     }
 }

@@ -45,22 +45,9 @@ struct HistoryCommand: ParsableCommand {
 
         func run(in context: Context) throws {
             let settings = try campus.settings(context)
-            let start = try since.map { text in
-                guard let date = HistoryFiles.moment(text, zone: try context.zone(settings.timeZone)) else {
-                    throw Failure(
-                        "--since \(text) is neither a day (2026-11-01) nor an ISO 8601 time (2026-11-01T08:00:00Z)",
-                        status: .usage)
-                }
-                return date
-            }
-            var writeFailure: Failure?
-            try HistoryFiles.export(
-                context, campus: settings.campus, from: start, format: json ? .json : .csv
-            ) {
-                guard writeFailure == nil else { return }
-                do { try OutputFile.write($0, to: "-") } catch { writeFailure = error as? Failure }
-            }
-            if let writeFailure { throw writeFailure }
+            let start = try HistoryFiles.start(since: since, settings: settings, context: context)
+            try HistoryFiles.exportToStandardOutput(
+                context, campus: settings.campus, from: start, format: json ? .json : .csv)
         }
     }
 

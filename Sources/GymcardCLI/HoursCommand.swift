@@ -50,13 +50,10 @@ struct HoursCommand: AsyncContextCommand {
     }
 
     func run(in context: Context) async throws {
-        let (settings, demo) = (try campus.settings(context), demo)
-        let week =
-            demo
-            ? try HoursWeek.demo(facility: facility, days: days, settings: settings, context: context)
-            : try await HoursWeek.load(facility: facility, days: days, settings: settings, context: context) {
-                try network.fetcher(context)
-            }
+        let week = try await HoursWeek.load(
+            facility: facility, days: days, settings: try campus.settings(context), context: context,
+            demo: demo
+        ) { try network.fetcher(context) }
         for warning in week.warnings { Terminal.standardError.say(warning) }
         let terminal = Terminal(environment: context.environment)
         terminal.printLines(

@@ -65,21 +65,13 @@ struct OccupancyCommand: AsyncContextCommand {
 
     func run(in context: Context) async throws {
         let settings = try campus.settings(context)
-        let clock = context.clock
         if demo {
             // Sample values; with --watch a preview whose values drift a little each refresh. Nothing is
             // fetched, stored or recorded.
-            var step = 0
             let display = display(settings, (try? context.zone(settings.timeZone)) ?? .system, context)
-            guard watch else {
-                let report = OccupancyReport.demo(facilities: settings.facilities, now: clock.now)
-                return print(display.lines(report).joined(separator: "\n"))
-            }
-            return await watchLoop(display) {
-                defer { step += 1 }
-                return OccupancyPoll.Outcome(
-                    report: OccupancyReport.demo(facilities: settings.facilities, now: clock.now, step: step))
-            }
+            let next = OccupancyPoll.demo(settings.facilities, clock: context.clock)
+            guard watch else { return print(display.lines(next().report).joined(separator: "\n")) }
+            return await watchLoop(display) { next() }
         }
         let poll = try OccupancyPoll(settings: settings, context: context)
         let display = display(settings, poll.zone, context)

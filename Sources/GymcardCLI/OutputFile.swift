@@ -1,12 +1,11 @@
 import Glibc
 import GymcardCore
 
-/// Where command output goes: standard output for `-`, otherwise the path as Storage's `UserFile` writes
-/// what a person names (a device, FIFO or `/dev/fd/N` written in place, a regular file replaced
-/// atomically keeping its mode, a new file created complete or not at all).
+/// Binary output and the terminal. The files themselves are written by `SymbolFile.write`: standard
+/// output for `-`, otherwise the path as Storage's `UserFile` writes what a person names (a device, FIFO
+/// or `/dev/fd/N` written in place, a regular file replaced atomically keeping its mode, a new file
+/// created complete or not at all).
 enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws { try SymbolFile.write(bytes, to: path) }
-
     /// Refuses to pour a binary image onto a terminal (as age does): `-` when standard output is a
     /// terminal, unless `force`. `example` is the file name the advice redirects to (`card.png`).
     static func checkBinary(to path: String?, what: String, example: String = "card.png", force: Bool) throws

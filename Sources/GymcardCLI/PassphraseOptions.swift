@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import GymcardCore
 
 /// Where passphrases come from: the terminal by default, a file or a descriptor for scripts. Never an
@@ -21,9 +22,6 @@ struct PassphraseOptions: ParsableArguments {
         }
     }
 
-    /// Whether a script supplied the passphrase.
-    var isScripted: Bool { passphraseFile != nil || passphraseDescriptor != nil }
-
     /// The passphrases for a use case: these options', else asked on the terminal (echo off).
     func passphrases(new: NewPassphraseOptions? = nil, offersNone: Bool = false) -> Passphrases {
         Self.passphrases(
@@ -36,16 +34,11 @@ struct PassphraseOptions: ParsableArguments {
         offersNone: Bool = false
     ) -> Passphrases {
         Passphrases(
-            script: origin(file: file, descriptor: descriptor),
-            newScript: origin(file: new?.file, descriptor: new?.descriptor), offersNone: offersNone,
+            script: PassphraseOrigin(file: file, descriptor: descriptor),
+            newScript: PassphraseOrigin(file: new?.file, descriptor: new?.descriptor), offersNone: offersNone,
             ask: { prompt throws(PassphraseProblem) in
                 do { return try TerminalPrompt.answer(prompt, echo: false) } catch { throw .cancelled }
             }, canAsk: { TerminalPrompt.isAvailable })
-    }
-
-    private static func origin(file: String?, descriptor: Int32?) -> PassphraseOrigin? {
-        if let file { return .file(file) }
-        return descriptor.map { .descriptor($0) }
     }
 }
 

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Console
 import GymcardCore
-import Storage
 import Symbologies
-import Symbols
 
 /// `gymcard render --batch`: one image per ID in a file, on every core, with flat memory.
 struct Render: ContextCommand {
@@ -46,22 +44,14 @@ struct Render: ContextCommand {
 
     func run(in context: Context) throws {
         let symbology = try symbolOptions.symbology ?? .codabar
-        try symbolOptions.check(for: symbology)
-        guard symbology == .codabar || ModuleMatrix.isZintAvailable else {
-            throw SymbolFileProblem.drawerMissing(SymbolError.zintUnavailable.description)
-        }
+        let settings = symbolOptions.settings
+        try settings.check(for: symbology)
+        try CardDrawing.requireDrawer(for: symbology)
         let render = BatchRender(
-            format: format == .png ? .png : .svg, style: try symbolOptions.style(),
-            checkCharacter: symbolOptions.checkDigit, symbology: symbology)
-        let reader: LineReader
-        do { reader = batch == "-" ? try LineReader.standardInput() : try LineReader(path: batch) } catch {
-            throw Failure("cannot read the batch file: \(error.description)", status: .noInput)
-        }
-        let source = batch == "-" ? "standard input" : batch
+            format: format == .png ? .png : .svg, style: try settings.style(),
+            checkCharacter: settings.checkCharacter, symbology: symbology)
         let showsProgress = Terminal.standardError.isTerminal
-        // Standard input can be read only once: progress then counts without a total.
-        let total =
-            showsProgress && batch != "-" ? (try? LineReader(path: batch)).map(BatchRender.countIDs) : nil
+        let list = try BatchList(batch, counting: showsProgress)
         let destination = try BatchDestination(directory: out)
         // Ctrl-C or SIGTERM: finish the files being written, then stop with a report.
         Interrupt.stopBetweenSteps()
@@ -69,13 +59,14 @@ struct Render: ContextCommand {
         // The progress line is ended before any message after it.
         defer { if showsProgress { Terminal.standardError.write("\n") } }
         try render.run(
-            reader, source: source, into: destination, stopSignal: { Interrupt.pendingSignal },
+            list.lines, source: list.source, into: destination, stopSignal: { Interrupt.pendingSignal },
             warn: context.warn
         ) { event in
-            if let message = event.message(source: source) {
+            if let message = event.message(source: list.source) {
                 Terminal.standardError.say(message)
             } else if showsProgress, case .progress(let lines) = event {
-                Terminal.standardError.write("\rrendered \(lines)\(total.map { " of \($0)" } ?? "") IDs")
+                Terminal.standardError.write(
+                    "\rrendered \(lines)\(list.idCount.map { " of \($0)" } ?? "") IDs")
             }
         }
     }

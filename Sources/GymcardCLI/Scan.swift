@@ -85,57 +85,27 @@ struct Scan: ContextCommand {
     }
 
     func run(in context: Context) throws {
-        // libzbar is loaded on first use; without it every photo would read as "no barcode found".
-        guard ZBarReader.isAvailable else {
-            throw Failure(
-                "libzbar is not installed, so photos cannot be scanned; install it (Debian: apt install libzbar0)",
-                status: .unavailable)
-        }
         let scanner = BarcodeScanner(timeBudget: budget.map { .milliseconds(Int($0 * 1000)) })
+        let output = PhotoScan.Output(json: json, all: all, namesPhotos: photos.count > 1)
         var worst = ExitStatus.success
-        var saved = false
-        for photo in photos {
-            do {
-                let content = try scan(photo, with: scanner)
-                if save, !saved {
-                    try SetCommand.store(
-                        content, label: nil, noPassphrase: noPassphrase, passphrases: passphrases,
-                        askFirst: !yes, in: context)
-                    saved = true
-                }
-            } catch {
-                guard let failure = ExitTable.failure(for: error) else { throw error }
-                Terminal.standardError.say(failure.message)
-                let name = photo == "-" ? "standard input" : photo
-                if let line = output.failureLine(
-                    of: name, message: failure.message, status: failure.status.rawValue)
-                {
-                    print(line)
-                }
-                worst = Self.worse(worst, failure.status)
-            }
+        let store: (BarcodeContent) throws -> Void = {
+            try SetCommand.store(
+                $0, label: nil, noPassphrase: noPassphrase, passphrases: passphrases, askFirst: !yes,
+                in: context)
         }
-        if worst != .success { throw Failure.silent(worst) }
-    }
-
-    /// How the results are printed.
-    private var output: PhotoScan.Output {
-        PhotoScan.Output(json: json, all: all, namesPhotos: photos.count > 1)
-    }
-
-    /// Scans one photo (every page of a multi-page TIFF, until one reads), prints its result, and returns
-    /// the best ID.
-    private func scan(_ path: String, with scanner: BarcodeScanner) throws -> BarcodeContent {
-        let name = path == "-" ? "standard input" : path
-        let photo: PhotoScan.Reads
-        do { photo = try PhotoScan.scan(path, name: name, with: scanner, all: all) } catch {
-            for line in output.lines(others: error.others, of: name, milliseconds: error.milliseconds) {
+        try PhotoScan.scanEach(photos, with: scanner, output: output, save: save ? store : nil) {
+            print($0)
+        } failed: { name, error in
+            guard let failure = ExitTable.failure(for: error) else { throw error }
+            Terminal.standardError.say(failure.message)
+            if let line = output.failureLine(
+                of: name, message: failure.message, status: failure.status.rawValue)
+            {
                 print(line)
             }
-            throw error
+            worst = Self.worse(worst, failure.status)
         }
-        for line in output.lines(photo, of: name) { print(line) }
-        return photo.reads[0].content
+        if worst != .success { throw Failure.silent(worst) }
     }
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CardVault
 import Console
-import Glibc
 import GymcardCore
 import Symbologies
 import TerminalText
@@ -44,7 +43,11 @@ struct SetCommand: ContextCommand {
     @OptionGroup var passphrases: PassphraseOptions
 
     func run(in context: Context) throws {
-        let text = try id ?? Self.readID()
+        let text =
+            try id
+            ?? CardSymbol.readID {
+                try TerminalPrompt.answer("Member ID (digits under the barcode): ", echo: true)
+            }
         let symbology = try symbologyName.map(SymbolOptions.symbology) ?? .codabar
         let content = try CardSymbol.content(for: text, symbology: symbology, warn: context.warn)
         try Self.store(
@@ -67,20 +70,6 @@ struct SetCommand: ContextCommand {
         guard stored.written else { return Terminal.standardError.say("kept the stored card") }
         Terminal.standardError.write(stored.summary(of: content))
         if !stored.encrypted { Terminal.standardError.warnUnencrypted(access.store) }
-    }
-
-    /// One line from standard input when it is not a terminal, otherwise asked on the terminal.
-    static func readID() throws -> String {
-        if isatty(STDIN_FILENO) == 0 {
-            // Only the first line: with --passphrase-fd 0 the passphrase follows it.
-            let line = Passphrases.firstLine(of: STDIN_FILENO)
-            if !line.isEmpty { return String(decoding: line, as: UTF8.self) }
-        }
-        guard let answer = try TerminalPrompt.answer("Member ID (digits under the barcode): ", echo: true)
-        else {
-            throw Failure("no ID given: pass it on standard input or run on a terminal", status: .usage)
-        }
-        return String(decoding: answer, as: UTF8.self)
     }
 }
 

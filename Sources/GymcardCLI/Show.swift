@@ -102,14 +102,13 @@ struct Show: ContextCommand {
         }
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", example: "qr.png", force: force)
-        if qr != nil, png == nil, svg == nil { try symbolOptions.checkQROnly() }
-        let style = try symbolOptions.style()
-        guard id != nil || symbolOptions.symbologyName == nil else {
-            throw Failure(
-                "--symbology is for --id: the stored card is drawn in its own symbology", status: .usage)
-        }
-        let (content, label) = try drawnContent(context)
-        try symbolOptions.check(for: content.symbology)
+        let settings = symbolOptions.settings
+        if qr != nil, png == nil, svg == nil { try settings.checkQROnly() }
+        let style = try settings.style()
+        let (content, label) = try settings.content(
+            id: id, symbology: try symbolOptions.symbology,
+            stored: { CardAccess(context: context, passphrases: passphrases.passphrases()) },
+            warn: context.warn)
         var drawing: TurnstileContent.Drawing
         switch try CardDrawing(content) {
         case .codabar(let symbol): drawing = .codabar(symbol, style.layout)
@@ -135,28 +134,6 @@ struct Show: ContextCommand {
         try screen.print(
             drawing, qrCode: companion, what: qr == .terminal ? "QR code" : "barcode",
             imageOption: qr == .terminal ? "--qr <file>" : "--png <file>")
-    }
-
-    /// `--id`'s card text, or the stored card's (after its passphrase when it has one) with its label.
-    private func drawnContent(_ context: Context) throws -> (BarcodeContent, label: String?) {
-        let checkCharacter = symbolOptions.checkDigit
-        guard let id else {
-            let access = CardAccess(context: context, passphrases: passphrases.passphrases())
-            return try CardSymbol.stored(access, checkCharacter: checkCharacter)
-        }
-        let content = try CardSymbol.content(
-            for: id, symbology: try symbolOptions.symbology ?? .codabar, checkCharacter: checkCharacter,
-            warn: context.warn)
-        return (content, nil)
-    }
-
-    /// Whether tmux's `allow-passthrough` is on for this pane (`on` or `all`).
-    static func tmuxPassesImages() -> Bool {
-        guard let outcome = ChildProcess.run(["tmux", "show-options", "-Apv", "allow-passthrough"]),
-            outcome.status == 0
-        else { return false }
-        let value = outcome.output.split(separator: "\n").last.map(String.init) ?? ""
-        return value == "on" || value == "all"
     }
 
     /// How `--renderer` draws the full-screen card.

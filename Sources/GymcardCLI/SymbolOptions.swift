@@ -1,9 +1,7 @@
 import ArgumentParser
 import Codabar
 import GymcardCore
-import Imaging
 import Symbologies
-import Symbols
 
 /// Options shared by every command that draws a symbol.
 struct SymbolOptions: ParsableArguments {
@@ -23,7 +21,7 @@ struct SymbolOptions: ParsableArguments {
     var scale: Int = 2
 
     @Option(name: .long, help: "Bar height in narrow-bar widths (modules), in image output (5-1000).")
-    var height: Int = 50
+    var height: Int = SymbolSettings.defaultBarHeight
 
     @Option(name: .long, help: "Codabar's wide:narrow bar ratio (2.0-3.0).")
     var ratio: Double = CodabarLayout.defaultRatio
@@ -36,42 +34,20 @@ struct SymbolOptions: ParsableArguments {
         help: "Codabar: add the mod-16 check character before the stop letter.")
     var checkDigit = false
 
-    /// The layout and image style these options describe; out-of-range values are usage errors.
-    func style() throws -> BarcodeStyle {
-        // Before any passphrase is asked: the bars alone would be taller than scan reads.
-        let inRange = BarcodeStyle.narrowBarWidths.contains(scale) && BarcodeStyle.barHeights.contains(height)
-        guard !inRange || height * scale <= ImageLimits.maximumSide else {
-            throw SymbolFileProblem.tooLarge(width: nil, height: height * scale)
-        }
-        do {
-            let layout = try CodabarLayout(ratio: ratio)
-            return try BarcodeStyle(narrowBarWidth: scale, barHeight: height, showsText: text, layout: layout)
-        } catch let error as CodabarError {
-            throw Failure(error.description, status: .usage)
-        } catch let error as SymbolError {
-            throw Failure(error.description, status: .usage)
-        }
+    /// What these options ask of the drawing (checked by the use case that draws).
+    var settings: SymbolSettings {
+        SymbolSettings(
+            narrowBarWidth: scale, barHeight: height, ratio: ratio, showsText: text,
+            checkCharacter: checkDigit)
     }
 
-    /// Refuses the options of the barcode's image when only the QR code is drawn: it has no text line, bar
-    /// height or ratio (`--scale` sets its module size).
-    func checkQROnly() throws {
-        for (option, given) in [
-            ("--text", text), ("--height", height != 50), ("--ratio", ratio != CodabarLayout.defaultRatio),
-        ] where given {
-            throw Failure(
-                "\(option) is for the barcode's image (--png, --svg); the QR code has none", status: .usage)
-        }
-    }
-
-    /// Refuses the Codabar-only options for a card of another symbology.
-    func check(for symbology: Symbology) throws {
-        guard symbology != .codabar else { return }
-        for (option, given) in [
-            ("--check-digit", checkDigit), ("--ratio", ratio != CodabarLayout.defaultRatio),
-        ] where given {
-            throw Failure(
-                "\(option) is for Codabar, and the ID is drawn as \(symbology.displayName)", status: .usage)
+    /// The option that gives `setting`, for messages.
+    static func option(_ setting: SymbolSettings.Setting) -> String {
+        switch setting {
+        case .text: "--text"
+        case .barHeight: "--height"
+        case .ratio: "--ratio"
+        case .checkCharacter: "--check-digit"
         }
     }
 }

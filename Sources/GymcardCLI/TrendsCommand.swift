@@ -1,8 +1,6 @@
 import ArgumentParser
 import Console
-import FoundationEssentials
 import GymcardCore
-import Imaging
 import Occupancy
 import Trends
 
@@ -58,11 +56,7 @@ struct TrendsCommand: ContextCommand {
         let window = try weeks.window(campus, context)
         let facilities = try window.heatmaps(try window.settings.facilities(matching: facility))
         try OutputFile.checkBinary(to: png, what: "a PNG", example: "trends.png", force: force)
-        if let png {
-            do { try OutputFile.write(try window.png(facilities), to: png) } catch let error as ImagingError {
-                throw Failure(error.description, status: .ioError)
-            }
-        }
+        if let png { try window.writePNG(facilities, to: png) }
         let terminal = Terminal(environment: context.environment)
         if json { print(window.json(facilities)) }
         if !json, png == nil {

@@ -1,8 +1,5 @@
 import ArgumentParser
-import CivilTime
 import Console
-import Fetching
-import FoundationEssentials
 import GymcardCore
 import Occupancy
 import TerminalText
@@ -41,7 +38,7 @@ struct WaitCommand: AsyncContextCommand {
         name: .long,
         help: ArgumentHelp(
             "The line to get under: a percentage (30%) or a number of people (120).", valueName: "level"))
-    var below: ThresholdArgument
+    var below: WaitCondition.Threshold
 
     @Option(
         name: .long,
@@ -55,19 +52,19 @@ struct WaitCommand: AsyncContextCommand {
         help: ArgumentHelp(
             "How long it must stay below, e.g. 10m (0: the first reading below).",
             valueName: "duration"))
-    var hold = DurationArgument(seconds: 0, text: "0")
+    var hold = GivenDuration(seconds: 0, text: "0")
 
     @Option(
         name: .long,
         help: ArgumentHelp(
             "Give up after this long, e.g. 2h or 30s, with exit 124 (default: no limit).",
             valueName: "duration"))
-    var timeout: DurationArgument?
+    var timeout: GivenDuration?
 
     @Option(
         name: .long,
         help: ArgumentHelp("How often to check, at least 1m.", valueName: "duration"))
-    var interval = DurationArgument(seconds: 120, text: "2m")
+    var interval = GivenDuration(seconds: 120, text: "2m")
 
     @OptionGroup var campus: CampusOption
 
@@ -78,7 +75,7 @@ struct WaitCommand: AsyncContextCommand {
     var demo = false
 
     func validate() throws {
-        if let problem = below.threshold.problem { throw ValidationError("--below: \(problem)") }
+        if let problem = below.problem { throw ValidationError("--below: \(problem)") }
         guard (60...3600).contains(interval.seconds) else {
             throw ValidationError(
                 "--interval must be a duration from 1m to 1h, such as 2m (polling politely)")
@@ -93,46 +90,21 @@ struct WaitCommand: AsyncContextCommand {
     }
 
     func run(in context: Context) async throws {
-        var settings = try campus.settings(context)
-        let chosen = try facility.map { try settings.facilities(matching: $0)[0] } ?? settings.facilities[0]
-        if case .people = below.threshold, chosen.measure == .percent {
-            throw Failure(
-                "\(chosen.name) shows only a percentage, not a head count; give --below as a percentage, such as 30%",
-                status: .usage)
-        }
-        let notifier = notify ? try Notifier(context: context) : nil
-        settings.facilities = [chosen]
-        let condition = WaitCondition(threshold: below.threshold, holdSeconds: Double(hold.seconds))
-        let loop = WaitLoop(
-            facility: chosen, condition: condition, intervalSeconds: interval.seconds,
-            timeoutSeconds: timeout?.seconds)
+        let session = try WaitSession(
+            settings: try campus.settings(context), facility: facility,
+            condition: WaitCondition(threshold: below, holdSeconds: Double(hold.seconds)),
+            intervalSeconds: interval.seconds, timeoutSeconds: timeout?.seconds)
         let line = StatusLine(enabled: Terminal.standardError.isTerminal, write: Terminal.standardError.write)
         Interrupt.clearsStatusLine = line.enabled
-        if demo {
-            let simulation = try WaitDemo(facility: chosen, settings: settings, context: context)
-            let end = try await simulation.run(loop, redraws: line.enabled) { line.draw($0) }
-            line.clear()
-            return try finish(end, simulation.words(end, condition, timeout: timeout?.text ?? ""))
-        }
-        var poll = try OccupancyPoll(settings: settings, context: context)
-        poll.keepsUsualCurrent = false
-        let fetcher = try context.fetcher()
-        let end = try await loop.run(
-            poll: poll, fetcher: fetcher, clock: context.clock, redraws: line.enabled,
+        let ending = try await session.run(
+            context, demo: demo, notify: notify, timeout: timeout?.text ?? "", redraws: line.enabled,
+            fetcher: { try context.fetcher() },
             warn: {
-                line.clear(); Terminal.standardError.say($0)
-            }
-        ) { progress in line.draw(WaitLoop.describe(chosen, progress, condition)) }
-        line.clear()
-        let labels = CivilLabels(zone: poll.zone, now: context.clock.now)
-        let message = WaitLoop.words(end, chosen, condition, labels, timeout: timeout?.text ?? "")
-        if let notifier {
-            let warnings = await loop.notify(
-                end, message: message, notifier: notifier, fetcher: fetcher, run: ChildProcess.statusAndOutput
-            )
-            for warning in warnings { Terminal.standardError.say("warning: " + warning) }
-        }
-        try finish(end, message)
+                line.clear()
+                Terminal.standardError.say($0)
+            }, show: line.draw, over: line.clear)
+        for warning in ending.notificationWarnings { Terminal.standardError.say("warning: " + warning) }
+        try finish(ending.end, ending.message)
     }
 
     /// Prints the message of a wait that was met; the others end with their exit status.

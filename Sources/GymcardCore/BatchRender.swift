@@ -178,6 +178,8 @@ public struct BatchRender: Sendable {
 
 /// Why a batch stopped or failed; `written` says what it wrote (each file complete).
 public enum BatchProblem: Error, CustomStringConvertible {
+    /// The list of IDs cannot be read: why.
+    case unreadableList(String)
     /// The output path exists and is not a directory.
     case notADirectory(String)
     /// The output directory could not be made.
@@ -196,6 +198,7 @@ public enum BatchProblem: Error, CustomStringConvertible {
     /// What happened.
     public var description: String {
         switch self {
+        case .unreadableList(let reason): "cannot read the batch file: \(reason)"
         case .notADirectory(let path): "\(path) exists and is not a directory"
         case .cannotCreateDirectory(let error): "cannot create the output directory: \(error)"
         case .cannotWrite(let reason, let written): "cannot write \(reason); stopped with \(written)"

@@ -71,6 +71,19 @@ public struct CampusSetup: Sendable {
         return Plan(base: base, name: name, known: known, read: read, displayType: display)
     }
 
+    /// `campus add`: reads the plan's occupancy page, keeps the campus in the zone `zone` gives for it
+    /// (asked or guessed), and returns the table of the facilities found and the notes about them.
+    ///
+    /// - Throws: ``CampusPageProblem`` when the page gives no facilities (nothing is added then); what
+    ///   writing the config file throws.
+    public func add(_ plan: Plan, fetcher: Fetcher, zone: (Plan) -> String) async throws -> (
+        table: String, notes: [String]
+    ) {
+        let found = try await CampusPage.discover(plan.page, fetcher: fetcher)
+        let profile = try add(plan, found: found, timeZone: zone(plan))
+        return (CampusSetup.table(profile, found: found), notes(plan, found: found))
+    }
+
     /// The profile for what the page showed, and writes it to the config file.
     @discardableResult
     public func add(_ plan: Plan, found: [DiscoveredFacility], timeZone: String) throws

@@ -72,3 +72,17 @@ extension CardReport: Encodable {
         try container.encode(record.updated.ISO8601Format(), forKey: .updated)
     }
 }
+
+extension CardReport {
+    /// `card`: what the file system says of the stored card and, unless `locked`, what it holds when it
+    /// can be opened (it has no passphrase, a script gives it, or there is a terminal to ask on).
+    ///
+    /// - Throws: ``VaultError/noCard`` when there is none; what unlocking throws.
+    public static func read(_ access: CardAccess, locked: Bool) throws -> CardReport {
+        guard let protection = access.store.protection() else { throw VaultError.noCard }
+        let passphrases = access.passphrases
+        let canUnlock = protection == .unencrypted || passphrases.isScripted || passphrases.canAsk()
+        let record = !locked && canUnlock ? try access.unlock().record : nil
+        return CardReport(store: access.store, protection: protection, record: record)
+    }
+}

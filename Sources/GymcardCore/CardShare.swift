@@ -1,3 +1,4 @@
+import CardVault
 import Catima
 import Imaging
 import Symbols
@@ -15,6 +16,15 @@ public struct CardShare: Sendable {
     public var link: String
     /// The store name the card has in Catima.
     public var store: String { card.store }
+
+    /// `share`: says ``notice`` (the code carries the card's ID) once there is a card, then unlocks it.
+    ///
+    /// - Throws: ``VaultError/noCard`` when there is none (nothing said then); what unlocking throws.
+    public init(_ access: CardAccess, say: (String) -> Void) throws {
+        guard access.store.protection() != nil else { throw VaultError.noCard }
+        say(Self.notice)
+        try self.init(access)
+    }
 
     /// The stored card's share, after its passphrase when it has one.
     public init(_ access: CardAccess) throws {

@@ -1,5 +1,6 @@
 import CardVault
 import Codabar
+import Glibc
 import Symbologies
 import Symbols
 
@@ -51,6 +52,19 @@ public enum CardSymbol {
         return (try codabar(finished(try card.record.symbol(), checkCharacter: true)), card.record.label)
     }
 
+    /// `set` without an ID: the first line of `input` when it is no terminal (with `--passphrase-fd 0`
+    /// the passphrase follows it, and stays unread), else the answer `ask` gets on the terminal.
+    ///
+    /// - Throws: ``NoIDGiven`` when neither gives one; what `ask` throws.
+    public static func readID(from input: Int32 = STDIN_FILENO, ask: () throws -> [UInt8]?) throws -> String {
+        if isatty(input) == 0 {
+            let line = Passphrases.firstLine(of: input)
+            if !line.isEmpty { return String(decoding: line, as: UTF8.self) }
+        }
+        guard let answer = try ask() else { throw NoIDGiven() }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
     private static func codabar(_ symbol: CodabarSymbol) throws(InvalidID) -> BarcodeContent {
         do { return try BarcodeContent(symbology: .codabar, normalizing: symbol.text) } catch {
             throw InvalidID(reason: error)
@@ -84,6 +98,12 @@ public enum CardDrawing: Sendable {
             throw .cannotDraw(error.description)
         }
     }
+}
+
+/// No ID on standard input, and no terminal to ask for one on.
+public struct NoIDGiven: Error, CustomStringConvertible {
+    /// What happened, and how to give one.
+    public var description: String { "no ID given: pass it on standard input or run on a terminal" }
 }
 
 /// An ID that the symbology cannot carry (never echoing the ID itself beyond what the reason says).

@@ -29,10 +29,25 @@ public enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        // Only 1 and 2 may lead to the pipe: a daemon the program leaves behind (tmux's server) keeps
+        // what it inherited, and an extra write end kept the read below from ever ending.
+        if pipeEnds[1] > 2 { posix_spawn_file_actions_addclose(&actions, pipeEnds[1]) }
+        // The program starts with no signal blocked and every one at its default: a Dispatch worker, where
+        // async commands run, blocks nearly all, and tmux's server then ignored kill-server's SIGTERM.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
-        let spawned = posix_spawnp(&child, arguments[0], &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, environ)
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard spawned == 0 else {
@@ -53,5 +68,21 @@ public enum ChildProcess {
         return Outcome(
             status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
             output: String(decoding: output, as: UTF8.self))
+    }
+}
+
+extension ChildProcess {
+    /// Whether tmux's `allow-passthrough` is on for this pane (`on` or `all`), which the full-screen card's
+    /// images need inside tmux. `run` runs tmux (``statusAndOutput(_:)``; tests point it at a server of
+    /// their own).
+    public static func tmuxPassesImages(
+        run: ([String]) -> (status: Int32, output: String)? = statusAndOutput
+    ) -> Bool {
+        guard let outcome = run(["tmux", "show-options", "-Apv", "allow-passthrough"]), outcome.status == 0
+        else {
+            return false
+        }
+        let value = outcome.output.split(separator: "\n").last.map(String.init) ?? ""
+        return value == "on" || value == "all"
     }
 }

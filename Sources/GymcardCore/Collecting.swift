@@ -179,6 +179,27 @@ extension Collecting {
         return outcome
     }
 
+    /// `collect --install`: the units for the gymcard that is running (`warn` gets why a build folder's is
+    /// a poor one to time), written and enabled as ``install(executable:campus:context:run:)`` does.
+    public static func install(campus: String?, context: Context, run: Notifier.Run, warn: (String) -> Void)
+        throws(TimerNotWritten) -> TimerOutcome
+    {
+        let executable = installedExecutable()
+        if let warning = buildFolderWarning(executable) { warn(warning) }
+        do { return try install(executable: executable, campus: campus, context: context, run: run) } catch {
+            throw TimerNotWritten(reason: error)
+        }
+    }
+
+    /// The timer's units could not be written.
+    public struct TimerNotWritten: Error, CustomStringConvertible {
+        /// Why.
+        public var reason: StorageError
+
+        /// What happened.
+        public var description: String { "cannot write the timer: \(reason)" }
+    }
+
     /// Disables the timer through `run` and removes its units.
     public static func uninstall(context: Context, run: Notifier.Run) -> TimerOutcome {
         let present = installedUnits(context)

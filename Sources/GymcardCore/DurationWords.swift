@@ -31,6 +31,27 @@ public enum DurationWords {
     }
 }
 
+/// A duration as a person gave it (`90m`, `2h30m`, `30s`): its seconds, and the text for messages
+/// (`within 30s`).
+public struct GivenDuration: Sendable, Equatable {
+    /// Seconds.
+    public var seconds: Int
+    /// As given.
+    public var text: String
+
+    /// `seconds`, written `text`.
+    public init(seconds: Int, text: String) {
+        self.seconds = seconds
+        self.text = text
+    }
+
+    /// The duration `text` writes, or `nil` when it is none.
+    public init?(_ text: String) {
+        guard let seconds = DurationWords.seconds(text) else { return nil }
+        self.init(seconds: seconds, text: text)
+    }
+}
+
 extension WaitCondition.Threshold {
     /// A percentage (`30%`) or a number of people (`120`), or `nil`; the range is ``problem``'s.
     public init?(text: String) {

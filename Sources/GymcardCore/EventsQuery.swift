@@ -77,3 +77,15 @@ public struct EventsQueryProblem: Error, CustomStringConvertible {
     /// What happened.
     public var description: String { reason.description }
 }
+
+extension EventsQuery {
+    /// `events --ics`: writes `events` as an iCalendar file to `path` (`-`: standard output, written in
+    /// place like any path a person names) and returns what to say of it (`wrote 3 events to week.ics`);
+    /// nothing for standard output.
+    public func writeCalendar(_ events: [Event], to path: String) throws(SymbolFileProblem) -> String? {
+        let calendar = ICalendarWriter.calendar(events, name: "RecSports events", generatedAt: now)
+        try SymbolFile.write(Array(calendar.utf8), to: path)
+        guard path != "-" else { return nil }
+        return "wrote \(events.count == 1 ? "1 event" : "\(events.count) events") to \(path)"
+    }
+}

@@ -1,3 +1,4 @@
+import Fetching
 import JSONOutput
 import Occupancy
 import TerminalText
@@ -74,5 +75,19 @@ public struct FacilityListing: Sendable {
         TextTable.text(
             header: columns.map(\.header),
             rows: (columns.first?.cells.indices ?? 0..<0).map { row in columns.map { $0.cells[row] } })
+    }
+}
+
+extension FacilityListing {
+    /// `facilities --discover`: every facility card on the campus's full occupancy page, and a note for
+    /// each configured facility the page no longer shows (naming the config file at `configPath`).
+    public static func discover(_ settings: OccupancySettings, fetcher: Fetcher, configPath: String)
+        async throws(CampusPageProblem) -> (listing: FacilityListing, notes: [String])
+    {
+        let found = try await CampusPage.discover(settings.page, fetcher: fetcher)
+        return (
+            FacilityListing(found: found, settings: settings),
+            CampusPage.missing(from: found, settings: settings, configPath: configPath)
+        )
     }
 }

@@ -91,6 +91,44 @@ extension HistoryFiles {
         return zone.start(of: LocalDay(year: year, month: month, day: day))
     }
 
+    /// `history export --since`: the moment `since` names (``moment(_:zone:)``, in the campus's zone),
+    /// or `nil` for none.
+    ///
+    /// - Throws: ``NotAMoment`` for text that is neither a day nor a time; the zone's problem.
+    public static func start(since: String?, settings: OccupancySettings, context: Context) throws -> Date? {
+        guard let since else { return nil }
+        guard let date = moment(since, zone: try context.zone(settings.timeZone)) else {
+            throw NotAMoment(text: since)
+        }
+        return date
+    }
+
+    /// Text that is neither a day nor a time.
+    public struct NotAMoment: Error, CustomStringConvertible {
+        /// The text.
+        public var text: String
+
+        /// What is wrong, with the forms that are right.
+        public var description: String {
+            "\(text) is neither a day (2026-11-01) nor an ISO 8601 time (2026-11-01T08:00:00Z)"
+        }
+    }
+
+    /// `history export`: ``export(_:campus:from:format:write:)`` to standard output; the first write
+    /// that fails ends it.
+    ///
+    /// - Throws: ``HistoryError``; ``SymbolFileProblem`` when standard output cannot be written.
+    public static func exportToStandardOutput(
+        _ context: Context, campus: String?, from start: Date?, format: HistoryExchange.ExportFormat
+    ) throws {
+        var failure: (any Error)?
+        try export(context, campus: campus, from: start, format: format) { bytes in
+            guard failure == nil else { return }
+            do { try SymbolFile.write(bytes, to: "-") } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
     /// Writes every reading from `start` on as the export `format`, piece by piece as SQLite gives the
     /// rows (a year of history is tens of megabytes of text).
     public static func export(

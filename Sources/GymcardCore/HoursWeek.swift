@@ -25,11 +25,13 @@ public struct HoursWeek: Sendable {
     public var isDemo = false
 
     /// Loads `days` days from today for the facility `facility` names (all when `nil`): from the cache
-    /// when it answers fresh, else through `fetcher()` (in `gymcard`, the hand-over to gymcard-network).
+    /// when it answers fresh, else through `fetcher()` (in `gymcard`, the hand-over to gymcard-network);
+    /// with `demo`, ``demo(facility:days:settings:context:)``'s made-up hours.
     public static func load(
-        facility: String?, days: Int, settings: OccupancySettings, context: Context,
+        facility: String?, days: Int, settings: OccupancySettings, context: Context, demo: Bool = false,
         fetcher: () throws -> Fetcher
     ) async throws -> HoursWeek {
+        if demo { return try Self.demo(facility: facility, days: days, settings: settings, context: context) }
         let zone = try context.zone(settings.timeZone)
         let facilities = try settings.facilities(matching: facility)
         let now = context.clock.now

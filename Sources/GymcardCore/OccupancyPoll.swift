@@ -102,3 +102,15 @@ public struct OccupancyPoll: Sendable {
         OccupancyStateFile(directories: context.directories, campus: settings.campus)
     }
 }
+
+extension OccupancyPoll {
+    /// `occupancy --demo`: at each call the app's sample values for `facilities`, drifting a little from one
+    /// call to the next (a `--watch` preview). Nothing is fetched, stored or recorded.
+    public static func demo(_ facilities: [Facility], clock: CurrentTime) -> () -> Outcome {
+        var step = 0
+        return {
+            defer { step += 1 }
+            return Outcome(report: OccupancyReport.demo(facilities: facilities, now: clock.now, step: step))
+        }
+    }
+}

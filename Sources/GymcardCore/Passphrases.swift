@@ -8,6 +8,19 @@ public enum PassphraseOrigin: Equatable, Sendable {
     case terminal
 }
 
+extension PassphraseOrigin {
+    /// The file when one is named, else the descriptor when one is given; `nil` (the terminal) for neither.
+    public init?(file: String?, descriptor: Int32?) {
+        if let file {
+            self = .file(file)
+        } else if let descriptor {
+            self = .descriptor(descriptor)
+        } else {
+            return nil
+        }
+    }
+}
+
 /// How a use case gets passphrases: a script's file or descriptor, or questions on the terminal, which
 /// the caller asks (the CLI on `/dev/tty`; a test with the answers it chose).
 public struct Passphrases: Sendable {

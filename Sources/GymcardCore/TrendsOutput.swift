@@ -15,6 +15,14 @@ extension HistoryWindow {
         try PNGCodec.encode(HeatmapImage.image(facilities, zone: zone, now: now))
     }
 
+    /// The heatmaps' image written to `path` (`-`: standard output) as any path a person names.
+    public func writePNG(_ facilities: [HeatmapTextView.Facility], to path: String) throws(SymbolFileProblem)
+    {
+        let bytes: [UInt8]
+        do { bytes = try png(facilities) } catch { throw .cannotEncode(error.description) }
+        try SymbolFile.write(bytes, to: path)
+    }
+
     /// `trends`: each facility's heatmap as text, a blank line between them.
     /// `columns` is the terminal's width (`nil`, no limit).
     public func lines(

@@ -68,6 +68,52 @@ import Testing
         }
     }
 
+    @Test(
+        "campus add in one step: the zone asked after the page is read, the table and the notes; no cards, nothing added"
+    )
+    func addInOneStep() async throws {
+        let shown = Self.cards.map {
+            FusionCampusPages.Card(
+                id: $0.id, name: $0.name, capacity: $0.capacity, value: $0.value, percentOnly: false)
+        }
+        let server = try await Self.serve(
+            FusionCampusPages.page(shown, layout: FusionCampusPages.Layout.allCases[0]))
+        defer { Task { await server.stop() } }
+        let home = try TemporaryDirectory()
+        let setup = CampusSetup(context: try Self.context(home))
+        let plan = try setup.plan(.init(url: server.url("").absoluteString, name: "loc"))
+        var asked: [String] = []
+        let added = try await setup.add(plan, fetcher: Self.fetcher) {
+            asked.append($0.name)
+            return "America/Los_Angeles"
+        }
+        #expect(asked == ["loc"])
+        #expect(added.table.contains("fitness-center") && added.notes.isEmpty)
+        let settings = try Self.context(home).config.occupancySettings(campus: "loc")
+        #expect(settings.timeZone == "America/Los_Angeles")
+        // facilities --discover reads the same page: every card, and nothing configured is missing.
+        let discovered = try await FacilityListing.discover(
+            settings, fetcher: Self.fetcher, configPath: "config.json")
+        #expect(discovered.listing.json.contains("fitness-center") && discovered.notes.isEmpty)
+        var more = settings
+        more.facilities.append(
+            Facility(key: "pool", name: "Pool", shortName: "Pool", id: "999", capacity: 10, segments: 1))
+        #expect(
+            try await FacilityListing.discover(more, fetcher: Self.fetcher, configPath: "config.json").notes
+                .count == 1)
+
+        let empty = try await Self.serve("<html><body>no cards</body></html>")
+        defer { Task { await empty.stop() } }
+        let bare = try setup.plan(.init(url: empty.url("").absoluteString, name: "bare"))
+        await #expect(throws: CampusPageProblem.self) {
+            _ = try await setup.add(bare, fetcher: Self.fetcher) { _ in
+                Issue.record("asked for a zone")
+                return "UTC"
+            }
+        }
+        #expect(throws: (any Error).self) { try Self.context(home).config.occupancySettings(campus: "bare") }
+    }
+
     @Test("cards without a heading or a capacity are added, with a note naming each key to fill in")
     func unnamedCards() async throws {
         func card(_ id: String, heading: String) -> String {

@@ -15,7 +15,8 @@ import Testing
 @Suite struct DoctorTests {
     static let now = "2026-11-25T17:00:00Z"
 
-    private static func context(_ home: TemporaryDirectory) throws -> Context {
+    /// A context over a temporary XDG tree in `home`, at `now` (other suites use it too).
+    static func context(_ home: TemporaryDirectory) throws -> Context {
         try Context(
             environment: [
                 "HOME": home.path, "XDG_DATA_HOME": home.path + "/data",

@@ -1,12 +1,14 @@
-import Console
 import Glibc
 
 /// Questions asked on the controlling terminal (`/dev/tty`), never on stdin/stdout, so they work while
 /// output is piped, and never hang when there is no terminal: the caller gets `nil` instead.
-enum TerminalPrompt {
+public enum TerminalPrompt {
+    /// The controlling terminal, where questions are asked.
+    public static let controllingTerminal = "/dev/tty"
+
     /// Whether there is a terminal to ask on.
-    static var isAvailable: Bool {
-        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    public static var isAvailable: Bool {
+        let descriptor = open(controllingTerminal, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         close(descriptor)
         return true
@@ -14,25 +16,30 @@ enum TerminalPrompt {
 
     /// Asks a question and reads one line; with `echo` false the answer is not shown (a passphrase).
     /// Returns `nil` when there is no terminal; Ctrl-D answers as an empty line (a [y/N] question's no).
-    static func ask(_ question: String, echo: Bool) -> [UInt8]? {
-        do { return try answer(question, echo: echo) } catch { return [] }
+    public static func ask(_ question: String, echo: Bool, on device: String = controllingTerminal)
+        -> [UInt8]?
+    {
+        do { return try answer(question, echo: echo, on: device) } catch { return [] }
+    }
+
+    /// ``ask(_:echo:on:)`` with the answer shown as it is typed, as text (a name, a link, a choice).
+    public static func askLine(_ question: String, on device: String = controllingTerminal) -> String? {
+        ask(question, echo: true, on: device).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Asks a [y/N] question: true for y or yes; `nil` when there is no terminal.
-    static func confirm(_ question: String) -> Bool? {
-        ask(question, echo: true).map {
-            ["y", "yes"].contains(String(decoding: $0, as: UTF8.self).lowercased())
-        }
+    public static func confirm(_ question: String, on device: String = controllingTerminal) -> Bool? {
+        askLine(question, on: device).map { ["y", "yes"].contains($0.lowercased()) }
     }
 
     /// Echo is left off after a secret answer until the next question that echoes, or the exit: checking
     /// a passphrase takes scrypt's second, and what is typed meanwhile (often the next try, after a wrong
-    /// one) must not show. The terminal's settings from before, and a descriptor to restore them on.
-    nonisolated(unsafe) private static var silenced: (descriptor: Int32, original: termios)?
+    /// one) must not show. The terminal, its settings from before, and a descriptor to restore them on.
+    nonisolated(unsafe) private static var silenced: (device: String, descriptor: Int32, original: termios)?
 
     /// Turns echo back on (and drops what was typed while it was off) if a secret answer left it off.
-    static func restoreEcho() {
-        guard let (descriptor, settings) = silenced else { return }
+    public static func restoreEcho() {
+        guard let (_, descriptor, settings) = silenced else { return }
         var original = settings
         tcsetattr(descriptor, TCSAFLUSH, &original)
         Interrupt.terminalRestored()
@@ -40,11 +47,14 @@ enum TerminalPrompt {
         silenced = nil
     }
 
-    /// ``ask(_:echo:)`` where Ctrl-D (end of input) is no answer: it fails with 64, as a missing ID or
-    /// passphrase does, after a newline so that what is said next starts on a line of its own.
-    static func answer(_ question: String, echo: Bool) throws(Failure) -> [UInt8]? {
-        if echo { restoreEcho() }
-        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    /// ``ask(_:echo:on:)`` where Ctrl-D (end of input) is no answer: it throws ``PromptEnded``, after a
+    /// newline so that what is said next starts on a line of its own. `device` is the terminal to ask on.
+    public static func answer(_ question: String, echo: Bool, on device: String = controllingTerminal)
+        throws(PromptEnded) -> [UInt8]?
+    {
+        // A question that echoes, on the terminal left silent; or a secret one on another terminal.
+        if let silenced, echo == (silenced.device == device) { restoreEcho() }
+        let descriptor = open(device, O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var original = termios()
@@ -55,7 +65,7 @@ enum TerminalPrompt {
             } else {
                 let kept = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
                 if kept >= 0 {
-                    silenced = (kept, original)
+                    silenced = (device, kept, original)
                     // Ctrl-C while echo is off must not leave the terminal silent; nor must the exit.
                     Interrupt.terminalSilenced(kept, restoring: original)
                     _ = registerRestoreAtExit
@@ -86,8 +96,7 @@ enum TerminalPrompt {
         while read(descriptor, &byte, 1) == 1, byte != 10 { answer.append(byte) }
         guard byte == 10 else {
             if echo || !canHide { write(descriptor, "\n") }
-            throw Failure(
-                "nothing was typed: the prompt was ended with Ctrl-D; nothing was changed", status: .usage)
+            throw PromptEnded()
         }
         if answer.last == 13 { answer.removeLast() }
         return answer
@@ -99,5 +108,16 @@ enum TerminalPrompt {
     private static func write(_ descriptor: Int32, _ text: String) {
         var text = text
         text.withUTF8 { _ = Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+}
+
+/// A question on the terminal was ended with Ctrl-D (end of input) instead of an answer.
+public struct PromptEnded: Error, CustomStringConvertible {
+    /// Creates the error.
+    public init() {}
+
+    /// What happened, for a person.
+    public var description: String {
+        "nothing was typed: the prompt was ended with Ctrl-D; nothing was changed"
     }
 }

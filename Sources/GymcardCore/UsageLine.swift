@@ -1,0 +1,82 @@
+import Configuration
+
+/// A command and the commands under it, by name, as the command line defines them.
+public struct CommandNames: Sendable {
+    /// The command's name (`gymcard`, `history`).
+    public var name: String
+    /// The commands under it.
+    public var subcommands: [CommandNames]
+
+    /// A command named `name` with `subcommands`.
+    public init(name: String, subcommands: [CommandNames]) {
+        self.name = name
+        self.subcommands = subcommands
+    }
+}
+
+/// The one line a usage error becomes: the argument parser's first line, worded as gymcard's other
+/// messages are, with the closest command name when a command was mistyped.
+public enum UsageLine {
+    /// `message` is the argument parser's text for a usage error in the command line `arguments`, whose
+    /// commands are `root`.
+    public static func line(_ message: String, _ arguments: [String], root: CommandNames) -> String {
+        var message = message.split(separator: "\n").first.map(String.init) ?? "invalid usage"
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        if message.hasSuffix(".") { message.removeLast() }
+        let (path, subcommands, _) = walk(arguments, root: root)
+        // "Unknown option '--pgn'. Did you mean '--png'?" → "unknown option '--pgn' (did you mean '--png'?)".
+        if let range = message.firstRange(of: ". Did you mean ") {
+            let suggestion = message[range.upperBound...]
+            message = String(message[..<range.lowerBound]) + " (did you mean " + suggestion + ")"
+        }
+        // "Unexpected argument 'shwo'" where a command is expected: name it so, with the closest one.
+        let unexpected = "Unexpected argument '"
+        if !subcommands.isEmpty, message.hasPrefix(unexpected), message.hasSuffix("'") {
+            let word = String(message.dropFirst(unexpected.count).dropLast())
+            message = "unknown command '\(word)'"
+            if let closest = ConfigShape.closest(to: word, among: subcommands) {
+                message += " (did you mean '\(closest)'?)"
+            }
+        }
+        // "Unknown option" → "unknown option", as every other gymcard message starts (not "ID", "URL").
+        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
+            message = first.lowercased() + message.dropFirst()
+        }
+        return message + "; see '\(path) --help'"
+    }
+
+    /// The commands `arguments` name from `root` on (options skipped): their path (`gymcard history`), the
+    /// last one's subcommands (help excluded), and the first word that is none of them.
+    public static func walk(_ arguments: some Sequence<String>, root: CommandNames) -> (
+        path: String, subcommands: [String], unknown: String?
+    ) {
+        var path = [root.name]
+        var candidates = root.subcommands
+        var unknown: String?
+        for name in arguments where !name.hasPrefix("-") {
+            guard let match = candidates.first(where: { $0.name == name }) else {
+                unknown = name
+                break
+            }
+            path.append(name)
+            candidates = match.subcommands
+        }
+        let names = candidates.map(\.name).filter { $0 != "help" }
+        return (path.joined(separator: " "), names, unknown)
+    }
+
+    /// `gymcard help nope`: the line to say when a name after `help` is no command (the argument parser
+    /// would print the main help and exit 0), or `nil`. `root` is asked for only after `help`.
+    public static func unknownHelpTopic(_ arguments: [String], root: () -> CommandNames) -> String? {
+        guard arguments.first == "help" else { return nil }
+        let root = root()
+        let (path, names, unknown) = walk(arguments.dropFirst(), root: root)
+        guard let unknown else { return nil }
+        var line = "no command '\(unknown)'"
+        if path != root.name { line = "'\(path)' has " + line }
+        if let closest = ConfigShape.closest(to: unknown, among: names) {
+            line += " (did you mean '\(closest)'?)"
+        }
+        return line + "; see '\(path) --help'"
+    }
+}
