@@ -59,7 +59,8 @@ extension ZipPassword {
     /// The password from `file`, else asked on `/dev/tty` with echo off.
     static func terminal(file: String?) -> ZipPassword {
         ZipPassword(
-            file: file, ask: { TerminalPrompt.ask($0, echo: false) }, canAsk: { TerminalPrompt.isAvailable })
+            file: file, ask: { try TerminalPrompt.answer($0, echo: false) },
+            canAsk: { TerminalPrompt.isAvailable })
     }
 }
 
@@ -98,15 +99,15 @@ struct ImportCommand: ContextCommand {
     @OptionGroup var passphrases: PassphraseOptions
 
     func run(in context: Context) throws {
-        let source = CardImport.Source(
+        let source = try CardImport.Source(
             argument: file, standardInputIsTerminal: isatty(STDIN_FILENO) == 1,
-            ask: { TerminalPrompt.ask($0, echo: true) })
+            ask: { try TerminalPrompt.answer($0, echo: true) })
         if file != nil, case .link = source { context.warn(CardImport.linkOnCommandLine) }
         let cards = try CardImport.cards(
             in: source, password: .terminal(file: passwordFile), say: context.warn)
         let card = try CardImport.choose(
             from: cards, store: store, list: { Terminal.standardError.write($0 + "\n") },
-            ask: { TerminalPrompt.askLine($0) })
+            ask: { try TerminalPrompt.answer($0, echo: true).map { String(decoding: $0, as: UTF8.self) } })
         let access = CardAccess(context: context, passphrases: passphrases.passphrases(offersNone: true))
         let stored = try CardImport.store(card, access: access, noPassphrase: noPassphrase, say: context.warn)
         Terminal.standardError.write(stored.summary + "\n")

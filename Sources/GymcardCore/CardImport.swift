@@ -27,14 +27,17 @@ public enum CardImport {
         }
 
         /// The source of `import`'s argument; without one, standard input when it is not a terminal, else
-        /// the link asked with `ask` (`nil`: no terminal).
-        public init(argument: String?, standardInputIsTerminal: Bool, ask: (String) -> [UInt8]?) {
+        /// the link asked with `ask` (`nil`: no terminal; what it throws, Ctrl-D, is a usage problem).
+        public init(argument: String?, standardInputIsTerminal: Bool, ask: (String) throws -> [UInt8]?)
+            throws(CatimaProblem)
+        {
             if let argument {
                 self.init(argument: argument)
             } else if !standardInputIsTerminal {
                 self = .standardInput
             } else {
-                self = .link(String(decoding: ask("Catima share link: ") ?? [], as: UTF8.self))
+                let link = try CatimaProblem.asking { try ask("Catima share link: ") }
+                self = .link(String(decoding: link ?? [], as: UTF8.self))
             }
         }
 
@@ -114,7 +117,7 @@ public enum CardImport {
     /// `ask` can ask (it returns `nil` without a terminal). Otherwise the cards are listed through `list`
     /// and the problem says to choose with `--store`.
     public static func choose(
-        from cards: [CatimaCard], store: String?, list: (String) -> Void, ask: (String) -> String?
+        from cards: [CatimaCard], store: String?, list: (String) -> Void, ask: (String) throws -> String?
     ) throws(CatimaProblem) -> CatimaCard {
         var candidates = cards
         if let store {
@@ -132,7 +135,8 @@ public enum CardImport {
         for (index, card) in candidates.enumerated() {
             list("  \(index + 1). \(card.store.terminalSafe) — \(typeName(card))\(lineNote(card))")
         }
-        guard let answer = ask("Which card (1–\(candidates.count))? ") else {
+        guard let answer = try CatimaProblem.asking({ try ask("Which card (1–\(candidates.count))? ") })
+        else {
             throw CatimaProblem(
                 "there are \(candidates.count) cards (listed above); choose one with --store <name>",
                 kind: .usage)

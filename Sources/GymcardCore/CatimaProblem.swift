@@ -27,6 +27,12 @@ public struct CatimaProblem: Error, CustomStringConvertible {
     /// The kind of failure.
     public var kind: Kind
 
+    /// What a question on the terminal answered; what it threw (the prompt ended with Ctrl-D) as a usage
+    /// problem in its own words.
+    static func asking<Answer>(_ question: () throws -> Answer) throws(CatimaProblem) -> Answer {
+        do { return try question() } catch { throw CatimaProblem("\(error)", kind: .usage) }
+    }
+
     /// A problem with its line and kind.
     public init(_ message: String, kind: Kind) {
         self.message = message

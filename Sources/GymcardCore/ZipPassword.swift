@@ -6,14 +6,16 @@ import Glibc
 public struct ZipPassword: Sendable {
     /// The file whose first line is the password, or `nil`: asked on the terminal.
     public var file: String?
-    /// Asks `prompt` on the terminal with echo off; `nil` when there is no terminal.
-    public var ask: @Sendable (_ prompt: String) -> [UInt8]?
+    /// Asks `prompt` on the terminal with echo off; `nil` when there is no terminal. What it throws
+    /// (the prompt ended with Ctrl-D) stops the command as a usage problem, in its own words.
+    public var ask: @Sendable (_ prompt: String) throws -> [UInt8]?
     /// Whether there is a terminal to ask on.
     public var canAsk: @Sendable () -> Bool
 
     /// Passwords from `file`, else asked with `ask`.
     public init(
-        file: String?, ask: @escaping @Sendable (String) -> [UInt8]?, canAsk: @escaping @Sendable () -> Bool
+        file: String?, ask: @escaping @Sendable (String) throws -> [UInt8]?,
+        canAsk: @escaping @Sendable () -> Bool
     ) {
         self.file = file
         self.ask = ask
@@ -46,7 +48,7 @@ public struct ZipPassword: Sendable {
     }
 
     private func typed(_ prompt: String) throws(CatimaProblem) -> String {
-        guard let answer = ask(prompt) else {
+        guard let answer = try CatimaProblem.asking({ try ask(prompt) }) else {
             throw CatimaProblem("a password is needed and there is no terminal to ask on", kind: .usage)
         }
         guard !answer.isEmpty else { throw CatimaProblem("the password is empty", kind: .usage) }

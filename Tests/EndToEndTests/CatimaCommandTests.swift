@@ -285,6 +285,14 @@ struct CatimaCommandTests {
                 ("try again \\(2 left\\)[\\s\\S]*Password of card.zip", "zip words")])
             run(["import", "three.csv"], [("Which card", "3")])
             run(["import"], [("Catima share link", "https://catima.app/share#store%3DGym%26note%3D%26cardid%3DC1234D%26barcodetype%3DCODABAR")])
+            # Ctrl-D at each question: no answer, nothing changed, 64.
+            def ended(arguments, prompt):
+                child = pexpect.spawn(gymcard, arguments, env=env, timeout=60, cwd=home)
+                child.expect(prompt); child.sendeof(); child.expect(pexpect.EOF); child.close()
+                print("ended", arguments[-1], child.exitstatus, child.before.decode().strip().splitlines()[-1])
+            ended(["import"], "Catima share link: ")
+            ended(["import", "three.csv"], "Which card")
+            ended(["import", "card.zip"], "Password of card.zip")
             """
         let (status, output, error) = try await Interop.runPython(
             script, [GymcardProcess.executable.path, home.path])
@@ -296,7 +304,10 @@ struct CatimaCommandTests {
                 "import 0 Stored 9051-23456 (Hokie Passport, Codabar).",
                 "import 0 Stored A77B (Library, Codabar).",
                 "import 0 Stored C1234D (Gym, Codabar).",
-            ], "\(lines)")
+            ]
+                + ["import", "three.csv", "card.zip"].map {
+                    "ended \($0) 64 gymcard: nothing was typed: the prompt was ended with Ctrl-D; nothing was changed"
+                }, "\(lines)")
         #expect(try Self.stored(home).id == "C1234D")
     }
 
