@@ -19,11 +19,21 @@ struct RowReading {
     /// How far, as a part of the row's contrast, the row must turn back to end a bar or a space.
     static let swing = 0.1
 
-    init?(strip: GrayImage, row: Int, window: Range<Int>, narrow: Double) {
+    /// How many times the row's noise (its standard deviation) the row must turn back to end a bar or a
+    /// space, when that is more than ``swing`` of its contrast.
+    static let noiseSwing = 5.0
+
+    /// A light stretch this many narrow widths long, staying lighter than halfway between the row's dark
+    /// and light, is a quiet zone even where the row wavers inside it: longer than any light stretch
+    /// inside a symbol (a wide space, a narrow bar too soft to darken halfway, a wide space: seven narrow
+    /// widths at most).
+    static let quietStretch = 8.0
+
+    /// The row `row` of the strip (averaged with the rows above and below it); `neighbour` is another row
+    /// across the same bars, a few rows away, from which the row's noise is measured.
+    init?(strip: GrayImage, row: Int, neighbour: Int, window: Range<Int>, narrow: Double) {
         let width = strip.width
-        let profile = (0..<width).map { x in
-            (Double(strip[x, row - 1]) + Double(strip[x, row]) + Double(strip[x, row + 1])) / 3
-        }
+        let profile = Self.profile(of: strip, row: row)
         let inside = profile[window.clamped(to: 0..<width)].sorted()
         guard inside.count >= 8 else { return nil }
         let low = inside[inside.count / 10]
@@ -34,9 +44,15 @@ struct RowReading {
         // wide bars of a blurred photo keeps only a little of its light, too little for any threshold
         // between dark and light, but the row still turns up and down again there (the threshold read rows
         // of generated soft, far and glare photos 8 to 24 elements short, and refused their true reads).
-        // A turn counts when the row goes back by a tenth of its contrast: a twentieth let the sensor noise
-        // of low-light photos split bars. Extra elements only refuse a read, never let a torn one through.
-        let extrema = Self.extrema(of: profile, swing: Self.swing * contrast)
+        // A turn counts when the row goes back by a tenth of its contrast (a twentieth let the sensor noise
+        // of low-light photos split bars), or by five times the row's own noise where that is more: a dark
+        // photo's rows have little contrast and much noise, which split their bars and broke up their quiet
+        // zones (generated low-light photos: rows of 95 to 150 elements for a symbol of 87). The noise is
+        // measured against a row across the same bars (bars run down the strip, so the difference of the two
+        // is noise): the median absolute deviation of the difference, a robust standard deviation.
+        let noise = Self.noise(of: profile, against: Self.profile(of: strip, row: neighbour))
+        let extrema = Self.extrema(
+            of: profile, swing: Swift.max(Self.swing * contrast, Self.noiseSwing * noise))
         guard extrema.count >= 3 else { return nil }
         // Each element spans from the crossing of the level halfway to the extremum before it to that
         // halfway to the one after it.
@@ -55,18 +71,30 @@ struct RowReading {
         let runs = extrema.indices.map { index in
             (isDark: extrema[index].isDark, start: bounds[index], length: bounds[index + 1] - bounds[index])
         }
-        // Groups of runs split at quiet zones.
+        // Groups of runs split at quiet zones: a light run wider than any space, or a long light stretch
+        // with a single shallow dip in it, which is no bar (the halo of a sharpened quiet zone, which dips by
+        // more than a tenth of a saturated row's contrast and joined the symbol to whatever lay beyond it:
+        // generated defocus photos' sharpened cuts had rows 2 to 8 elements longer than the symbol). Glare
+        // over bars also leaves a long light stretch, but with the washed-out bars' several dips in it: those
+        // stay bars (the rows then hold fewer elements than the symbol, and neither agree nor compete).
         let gap = Self.quietGap * narrow
+        var isQuiet = [Bool](repeating: false, count: extrema.count)
+        for stretch in Self.lightStretches(
+            of: profile, above: (low + high) / 2, longerThan: Self.quietStretch * narrow)
+        {
+            let dips = extrema.indices.filter { extrema[$0].isDark && stretch.contains(extrema[$0].x) }
+            if dips.count == 1 { isQuiet[dips[0]] = true }
+        }
         var best: (overlap: Double, runs: ArraySlice<(isDark: Bool, start: Double, length: Double)>)?
         var first = 0
         while first < runs.count {
-            guard runs[first].isDark else {
+            guard runs[first].isDark, !isQuiet[first] else {
                 first += 1
                 continue
             }
             var last = first
             var next = first + 1
-            while next + 1 < runs.count, !runs[next].isDark, runs[next].length < gap {
+            while next + 1 < runs.count, !runs[next].isDark, runs[next].length < gap, !isQuiet[next + 1] {
                 last = next + 1
                 next += 2
             }
@@ -78,6 +106,43 @@ struct RowReading {
         }
         guard let best else { return nil }
         elements = best.runs.map(\.length)
+    }
+
+    /// The row at `row` of the strip, averaged with the rows above and below it.
+    static func profile(of strip: GrayImage, row: Int) -> [Double] {
+        (0..<strip.width).map { x in
+            (Double(strip[x, row - 1]) + Double(strip[x, row]) + Double(strip[x, row + 1])) / 3
+        }
+    }
+
+    /// The noise of a row's profile (a standard deviation), from its difference with another row across the
+    /// same bars: the median absolute deviation of the difference, scaled to a standard deviation (1.4826)
+    /// and divided by the square root of 2 (the difference holds the noise of both rows). Robust: the few
+    /// columns where the two rows differ in what they show (an edge not quite upright, a tear) do not count.
+    static func noise(of profile: [Double], against other: [Double]) -> Double {
+        let differences = zip(profile, other).map { $0 - $1 }.sorted()
+        guard !differences.isEmpty else { return 0 }
+        let median = differences[differences.count / 2]
+        let deviations = differences.map { abs($0 - median) }.sorted()
+        return 1.4826 * deviations[deviations.count / 2] / 2.0.squareRoot()
+    }
+
+    /// The stretches of the row lighter than `level` throughout and at least `length` long.
+    static func lightStretches(of profile: [Double], above level: Double, longerThan length: Double)
+        -> [Range<Int>]
+    {
+        var stretches: [Range<Int>] = []
+        var x = 0
+        while x < profile.count {
+            guard profile[x] > level else {
+                x += 1
+                continue
+            }
+            let start = x
+            while x < profile.count, profile[x] > level { x += 1 }
+            if Double(x - start) >= length { stretches.append(start..<x) }
+        }
+        return stretches
     }
 
     /// The row's turning points, alternately light and dark: a turn counts once the row has gone back
