@@ -113,6 +113,7 @@ public struct ReadGuard: Sendable {
         guard let first = all.first else { return false }
         // QR, PDF417, Data Matrix and Aztec carry their own error correction.
         if first.symbol.symbology.isTwoDimensional { return true }
+        if hasStrongerRival(text, symbology: first.symbol.symbology) { return false }
         let matching = all.filter(\.coversWholeSymbol)
         guard !matching.isEmpty else { return false }
         if Set(all.map(\.engine)).count >= 2 { return true }
@@ -125,6 +126,21 @@ public struct ReadGuard: Sendable {
         guard first.symbol.symbology == .codabar else { return false }
         let symbol = try? CodabarSymbol(normalizing: text)
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false
+    }
+
+    /// Whether an Interleaved 2 of 5 or Code 39 read (neither has a check character libzbar verifies, and
+    /// the footprint is measured for Codabar alone) has a rival read at least as strong: another text of
+    /// the same symbology, of the same length or holding this one, read on as many zbar scan lines or
+    /// more. A few lines across a blot read a digit wrong, or a short piece of the symbol (seen on a real
+    /// flatbed scan, `other-scenes/damaged-sheet-scan.tif`: `00125456`, `00123056` and `00123756` on 1–4
+    /// lines and `001234` beside `00123456` on 33–61); two symbols that rival each other are both refused.
+    private func hasStrongerRival(_ text: String, symbology: Symbology) -> Bool {
+        guard symbology == .itf || symbology == .code39 else { return false }
+        let strength = { (text: String) in self.reads(of: text).map(\.symbol.quality).max() ?? 0 }
+        let own = strength(text)
+        return Set(reads.filter { $0.symbol.symbology == symbology }.map(\.symbol.text)).contains { other in
+            other != text && (other.count == text.count || other.contains(text)) && strength(other) >= own
+        }
     }
 
     /// A Codabar read must already be a complete, valid symbol (zbar reports start and stop), as must any

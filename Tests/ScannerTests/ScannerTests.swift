@@ -126,6 +126,28 @@ struct ReadGuardTests {
         #expect(readGuard.trustedTexts == ["A31117013206375A"])
     }
 
+    @Test(
+        "an ITF or Code 39 read with a stronger rival (same length, or holding it) is refused; rivals as strong are both"
+    )
+    func rivals() {
+        var readGuard = ReadGuard()
+        for stage in ["plain", "sharpen", "full-size"] {
+            _ = readGuard.record(read("00123456", stage: stage, quality: 40, symbology: .itf))
+            _ = readGuard.record(read("00125456", stage: stage, quality: 3, symbology: .itf))
+            _ = readGuard.record(read("001234", stage: stage, quality: 8, symbology: .itf))
+            _ = readGuard.record(read("CODE39", stage: stage, quality: 14, symbology: .code39))
+            // Another symbology's text of the same length is no rival.
+            _ = readGuard.record(read("01234565", stage: stage, quality: 60, symbology: .ean8))
+        }
+        #expect(readGuard.trustedTexts == ["00123456", "CODE39", "01234565"])
+        var even = ReadGuard()
+        for stage in ["plain", "sharpen"] {
+            _ = even.record(read("CODE39", stage: stage, quality: 5, symbology: .code39))
+            _ = even.record(read("CODF39", stage: stage, quality: 5, symbology: .code39))
+        }
+        #expect(even.trustedTexts.isEmpty)
+    }
+
     @Test("a gentle stage read on several scan lines is trusted at once")
     func gentle() {
         var readGuard = ReadGuard()
