@@ -1,0 +1,65 @@
+import FoundationEssentials
+import Glibc
+import Storage
+
+/// The previous version of the card, kept beside it as `.bak`: made before each write, swapped with the
+/// card (`card --restore`), and what a passphrase change removes.
+extension CardStore {
+    /// Hard-links the current file as `.bak` (atomically replacing the old backup) before it is replaced.
+    func keepBackup(of path: String) throws(VaultError) {
+        guard exists(path) else { return }
+        let staging = path + ".bak.new"
+        unlink(staging)
+        let registration = TemporaryNames.register(staging, as: .file)
+        defer { TemporaryNames.unregister(registration) }
+        guard link(path, staging) == 0, rename(staging, path + ".bak") == 0 else {
+            let code = errno
+            unlink(staging)
+            throw .storage(
+                StorageError(errno: code, path: path + ".bak", operation: "keep a backup").description)
+        }
+        // When .bak is already a link to the same file (a writer was killed after making it), rename(2)
+        // does nothing and succeeds, leaving the staging name behind.
+        unlink(staging)
+    }
+
+    /// Swaps the card file with its backup, the previous version, in one step; each keeps its bytes (and
+    /// so the passphrase it was written with, or none) and its mode. Returns false, changing nothing,
+    /// when no different previous version is kept: no backup, or one with the card's own bytes (a
+    /// passphrase change rewrites both alike).
+    ///
+    /// - Throws: ``VaultError/damagedPrevious(_:)``, changing nothing, when the previous version is
+    ///   damaged as far as can be seen without its passphrase (an unencrypted one is read whole).
+    func exchangeWithBackup() throws(VaultError) -> Bool {
+        guard let protection = protection() else { throw .noCard }
+        let path = protection == .passphrase ? encryptedPath : plainPath
+        guard let current = try? readFile(path), let previous = try? readFile(path + ".bak"),
+            current != previous
+        else { return false }
+        do {
+            switch protection {
+            case .passphrase: try AgeFile.checkStructure(previous)
+            case .unencrypted: _ = try CardRecord.decoded(previous)
+            }
+        } catch .damaged(let detail), .unsupported(let detail) {
+            throw .damagedPrevious(detail)
+        } catch { throw error }
+        do { try FileExchange.exchange(path, path + ".bak", staging: path + ".bak.new") } catch {
+            throw .storage("cannot swap the card with its previous version: \(error)")
+        }
+        return true
+    }
+
+    /// When the previous version kept beside the card was written, if there is one that differs from the
+    /// card (`nil` otherwise): what a passphrase change is about to remove.
+    func differentPreviousWritten() -> Date? {
+        guard let protection = protection() else { return nil }
+        let path = (protection == .passphrase ? encryptedPath : plainPath) + ".bak"
+        guard let current = try? readFile(String(path.dropLast(4))), let previous = try? readFile(path),
+            current != previous
+        else { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
+    }
+}
