@@ -23,16 +23,24 @@ for row in csv.reader((line for line in open(manifest) if not line.startswith("#
     rows.append((file, "" if expected == "-" else expected))
 
 
+def findings(binary, path, *flags):
+    result = subprocess.run([binary, "scan", "--json", *flags, path], capture_output=True, text=True)
+    return [json.loads(line) for line in result.stdout.split("\n") if '"id"' in line]
+
+
 def scan(binary, path):
+    """The Codabar read (what the manifests name), its stage and the time of a plain scan. Since gymcard
+    reads every card symbology, a plain scan of a sheet of several may stop at another symbol read right
+    (an EAN, a UPC): such photos are scanned again with --all, which lists every symbol, Codabar first."""
     start = time.perf_counter()
-    result = subprocess.run([binary, "scan", "--json", path], capture_output=True, text=True)
+    found = findings(binary, path)
     elapsed = (time.perf_counter() - start) * 1000
-    line = result.stdout.strip().split("\n")[0]
-    text, stage = "", ""
-    if '"id"' in line:
-        found = json.loads(line)
-        text, stage = found.get("id") or "", found.get("stage") or ""
-    return text, stage, elapsed
+    if found and found[0].get("symbology") != "codabar":
+        found = findings(binary, path, "--all")
+    codabar = [f for f in found if f.get("symbology") == "codabar"]
+    if not codabar:
+        return "", "", elapsed
+    return codabar[0].get("id") or "", codabar[0].get("stage") or "", elapsed
 
 
 def outcome(got, expected):
