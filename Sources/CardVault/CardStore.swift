@@ -213,7 +213,8 @@ public struct CardStore: Sendable {
     }
 
     func readFile(_ path: String) throws(VaultError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO in the card's place must be refused below, not waited on for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .noCard }
             throw .storage(StorageError(errno: errno, path: path, operation: "read").description)

@@ -33,9 +33,14 @@ extension CardStore {
     func exchangeWithBackup() throws(VaultError) -> Bool {
         guard let protection = protection() else { throw .noCard }
         let path = protection == .passphrase ? encryptedPath : plainPath
-        guard let current = try? readFile(path), let previous = try? readFile(path + ".bak"),
-            current != previous
-        else { return false }
+        guard let current = try? readFile(path) else { return false }
+        let previous: [UInt8]
+        do { previous = try readFile(path + ".bak") } catch .noCard { return false } catch .damaged(
+            let detail)
+        {
+            throw .damagedPrevious(detail)
+        } catch { throw .damagedPrevious("\(error)") }
+        guard current != previous else { return false }
         do {
             switch protection {
             case .passphrase: try AgeFile.checkStructure(previous)

@@ -202,7 +202,9 @@ public enum BatchProblem: Error, CustomStringConvertible {
         case .notADirectory(let path): "\(path) exists and is not a directory"
         case .cannotCreateDirectory(let error): "cannot create the output directory: \(error)"
         case .cannotWrite(let reason, let written): "cannot write \(reason); stopped with \(written)"
-        case .interrupted(_, let written): "interrupted; stopped with \(written), each one complete"
+        case .interrupted(_, let written):
+            "interrupted; stopped with \(written)"
+                + (written.hasPrefix("no files") ? "" : ", each one complete")
         case .binary(let source, let line, let written):
             "\(source):\(line): not text either; \(source) looks like a binary file, not a list of IDs: "
                 + "stopped with \(written)"

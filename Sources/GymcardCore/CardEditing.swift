@@ -92,9 +92,8 @@ extension CardAccess {
         }
         if let removedPrevious {
             say(
-                "the previous card (written \(LocalTime.dateAndClock(removedPrevious))) was removed: no file may "
-                    + "open as it did before the passphrase changed; `card --restore` has nothing to bring back now"
-            )
+                "the previous card (written \(LocalTime.dateAndClock(removedPrevious))) was removed, so that no file "
+                    + "opens as before this change; `card --restore` has nothing to bring back now")
         }
     }
 

@@ -172,6 +172,25 @@ struct CardEditTests {
         #expect(try store(home).load { Array("first words".utf8) }.record.id == "A222222222B")
     }
 
+    @Test("card --restore with a FIFO or a directory as the previous card: 65 and one line, no wait")
+    func restoreRefusesWhatIsNotAFile() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        try seed(home, "111111111", passphrase: "first words")
+        try seed(home, "222222222", passphrase: "first words")
+        let backup = store(home).encryptedPath + ".bak"
+        for make in [{ mkfifo(backup, 0o600) }, { mkdir(backup, 0o700) }] {
+            #expect(unlink(backup) == 0 || rmdir(backup) == 0)
+            #expect(make() == 0)
+            // A FIFO opened for reading waits for a writer: the run's timeout is the hang detector.
+            let result = try await gymcard.run(["card", "--restore"], timeoutSeconds: 120)
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(result.stderrLines.count == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("is not a regular file"), "\(result.stderr)")
+            #expect(try store(home).load { Array("first words".utf8) }.record.id == "A222222222B")
+        }
+    }
+
     @Test("a script's scan --save or set over another ID replaces it and says where it is kept")
     func replacingInScripts() async throws {
         let home = try TemporaryDirectory()

@@ -198,7 +198,7 @@ struct VaultCommandTests {
         #expect(
             change.stderr.contains("the previous card (written ")
                 && change.stderr.contains(
-                    "was removed: no file may open as it did before the passphrase changed"),
+                    "was removed, so that no file opens as before this change"),
             "\(change.stderr)")
         #expect(!change.stderr.contains("111111111") && !change.stderr.contains("1111-11111"))
         let record = try store(home).load { Array("new words".utf8) }.record
