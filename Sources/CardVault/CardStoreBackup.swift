@@ -34,21 +34,19 @@ extension CardStore {
         guard let protection = protection() else { throw .noCard }
         let path = protection == .passphrase ? encryptedPath : plainPath
         guard let current = try? readFile(path) else { return false }
-        let previous: [UInt8]
-        do { previous = try readFile(path + ".bak") } catch .noCard { return false } catch .damaged(
-            let detail)
-        {
-            throw .damagedPrevious(detail)
-        } catch { throw .damagedPrevious("\(error)") }
-        guard current != previous else { return false }
         do {
+            let previous = try readFile(path + ".bak")
+            guard current != previous else { return false }
             switch protection {
             case .passphrase: try AgeFile.checkStructure(previous)
             case .unencrypted: _ = try CardRecord.decoded(previous)
             }
+        } catch .noCard {
+            return false
         } catch .damaged(let detail), .unsupported(let detail) {
+            // Not a regular file (a FIFO, a directory), cut short, not a card file.
             throw .damagedPrevious(detail)
-        } catch { throw error }
+        }
         do { try FileExchange.exchange(path, path + ".bak", staging: path + ".bak.new") } catch {
             throw .storage("cannot swap the card with its previous version: \(error)")
         }
@@ -59,12 +57,12 @@ extension CardStore {
     /// card (`nil` otherwise): what a passphrase change is about to remove.
     func differentPreviousWritten() -> Date? {
         guard let protection = protection() else { return nil }
-        let path = (protection == .passphrase ? encryptedPath : plainPath) + ".bak"
-        guard let current = try? readFile(String(path.dropLast(4))), let previous = try? readFile(path),
+        let card = protection == .passphrase ? encryptedPath : plainPath
+        guard let current = try? readFile(card), let previous = try? readFile(card + ".bak"),
             current != previous
         else { return nil }
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
+        guard stat(card + ".bak", &status) == 0 else { return nil }
         return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
     }
 }
