@@ -283,7 +283,9 @@ let package = Package(
         .testTarget(name: "ConsoleTests", dependencies: ["Console"], swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCLITests",
-            dependencies: ["GymcardCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "GymcardCLI", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCoreTests",

@@ -3,8 +3,7 @@ enum ExitStatus: Int32 {
     case success = 0
     /// Nothing found (e.g. no barcode in a photo).
     case nothingFound = 1
-    /// The facility is closed, or closes before `wait` could succeed (as LSB's "program is not
-    /// running", the status `systemctl is-active` gives an inactive unit).
+    /// Closed, or closing before `wait` could succeed (LSB's "not running", as `systemctl is-active`).
     case closed = 3
     /// The command line was wrong.
     case usage = 64

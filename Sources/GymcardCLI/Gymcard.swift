@@ -8,7 +8,13 @@ import GymcardCore
 struct Gymcard: AsyncParsableCommand {
     static let version = Online.version
 
-    static let configuration = CommandConfiguration(
+    /// The root as argument-parser sees it: `quick` while the arguments are parsed (Console's QuickRootParse).
+    static var configuration: CommandConfiguration { QuickRootParse.isActive ? quick : plain }
+    static let quick = {
+        var root = plain; root._superCommandName = "gymcard"; return root
+    }()
+
+    static let plain = CommandConfiguration(
         commandName: "gymcard",
         abstract:
             "Your gym card, occupancy and events in the terminal: show, render and scan Codabar member cards.",
@@ -31,12 +37,11 @@ struct Gymcard: AsyncParsableCommand {
 
 /// The entry point both binaries call.
 public enum GymcardEntry {
-    /// Entry point. Synchronous on purpose: most commands never need Swift concurrency, and an async `main` moves all
-    /// of them onto a Dispatch worker thread at start-up. The commands that are async run in a task
-    /// while the main thread waits.
+    /// Entry point. Synchronous on purpose: an async `main` moves every command onto a Dispatch worker thread at
+    /// start-up. The commands that are async run in a task while the main thread waits.
     public static func run(online: Online?) -> Never {
-        // On the main thread, which lives as long as the process: a signal mask is per thread, and a
-        // worker may be gone (Dispatch retires idle workers) when Ctrl-C comes.
+        // On the main thread, which lives as long as the process: a signal mask is per thread, and a worker
+        // may be gone (Dispatch retires idle workers) when Ctrl-C comes.
         Interrupt.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let unknown = UsageLine.unknownHelpTopic(arguments, root: { CommandNames(Gymcard.self) }) {
@@ -44,7 +49,7 @@ public enum GymcardEntry {
             Glibc.exit(ExitStatus.usage.rawValue)
         }
         do {
-            var command = try Gymcard.parseAsRoot(arguments)
+            var command = try QuickRootParse.parse(arguments) { try Gymcard.parseAsRoot($0) }
             switch command {
             case let asynchronous as any AsyncContextCommand:
                 let context = try makeContext(online: online)
@@ -59,8 +64,7 @@ public enum GymcardEntry {
             default:
                 try command.run()
             }
-            // Leave now: returning from an async main can leave the process waiting seconds for idle
-            // Dispatch worker threads (seen when many gymcard processes ran at once).
+            // Leave now: an async main's return can wait seconds for idle Dispatch workers (many gymcards at once).
             Glibc.exit(0)
         } catch let exit as ExitCode {
             // A status chosen by the command after it said everything (Ctrl-C on the full-screen card: 130).

@@ -1,0 +1,26 @@
+import Synchronization
+
+/// Whether the root command's parse may skip argument-parser's search for `--generate-completion-script`.
+///
+/// argument-parser 1.8.2 begins every parse with `checkForCompletionScriptRequest`: two trial parses of
+/// commands of its own, whose reflection makes first conformance lookups that each scan every
+/// conformance record of the binary. That was half of `gymcard --version`'s instructions (ARCHITECTURE
+/// §8). It skips that search for a root that names a super-command (`_superCommandName`), so the root's
+/// configuration names one while ``parse(_:_:)`` runs on arguments that cannot ask for a completion script.
+/// Help, usage and errors are worded after the parse, when the root is plain again.
+public enum QuickRootParse {
+    private static let parsing = Atomic<Bool>(false)
+
+    /// True only during ``parse(_:_:)`` of arguments that ask for no completion script.
+    public static var isActive: Bool { parsing.load(ordering: .relaxed) }
+
+    /// Runs `parse` on `arguments` with ``isActive`` set when no argument asks for a completion script.
+    public static func parse<Parsed>(_ arguments: [String], _ parse: ([String]) throws -> Parsed) throws
+        -> Parsed
+    {
+        parsing.store(
+            !arguments.contains { $0.hasPrefix("--generate-completion-script") }, ordering: .relaxed)
+        defer { parsing.store(false, ordering: .relaxed) }
+        return try parse(arguments)
+    }
+}
