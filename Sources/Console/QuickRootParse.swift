@@ -4,8 +4,8 @@ import Synchronization
 ///
 /// argument-parser 1.8.2 begins every parse with `checkForCompletionScriptRequest`: two trial parses of
 /// commands of its own, whose reflection makes first conformance lookups that each scan every
-/// conformance record of the binary. That was half of `gymcard --version`'s instructions (ARCHITECTURE
-/// §8). It skips that search for a root that names a super-command (`_superCommandName`), so the root's
+/// conformance record of the binary; skipping them saves a fifth of `gymcard --version`'s instructions
+/// (ARCHITECTURE §15). It skips that search for a root that names a super-command (`_superCommandName`), so the root's
 /// configuration names one while ``parse(_:_:)`` runs on arguments that cannot ask for a completion script.
 /// Help, usage and errors are worded after the parse, when the root is plain again.
 public enum QuickRootParse {
