@@ -75,9 +75,11 @@ let package = Package(
         .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        // SQLite for the occupancy history: the system's libsqlite3 (only libc and libm beside it), seen by
-        // History alone. GRDB was measured and not taken: it links all of Foundation (see History's docs).
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // SQLite for the occupancy history: the system's libsqlite3, seen by History alone, which opens it
+        // with dlopen on the first history file (Sources/History/SQLiteLibrary.swift): linked, it cost every
+        // gymcard process 1.2 M instructions at start-up. Only sqlite3.h is used at build time. GRDB was
+        // measured and not taken: it links all of Foundation (see History's docs).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Libraries along the boundaries in ARCHITECTURE §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
         // The symbologies a card can carry, their names, and what text each accepts: pure Swift, so the

@@ -13,7 +13,7 @@ struct DoctorCommand: ContextCommand {
             less); or problem (something to fix). A note or problem says what to do. The checks: where \
             gymcard keeps its files (the stored card's folder 0700 and file 0600, never opened: no ID is \
             shown); which optional libraries load (libzbar, the zxing reader, libheif, libwebp, libtiff, \
-            libzint, libzip), each through the loader the command that needs it uses; whether the config \
+            libzint, libzip, libsqlite3), each through the loader the command that needs it uses; whether the config \
             file is valid; the campus, time zone and addresses in use; whether the collection timer runs \
             (the systemd user timer `collect --install` writes, or a crontab line); and when the history \
             last recorded.

@@ -105,6 +105,7 @@ enum ExitTable {
     /// The history: 65 for a file from a newer gymcard, 74 otherwise (full, busy, unreadable).
     private static func historyFailure(_ error: HistoryError) -> Failure {
         if case .newerVersion = error { return Failure("\(error)", status: .dataError) }
+        if case .libraryMissing = error { return Failure("\(error)", status: .unavailable) }
         return Failure("\(error)", status: .ioError)
     }
 

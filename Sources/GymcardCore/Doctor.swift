@@ -103,6 +103,9 @@ public enum Doctor {
             Library(
                 name: "libzip", purpose: "Catima's export zips", package: "libzip4",
                 loads: { CatimaZip.isAvailable }),
+            Library(
+                name: "libsqlite3", purpose: "the occupancy history (history, trends, best, collect)",
+                package: "libsqlite3-0", essential: true, loads: { HistoryStore.isLibraryAvailable }),
         ]
     }
 

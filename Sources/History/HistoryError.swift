@@ -10,6 +10,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible, L
     case newerVersion(path: String, version: Int)
     /// Any other failure: permission, a damaged file that could not be moved aside.
     case storage(path: String, reason: String)
+    /// libsqlite3 is not installed (it is opened on the first history file).
+    case libraryMissing
 
     /// One line: what happened and what to do.
     public var description: String {
@@ -20,6 +22,9 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .newerVersion(let path, let version):
             return "\(path) has history format \(version), newer than this gymcard reads; update gymcard"
         case .storage(let path, let reason): return "\(path): \(reason)"
+        case .libraryMissing:
+            return
+                "the history needs the SQLite library (libsqlite3.so.0); install it: apt install libsqlite3-0"
         }
     }
 

@@ -75,6 +75,9 @@ public final class HistoryStore {
         }
     }
 
+    /// Whether libsqlite3, opened on the first history file, is installed (`doctor`).
+    public static var isLibraryAvailable: Bool { SQLiteLibrary.shared != nil }
+
     static func historyError(_ error: any Error, path: String) -> HistoryError {
         switch error {
         case let error as HistoryError: return error
@@ -85,6 +88,7 @@ public final class HistoryStore {
     }
 
     static func historyError(_ error: SQLiteError, path: String) -> HistoryError {
+        if error.code == SQLiteLibrary.missing.code { return .libraryMissing }
         if error.isFull { return .full(path: path) }
         if error.isBusy { return .busy(path: path) }
         if error.isReadOnly {

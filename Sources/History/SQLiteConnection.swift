@@ -19,37 +19,41 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
     var description: String { message }
 }
 
-/// One connection to an SQLite database: the only code that sees SQLite's C API (libsqlite3 from the
-/// system, ARCHITECTURE §9), above it Swift values and Swift errors.
+/// One connection to an SQLite database: the only code that calls SQLite's C API (libsqlite3 from the
+/// system, opened by ``SQLiteLibrary``; ARCHITECTURE §9), above it Swift values and Swift errors.
 final class SQLiteConnection {
     private var handle: OpaquePointer?
+    fileprivate let sqlite: SQLiteLibrary
 
     /// Opens (with `create`, creating) the database file.
     init(path: String, create: Bool, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
         let flags =
             (create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE)
             | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard let sqlite = SQLiteLibrary.shared else { throw SQLiteLibrary.missing }
+        self.sqlite = sqlite
+        let status = sqlite.open(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
-            let error = SQLiteError(code: status & 0xFF, message: Self.message(handle, fallback: status))
-            sqlite3_close_v2(handle)
+            let error = SQLiteError(
+                code: status & 0xFF, message: Self.message(sqlite, handle, fallback: status))
+            _ = sqlite.close(handle)
             handle = nil
             throw error
         }
-        sqlite3_extended_result_codes(handle, 0)
-        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        gymcard_sqlite3_keep_wal_on_close(handle)
+        _ = sqlite.extendedResultCodes(handle, 0)
+        _ = sqlite.busyTimeout(handle, busyTimeoutMilliseconds)
+        gymcard_sqlite3_keep_wal_on_close(sqlite.databaseConfig, handle)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit { _ = sqlite.close(handle) }
 
     /// Runs SQL that returns no rows (several statements allowed).
     func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
-        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        let status = sqlite.exec(handle, sql, nil, nil, &message)
         guard status == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? Self.message(handle, fallback: status)
-            sqlite3_free(message)
+            let text = message.map { String(cString: $0) } ?? Self.message(sqlite, handle, fallback: status)
+            sqlite.free(message)
             throw SQLiteError(code: status & 0xFF, message: text)
         }
     }
@@ -57,7 +61,7 @@ final class SQLiteConnection {
     /// A prepared statement.
     func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
-        let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        let status = sqlite.prepare(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw error(status) }
         return SQLiteStatement(statement, connection: self)
     }
@@ -92,15 +96,17 @@ final class SQLiteConnection {
     }
 
     /// Rows changed by the last statement.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { Int(sqlite.changes(handle)) }
 
     func error(_ status: Int32) -> SQLiteError {
-        SQLiteError(code: status & 0xFF, message: Self.message(handle, fallback: status))
+        SQLiteError(code: status & 0xFF, message: Self.message(sqlite, handle, fallback: status))
     }
 
-    private static func message(_ handle: OpaquePointer?, fallback status: Int32) -> String {
-        if let handle, let text = sqlite3_errmsg(handle) { return String(cString: text) }
-        return String(cString: sqlite3_errstr(status))
+    private static func message(_ sqlite: SQLiteLibrary, _ handle: OpaquePointer?, fallback status: Int32)
+        -> String
+    {
+        if let handle, let text = sqlite.errorMessage(handle) { return String(cString: text) }
+        return sqlite.errorString(status).map { String(cString: $0) } ?? "SQLite error \(status)"
     }
 }
 
@@ -108,29 +114,31 @@ final class SQLiteConnection {
 final class SQLiteStatement {
     private let statement: OpaquePointer
     private let connection: SQLiteConnection
+    private var sqlite: SQLiteLibrary { connection.sqlite }
 
     fileprivate init(_ statement: OpaquePointer, connection: SQLiteConnection) {
         self.statement = statement
         self.connection = connection
     }
 
-    deinit { sqlite3_finalize(statement) }
+    deinit { _ = sqlite.finalize(statement) }
 
     /// Binds the values to parameters 1, 2, …, after resetting the statement.
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
+        _ = sqlite.reset(statement)
+        _ = sqlite.clearBindings(statement)
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let status: Int32
             switch value {
-            case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
+            case .integer(let number): status = sqlite.bindInt64(statement, index, number)
             case .text(let text):
                 // SQLite copies the bytes (SQLITE_TRANSIENT) before the C string goes away.
                 status = text.withCString { characters in
-                    gymcard_sqlite3_bind_text_transient(statement, index, characters, Int32(text.utf8.count))
+                    sqlite.bindText(
+                        statement, index, characters, Int32(text.utf8.count), gymcard_sqlite3_transient())
                 }
-            case .null: status = sqlite3_bind_null(statement, index)
+            case .null: status = sqlite.bindNull(statement, index)
             }
             guard status == SQLITE_OK else { throw connection.error(status) }
         }
@@ -138,12 +146,12 @@ final class SQLiteStatement {
 
     /// Runs the statement to its next row: `true` with a row to read, `false` when done.
     func step() throws(SQLiteError) -> Bool {
-        let status = sqlite3_step(statement)
+        let status = sqlite.step(statement)
         switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            sqlite3_reset(statement)
+            _ = sqlite.reset(statement)
             throw connection.error(status)
         }
     }
@@ -155,18 +163,18 @@ final class SQLiteStatement {
     }
 
     /// Ends the current run (a read transaction it holds ends with it); the statement can run again.
-    func reset() { sqlite3_reset(statement) }
+    func reset() { _ = sqlite.reset(statement) }
 
     /// Whether a column is NULL.
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    func isNull(_ column: Int32) -> Bool { sqlite.columnType(statement, column) == SQLITE_NULL }
 
     /// A column as an integer (0 for NULL).
-    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func integer(_ column: Int32) -> Int64 { sqlite.columnInt64(statement, column) }
 
     /// A column as text (empty for NULL).
     func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(statement, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let bytes = sqlite.columnText(statement, column) else { return "" }
+        let count = Int(sqlite.columnBytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }

@@ -1,0 +1,31 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Libraries that only some commands need are opened with dlopen on first use (ARCHITECTURE §9 and §15):
+/// linked, the loader would map and relocate them in every process, status bars' included.
+@Suite("What every gymcard process loads")
+struct StartupLibrariesTests {
+    static let onFirstUse = [
+        "libsqlite3", "libzbar", "libZXing", "libGymcardZXing", "libzint", "libheif", "libtiff", "libwebp",
+        "libzip", "libcrypto",
+    ]
+
+    @Test(
+        "--version and show --png load none of the libraries only other commands need",
+        arguments: [["--version"], ["show", "--id", "905123456", "--png", "card.png"]])
+    func lightStart(arguments: [String]) async throws {
+        let home = try TemporaryDirectory()
+        // The loader names every library it initialises on stderr.
+        let process = GymcardProcess(home: home.path, extra: ["LD_DEBUG": "files"])
+        let result = try await process.run(arguments, currentDirectory: home.path)
+        #expect(result.status == 0)
+        let initialised = result.stderr.split(separator: "\n").filter { $0.contains("calling init:") }
+        // The check sees what is loaded: libc always, libpng for every command that can write a PNG.
+        #expect(initialised.contains { $0.contains("libc.so") })
+        #expect(initialised.contains { $0.contains("libpng16") })
+        for library in Self.onFirstUse {
+            #expect(!initialised.contains { $0.contains(library) }, "\(library) is loaded by \(arguments)")
+        }
+    }
+}
