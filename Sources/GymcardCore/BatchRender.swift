@@ -91,7 +91,11 @@ public struct BatchRender: Sendable {
             chunk.removeAll(keepingCapacity: true)
             event(.progress(lines: seenLines))
         }
-        for line in lines {
+        while true {
+            // IDs that trickle in on a pipe held open are drawn before the batch waits for more, so each
+            // is written when it comes, and a signal during the wait keeps them.
+            if !chunk.isEmpty, !lines.hasLineReady { try flush() }
+            guard let line = lines.next() else { break }
             if !lines.lineIsText {
                 // Earlier lines are reported first, in order.
                 try flush()

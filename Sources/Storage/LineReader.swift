@@ -82,6 +82,14 @@ public final class LineReader: Sequence, IteratorProtocol {
         return text ?? String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Whether ``next()`` can return without waiting: a whole line is buffered, or the input has bytes (or
+    /// its end) ready. A pipe whose writer is slow, or a terminal, has none until more is written.
+    public var hasLineReady: Bool {
+        if stopped || buffer[start..<end].contains(10) { return true }
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) != 0
+    }
+
     /// Fills the buffer; false at the end of the file, on a read error, or when told to stop waiting.
     private func refill() -> Bool {
         guard !stopped else { return false }

@@ -135,6 +135,28 @@ struct LineReaderTests {
         #expect(reader.stopped)
     }
 
+    @Test(
+        "a line is ready when one is buffered or the pipe has bytes or its end; not while the writer is quiet"
+    )
+    func lineReadyOnAPipe() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let reader = LineReader(descriptor: ends[0], maximumLineBytes: 1 << 16)
+        #expect(!reader.hasLineReady)
+        _ = "one\ntwo\nthr".withCString { write(ends[1], $0, 11) }
+        #expect(reader.hasLineReady)
+        #expect(reader.next() == "one")
+        // "two" is buffered whole; "thr" only in part, with nothing more in the pipe.
+        #expect(reader.hasLineReady)
+        #expect(reader.next() == "two")
+        #expect(!reader.hasLineReady)
+        close(ends[1])
+        // The end of the input is ready too: the last line without its newline, then nil.
+        #expect(reader.hasLineReady)
+        #expect(reader.next() == "thr")
+        #expect(reader.next() == nil)
+    }
+
     @Test("a directory or a missing file is an error")
     func badInput() throws {
         let directory = try TemporaryDirectory()
