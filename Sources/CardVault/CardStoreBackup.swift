@@ -24,7 +24,7 @@ extension CardStore {
     }
 
     /// Swaps the card file with its backup, the previous version, in one step; each keeps its bytes (and
-    /// so the passphrase it was written with, or none) and its mode. Returns false, changing nothing,
+    /// so the passphrase it was written with, or none), and the card is made 0600. Returns false, changing nothing,
     /// when no different previous version is kept: no backup, or one with the card's own bytes (a
     /// passphrase change rewrites both alike).
     ///
@@ -50,6 +50,8 @@ extension CardStore {
         do { try FileExchange.exchange(path, path + ".bak", staging: path + ".bak.new") } catch {
             throw .storage("cannot swap the card with its previous version: \(error)")
         }
+        // The card is 0600 whatever mode its previous version was left with (a copy put back by hand).
+        chmod(path, 0o600)
         return true
     }
 

@@ -130,6 +130,25 @@ struct CardEditTests {
         #expect(try await cardJSON(gymcard)["id"] == "A111111111B")
     }
 
+    @Test(
+        "card --restore of a previous card left readable by others (0644, put back by hand): the card is 0600"
+    )
+    func restoreMakesTheCardPrivate() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        #expect(try await gymcard.run(["set", "--no-passphrase", "111111111"]).status == 0)
+        #expect(try await gymcard.run(["set", "--no-passphrase", "222222222"]).status == 0)
+        let backup = store(home).plainPath + ".bak"
+        #expect(chmod(backup, 0o644) == 0)
+        let result = try await gymcard.run(["card", "--restore"])
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectPrivate(home, after: "card --restore")
+        let shown = try await gymcard.run(["card"])
+        #expect(shown.status == 0)
+        #expect(!shown.stderr.contains("can be read by other users"), "\(shown.stderr)")
+        #expect(try await cardJSON(gymcard)["id"] == "A111111111B")
+    }
+
     @Test("card --restore opens neither card: each keeps the passphrase it was stored with")
     func restoreKeepsEachPassphrase() async throws {
         let home = try TemporaryDirectory()
