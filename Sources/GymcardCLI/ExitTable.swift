@@ -157,6 +157,8 @@ enum ExitTable {
         case .storage: Failure("\(error)", status: .ioError)
         case .damagedPrevious:
             Failure("\(error); nothing was swapped, the stored card is as it was", status: .dataError)
+        case .libcryptoMissing:
+            Failure("\(error); install it (Debian: apt install libssl3)", status: .unavailable)
         }
     }
 
