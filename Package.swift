@@ -32,7 +32,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // Test-only: the local HTTP server that answers the fetchers in tests.
         // Test-only: starting processes in tests (Foundation's Process needs a thread blocked per wait and
         // per pipe; swift-subprocess waits and reads without blocking the concurrency pool), and the
@@ -73,6 +72,10 @@ let package = Package(
         // first use with dlopen (Sources/Catima/LibZip.swift): linked, it and libcrypto would load in every
         // gymcard process. Only zip.h is used at build time.
         .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
+        // libcrypto (OpenSSL 3, Debian's libssl3) for the card's age file (scrypt, HMAC-SHA-256,
+        // ChaCha20-Poly1305) is loaded on first use with dlopen (Sources/CardVault/LibCrypto.swift): only a
+        // passphrase needs it. Only the OpenSSL headers are used at build time.
+        .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite for the occupancy history: the system's libsqlite3, seen by History alone, which opens it
@@ -92,11 +95,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "CardVault",
-            dependencies: [
-                "Codabar", "Symbologies", "Storage",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-            ],
+            dependencies: ["Codabar", "Symbologies", "Storage", "CLibCrypto"],
             swiftSettings: strictSettings),
         .target(
             name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP"],

@@ -1,5 +1,3 @@
-import Crypto
-import CryptoExtras
 import FoundationEssentials
 
 /// The age v1 file format (C2SP age) with one scrypt passphrase stanza, so the card can always be
@@ -7,7 +5,8 @@ import FoundationEssentials
 ///
 /// Layout: a text header (version line, the scrypt stanza with its 16-byte salt and work factor, and an
 /// HMAC-SHA-256 over the header keyed from the file key), then a 16-byte nonce and the payload in
-/// ChaCha20-Poly1305 chunks of 64 KiB with a big-endian counter and a final-chunk flag.
+/// ChaCha20-Poly1305 chunks of 64 KiB with a big-endian counter and a final-chunk flag. The primitives
+/// are libcrypto's (``LibCrypto``), loaded only when a file is encrypted or opened.
 public enum AgeFile {
     /// The work factor written by default: 2^18, about a second, as age does.
     public static let defaultWorkFactor = 18
@@ -19,6 +18,8 @@ public enum AgeFile {
     static let versionLine = "age-encryption.org/v1"
     static let scryptLabel = Array("age-encryption.org/v1/scrypt".utf8)
     static let chunkSize = 64 * 1024
+    /// The nonce that wraps the file key: each wrap key is used once, under a fresh salt.
+    static let zeroNonce = [UInt8](repeating: 0, count: 12)
 
     /// Encrypts `plaintext` under `passphrase` at the default work factor.
     public static func encrypt(_ plaintext: [UInt8], passphrase: [UInt8]) throws(VaultError) -> [UInt8] {
@@ -30,23 +31,20 @@ public enum AgeFile {
         -> [UInt8]
     {
         guard !passphrase.isEmpty else { throw .emptyPassphrase }
+        let crypto = try LibCrypto.loaded()
         let fileKey = randomBytes(16)
         let salt = randomBytes(16)
-        let wrapKey = try deriveWrapKey(passphrase: passphrase, salt: salt, workFactor: workFactor)
-        let body: [UInt8]
-        do {
-            let sealed = try ChaChaPoly.seal(
-                fileKey, using: wrapKey, nonce: try ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)))
-            body = [UInt8](sealed.ciphertext) + [UInt8](sealed.tag)
-        } catch { throw .storage("could not encrypt: \(error)") }
+        let wrapKey = try deriveWrapKey(crypto, passphrase: passphrase, salt: salt, workFactor: workFactor)
+        let body = try crypto.sealChaChaPoly(fileKey[...], key: wrapKey, nonce: zeroNonce)
         var header = versionLine + "\n"
         header += "-> scrypt \(UnpaddedBase64.encode(salt)) \(workFactor)\n"
         header += wrapped(UnpaddedBase64.encode(body))
         header += "---"
-        let mac = HMAC<SHA256>.authenticationCode(for: Array(header.utf8), using: headerKey(fileKey))
-        header += " " + UnpaddedBase64.encode([UInt8](mac)) + "\n"
+        let mac = try crypto.hmacSHA256(key: try headerKey(crypto, fileKey), message: Array(header.utf8))
+        header += " " + UnpaddedBase64.encode(mac) + "\n"
         let nonce = randomBytes(16)
-        return Array(header.utf8) + nonce + (try sealPayload(plaintext, fileKey: fileKey, nonce: nonce))
+        return Array(header.utf8) + nonce
+            + (try sealPayload(crypto, plaintext, fileKey: fileKey, nonce: nonce))
     }
 
     /// Decrypts a file, binary or armored (`age -a`); `passphrase` is asked for only once the header has
@@ -55,25 +53,19 @@ public enum AgeFile {
     public static func decrypt(_ file: [UInt8], passphrase: () throws -> [UInt8]) throws -> [UInt8] {
         let file = AgeArmor.looksArmored(file) ? try AgeArmor.decode(file) : file
         let header = try parseHeader(file)
+        let crypto = try LibCrypto.loaded()
         let wrapKey = try deriveWrapKey(
-            passphrase: try passphrase(), salt: header.salt, workFactor: header.workFactor)
-        let fileKey: [UInt8]
-        do {
-            let box = try ChaChaPoly.SealedBox(
-                nonce: try ChaChaPoly.Nonce(data: [UInt8](repeating: 0, count: 12)),
-                ciphertext: header.body.prefix(16),
-                tag: header.body.suffix(16))
-            fileKey = [UInt8](try ChaChaPoly.open(box, using: wrapKey))
-        } catch {
-            // On Linux swift-crypto throws its underlying BoringSSL error, not authenticationFailure (ARCHITECTURE §6).
+            crypto, passphrase: try passphrase(), salt: header.salt, workFactor: header.workFactor)
+        // A wrong passphrase and a damaged stanza body fail the same tag: the format cannot tell them apart.
+        guard let fileKey = crypto.openChaChaPoly(header.body[...], key: wrapKey, nonce: zeroNonce) else {
             throw VaultError.wrongPassphrase
         }
         guard fileKey.count == 16 else { throw VaultError.damaged("the file key has the wrong size") }
-        guard
-            HMAC<SHA256>.isValidAuthenticationCode(
-                header.mac, authenticating: header.macInput, using: headerKey(fileKey))
-        else { throw VaultError.damaged("the header's MAC does not match") }
-        return try openPayload(Array(file[header.payloadStart...]), fileKey: fileKey)
+        let mac = try crypto.hmacSHA256(key: try headerKey(crypto, fileKey), message: header.macInput)
+        guard crypto.equalInConstantTime(mac, header.mac) else {
+            throw VaultError.damaged("the header's MAC does not match")
+        }
+        return try openPayload(crypto, Array(file[header.payloadStart...]), fileKey: fileKey)
     }
 
     /// Checks what can be checked without the passphrase: an age v1 passphrase file, binary or armored,
@@ -84,6 +76,9 @@ public enum AgeFile {
         let header = try parseHeader(file)
         guard file.count - header.payloadStart >= 32 else { throw .damaged("the payload is cut short") }
     }
+
+    /// Whether libcrypto, which encrypting and opening need, loads (``LibCrypto``).
+    public static var isCryptoAvailable: Bool { LibCrypto.shared != nil }
 
     /// Whether the bytes begin like an age file, binary or armored.
     public static func looksLikeAge(_ file: [UInt8]) -> Bool {
@@ -201,36 +196,33 @@ public enum AgeFile {
 
     // MARK: - Keys
 
-    static func deriveWrapKey(passphrase: [UInt8], salt: [UInt8], workFactor: Int) throws(VaultError)
-        -> SymmetricKey
+    static func deriveWrapKey(_ crypto: LibCrypto, passphrase: [UInt8], salt: [UInt8], workFactor: Int)
+        throws(VaultError) -> [UInt8]
     {
         guard !passphrase.isEmpty else { throw .emptyPassphrase }
         guard (1...maximumWorkFactor).contains(workFactor) else {
             throw .workFactorTooHigh(workFactor, maximum: maximumWorkFactor)
         }
-        do {
-            return try KDF.Scrypt.deriveKey(
-                from: passphrase, salt: scryptLabel + salt, outputByteCount: 32, rounds: 1 << workFactor,
-                blockSize: 8,
-                parallelism: 1)
-        } catch { throw .storage("scrypt failed (out of memory?): \(error)") }
-    }
-
-    static func headerKey(_ fileKey: [UInt8]) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: fileKey), salt: [UInt8](), info: Array("header".utf8),
+        return try crypto.scrypt(
+            password: passphrase, salt: scryptLabel + salt, logN: workFactor, blockSize: 8, parallelism: 1,
             outputByteCount: 32)
     }
 
-    static func payloadKey(_ fileKey: [UInt8], nonce: [UInt8]) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: SymmetricKey(data: fileKey), salt: nonce, info: Array("payload".utf8),
-            outputByteCount: 32)
+    static func headerKey(_ crypto: LibCrypto, _ fileKey: [UInt8]) throws(VaultError) -> [UInt8] {
+        try crypto.hkdfSHA256(
+            inputKeyMaterial: fileKey, salt: [], info: Array("header".utf8), outputByteCount: 32)
+    }
+
+    static func payloadKey(_ crypto: LibCrypto, _ fileKey: [UInt8], nonce: [UInt8]) throws(VaultError)
+        -> [UInt8]
+    {
+        try crypto.hkdfSHA256(
+            inputKeyMaterial: fileKey, salt: nonce, info: Array("payload".utf8), outputByteCount: 32)
     }
 
     // MARK: - Payload (STREAM)
 
-    static func chunkNonce(_ counter: Int, isFinal: Bool) throws -> ChaChaPoly.Nonce {
+    static func chunkNonce(_ counter: Int, isFinal: Bool) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: 12)
         var value = UInt64(counter)
         for index in stride(from: 10, through: 3, by: -1) {
@@ -238,33 +230,32 @@ public enum AgeFile {
             value >>= 8
         }
         bytes[11] = isFinal ? 1 : 0
-        return try ChaChaPoly.Nonce(data: bytes)
+        return bytes
     }
 
-    static func sealPayload(_ plaintext: [UInt8], fileKey: [UInt8], nonce: [UInt8]) throws(VaultError)
-        -> [UInt8]
+    static func sealPayload(_ crypto: LibCrypto, _ plaintext: [UInt8], fileKey: [UInt8], nonce: [UInt8])
+        throws(VaultError) -> [UInt8]
     {
-        let key = payloadKey(fileKey, nonce: nonce)
+        let key = try payloadKey(crypto, fileKey, nonce: nonce)
         var output: [UInt8] = []
         var start = 0
         var counter = 0
         repeat {
             let end = min(plaintext.count, start + chunkSize)
             let isFinal = end == plaintext.count
-            do {
-                let sealed = try ChaChaPoly.seal(
-                    plaintext[start..<end], using: key, nonce: try chunkNonce(counter, isFinal: isFinal))
-                output += sealed.ciphertext + sealed.tag
-            } catch { throw .storage("could not encrypt: \(error)") }
+            output += try crypto.sealChaChaPoly(
+                plaintext[start..<end], key: key, nonce: chunkNonce(counter, isFinal: isFinal))
             start = end
             counter += 1
         } while start < plaintext.count
         return output
     }
 
-    static func openPayload(_ payload: [UInt8], fileKey: [UInt8]) throws(VaultError) -> [UInt8] {
+    static func openPayload(_ crypto: LibCrypto, _ payload: [UInt8], fileKey: [UInt8]) throws(VaultError)
+        -> [UInt8]
+    {
         guard payload.count >= 16 + 16 else { throw .damaged("the payload is cut short") }
-        let key = payloadKey(fileKey, nonce: Array(payload.prefix(16)))
+        let key = try payloadKey(crypto, fileKey, nonce: Array(payload.prefix(16)))
         let body = payload.dropFirst(16)
         var plaintext: [UInt8] = []
         var start = body.startIndex
@@ -273,19 +264,13 @@ public enum AgeFile {
             let end = min(body.endIndex, start + chunkSize + 16)
             let isFinal = end == body.endIndex
             guard end - start >= 16 else { throw .damaged("the payload is cut short") }
-            do {
-                let box = try ChaChaPoly.SealedBox(
-                    nonce: try chunkNonce(counter, isFinal: isFinal), ciphertext: body[start..<end - 16],
-                    tag: body[end - 16..<end])
-                let chunk = try ChaChaPoly.open(box, using: key)
-                // Only the first chunk of an empty payload may be empty.
-                guard !chunk.isEmpty || counter == 0 else { throw VaultError.damaged("an empty final chunk") }
-                plaintext += chunk
-            } catch let error as VaultError {
-                throw error
-            } catch {
-                throw .damaged("the payload does not authenticate")
-            }
+            guard
+                let chunk = crypto.openChaChaPoly(
+                    body[start..<end], key: key, nonce: chunkNonce(counter, isFinal: isFinal))
+            else { throw .damaged("the payload does not authenticate") }
+            // Only the first chunk of an empty payload may be empty.
+            guard !chunk.isEmpty || counter == 0 else { throw .damaged("an empty final chunk") }
+            plaintext += chunk
             start = end
             counter += 1
         }

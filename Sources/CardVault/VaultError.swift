@@ -23,6 +23,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case storage(String)
     /// The previous version of the card, kept beside it, is damaged (or not a file gymcard reads).
     case damagedPrevious(String)
+    /// libcrypto (OpenSSL 3), which a passphrase needs, could not be loaded.
+    case libcryptoMissing
 
     /// What happened, in one line; neutral (no commands named: the CLI adds what to do).
     public var description: String {
@@ -41,6 +43,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .alreadyEncrypted: return "the stored card already has a passphrase"
         case .storage(let detail): return detail
         case .damagedPrevious(let detail): return "the previous card's file is damaged (\(detail))"
+        case .libcryptoMissing:
+            return "a card with a passphrase needs libcrypto.so.3 (OpenSSL 3), which could not be loaded"
         }
     }
 

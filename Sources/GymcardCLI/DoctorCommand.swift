@@ -9,14 +9,13 @@ struct DoctorCommand: ContextCommand {
         abstract:
             "Check gymcard's files, libraries, config, campus and collection timer, and say what to do.",
         discussion: """
-            Each line is a check: ok; note (not set up, or an optional part missing: gymcard works, with \
-            less); or problem (something to fix). A note or problem says what to do. The checks: where \
-            gymcard keeps its files (the stored card's folder 0700 and file 0600, never opened: no ID is \
-            shown); which optional libraries load (libzbar, the zxing reader, libheif, libwebp, libtiff, \
-            libzint, libzip, libsqlite3), each through the loader the command that needs it uses; whether the config \
-            file is valid; the campus, time zone and addresses in use; whether the collection timer runs \
-            (the systemd user timer `collect --install` writes, or a crontab line); and when the history \
-            last recorded.
+            Each line is a check: ok; note (not set up, or an optional part missing: gymcard works, with less); or \
+            problem (something to fix). A note or problem says what to do. The checks: where gymcard keeps its \
+            files (the stored card's folder 0700 and file 0600, never opened: no ID is shown); which optional \
+            libraries load (libzbar, libcrypto, the zxing reader, libheif, libwebp, libtiff, libzint, libzip, \
+            libsqlite3), each through the loader the command that needs it uses; whether the config file is valid; \
+            the campus, time zone and addresses in use; whether the collection timer runs (the systemd user timer \
+            `collect --install` writes, or a crontab line); and when the history last recorded.
 
             doctor does not use the network: it shows the addresses in use but not whether they answer \
             (`gymcard occupancy` and `gymcard events` do). The exit status is 0 when no check found a \

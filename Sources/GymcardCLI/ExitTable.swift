@@ -8,9 +8,8 @@ import History
 import Symbologies
 import Turnstile
 
-/// The one place that turns what went wrong into the line a person reads and the exit status
-/// (ExitStatus, sysexits(3)). The libraries' errors are neutral: they say what happened; the advice
-/// ("fix or remove it", "install tzdata") is added here.
+/// The one place that turns what went wrong into the line a person reads and the exit status (ExitStatus,
+/// sysexits(3)). The libraries' errors are neutral; the advice ("install tzdata") is added here.
 enum ExitTable {
     /// The failure for `error`, or `nil` for an error this table does not know (the entry point then asks
     /// argument-parser, and anything still unknown is an internal error, 70).
@@ -102,7 +101,7 @@ enum ExitTable {
         }
     }
 
-    /// The history: 65 for a file from a newer gymcard, 74 otherwise (full, busy, unreadable).
+    /// The history: 65 for a file from a newer gymcard, 69 without libsqlite3, 74 otherwise (full, busy, …).
     private static func historyFailure(_ error: HistoryError) -> Failure {
         if case .newerVersion = error { return Failure("\(error)", status: .dataError) }
         if case .libraryMissing = error { return Failure("\(error)", status: .unavailable) }
@@ -158,6 +157,8 @@ enum ExitTable {
         case .storage: Failure("\(error)", status: .ioError)
         case .damagedPrevious:
             Failure("\(error); nothing was swapped, the stored card is as it was", status: .dataError)
+        case .libcryptoMissing:
+            Failure("\(error); install it (Debian: apt install libssl3)", status: .unavailable)
         }
     }
 

@@ -86,6 +86,9 @@ public enum Doctor {
                 name: "libzbar", purpose: "scan reads barcodes", package: "libzbar0", essential: true,
                 loads: { ZBarReader.isAvailable }),
             Library(
+                name: "libcrypto", purpose: "cards with a passphrase (OpenSSL 3)", package: "libssl3",
+                essential: true, loads: { AgeFile.isCryptoAvailable }),
+            Library(
                 name: "zxing", purpose: "scan's second reader (zxing-cpp)",
                 package: "libzxing2", loads: { ZXingReader.isAvailable }),
             Library(
