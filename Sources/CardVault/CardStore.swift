@@ -46,29 +46,16 @@ public struct CardStore: Sendable {
         return nil
     }
 
-    /// Reads the card, asking for the passphrase only when it is encrypted. Falls back to the backup,
-    /// with a warning, when the main file is missing or damaged; never when the passphrase is wrong.
+    /// Reads the card, asking for the passphrase only when it is encrypted. Never the previous card in
+    /// its place: that is another card (what the last change replaced), so a missing or damaged card is
+    /// an error, and `card --restore` is how the previous one comes back.
     public func load(passphrase: () throws -> [UInt8]) throws -> Loaded {
         guard let protection = protection() else { throw VaultError.noCard }
         let path = protection == .passphrase ? encryptedPath : plainPath
+        guard exists(path) else { throw VaultError.onlyPrevious }
         var warnings: [String] = []
-        var cachedPassphrase: [UInt8]?
-        let askOnce = { () throws -> [UInt8] in
-            if let cachedPassphrase { return cachedPassphrase }
-            let value = try passphrase()
-            cachedPassphrase = value
-            return value
-        }
-        do {
-            let record = try read(path, protection: protection, passphrase: askOnce, warnings: &warnings)
-            return Loaded(record: record, protection: protection, warnings: warnings)
-        } catch let error as VaultError where error != .wrongPassphrase && exists(path + ".bak") {
-            let backup = try read(
-                path + ".bak", protection: protection, passphrase: askOnce, warnings: &warnings)
-            let reason = error == .noCard ? "is missing" : "could not be read (\(error.description))"
-            warnings.append("the stored card \(reason); used the previous version from its backup")
-            return Loaded(record: backup, protection: protection, warnings: warnings)
-        }
+        let record = try read(path, protection: protection, passphrase: passphrase, warnings: &warnings)
+        return Loaded(record: record, protection: protection, warnings: warnings)
     }
 
     /// Stores a record, encrypted under `passphrase` or in the clear when it is `nil`. The file it

@@ -24,7 +24,8 @@ extension CardStore {
     }
 
     /// Swaps the card file with its backup, the previous version, in one step; each keeps its bytes (and
-    /// so the passphrase it was written with, or none), and the card is made 0600. Returns false, changing nothing,
+    /// so the passphrase it was written with, or none), and both are made 0600; a missing card is only
+    /// replaced by the previous one. Returns false, changing nothing,
     /// when no different previous version is kept: no backup, or one with the card's own bytes (a
     /// passphrase change rewrites both alike).
     ///
@@ -33,7 +34,9 @@ extension CardStore {
     func exchangeWithBackup() throws(VaultError) -> Bool {
         guard let protection = protection() else { throw .noCard }
         let path = protection == .passphrase ? encryptedPath : plainPath
-        guard let current = try? readFile(path) else { return false }
+        // The card may be missing (removed by hand) with the previous card kept: that one is moved back.
+        let isMissing = !exists(path)
+        guard let current = isMissing ? [] : try? readFile(path) else { return false }
         do {
             let previous = try readFile(path + ".bak")
             guard current != previous else { return false }
@@ -47,11 +50,18 @@ extension CardStore {
             // Not a regular file (a FIFO, a directory), cut short, not a card file.
             throw .damagedPrevious(detail)
         }
-        do { try FileExchange.exchange(path, path + ".bak", staging: path + ".bak.new") } catch {
-            throw .storage("cannot swap the card with its previous version: \(error)")
+        if isMissing {
+            guard rename(path + ".bak", path) == 0 else {
+                throw .storage(StorageError(errno: errno, path: path, operation: "bring back").description)
+            }
+        } else {
+            do { try FileExchange.exchange(path, path + ".bak", staging: path + ".bak.new") } catch {
+                throw .storage("cannot swap the card with its previous version: \(error)")
+            }
         }
-        // The card is 0600 whatever mode its previous version was left with (a copy put back by hand).
+        // Both files are 0600, whatever mode either was left with (a copy put back by hand).
         chmod(path, 0o600)
+        chmod(path + ".bak", 0o600)
         return true
     }
 

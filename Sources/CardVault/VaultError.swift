@@ -4,6 +4,8 @@ import FoundationEssentials
 public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// No card is stored.
     case noCard
+    /// No card is stored, but the previous card is kept beside where it was.
+    case onlyPrevious
     /// The passphrase does not open the file (or the file's key stanza is damaged: the format cannot
     /// tell the two apart).
     case wrongPassphrase
@@ -30,6 +32,7 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     public var description: String {
         switch self {
         case .noCard: return "no stored card"
+        case .onlyPrevious: return "no stored card, but the previous card is kept"
         case .wrongPassphrase: return "wrong passphrase (or the card file's key is damaged)"
         case .damaged(let detail):
             return "the stored card file is damaged (\(detail))"

@@ -18,8 +18,7 @@ struct CampusOption: ParsableArguments {
         }
     }
 
-    /// The occupancy settings of the campus asked for; a campus that is not in the config file is a usage
-    /// error (64) naming the known ones.
+    /// The settings of the campus asked for; one not in the config file is a usage error (64) naming the known ones.
     func settings(_ context: Context) throws -> OccupancySettings {
         try CampusSetup(context: context).settings(campus: campus)
     }

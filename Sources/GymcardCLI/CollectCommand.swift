@@ -3,8 +3,7 @@ import Console
 import GymcardCore
 import TerminalText
 
-/// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5
-/// minutes, so "when to go" needs no server.
+/// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5 minutes.
 struct CollectCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "collect",

@@ -11,8 +11,7 @@ import Turnstile
 /// The one place that turns what went wrong into the line a person reads and the exit status (ExitStatus,
 /// sysexits(3)). The libraries' errors are neutral; the advice ("install tzdata") is added here.
 enum ExitTable {
-    /// The failure for `error`, or `nil` for an error this table does not know (the entry point then asks
-    /// argument-parser, and anything still unknown is an internal error, 70).
+    /// The failure for `error`, or `nil` when unknown here (then argument-parser's, else an internal error, 70).
     static func failure(for error: any Error) -> Failure? {
         switch error {
         case let failure as Failure:
@@ -149,7 +148,11 @@ enum ExitTable {
         case .noCard:
             Failure("\(error); store one with `gymcard set` or `gymcard scan PHOTO --save`", status: .noInput)
         case .wrongPassphrase: Failure("\(error)", status: .wrongPassphrase)
-        case .damaged: Failure("\(error); store the card again with `gymcard set`", status: .dataError)
+        case .damaged:
+            Failure(
+                "\(error); `gymcard card --restore` brings back the previous card; `gymcard forget` removes it",
+                status: .dataError)
+        case .onlyPrevious: Failure("\(error); `gymcard card --restore` brings it back", status: .noInput)
         case .unsupported, .workFactorTooHigh: Failure("\(error)", status: .dataError)
         case .emptyPassphrase: Failure("\(error)", status: .usage)
         case .notEncrypted: Failure("\(error); add one with `gymcard passphrase set`", status: .usage)

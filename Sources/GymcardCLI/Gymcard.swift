@@ -80,8 +80,8 @@ public enum GymcardEntry {
 
     /// The process's one context: its environment, folders, clock and config file; warnings to stderr.
     private static func makeContext(online: Online?) throws -> Context {
-        try Context(environment: ProcessInfo.processInfo.environment, online: online) { warning in
-            Terminal.standardError.say(warning)
+        try Context(environment: ProcessInfo.processInfo.environment, online: online) {
+            Terminal.standardError.say($0)
         }
     }
 

@@ -15,7 +15,6 @@ struct NetworkOptions: ParsableArguments {
         }
     }
 
-    /// The process's one HTTP client, with a whole-request timeout and up to three tries for transient
-    /// failures within twice that.
+    /// The process's one HTTP client: a whole-request timeout, and up to three tries for transient failures.
     func fetcher(_ context: Context) throws -> Fetcher { try context.fetcher(timeoutSeconds: timeout) }
 }

@@ -138,7 +138,10 @@ public struct CardAccess: Sendable {
                     let loaded: CardStore.Loaded?
                     switch planned {
                     case .passphrase:
-                        loaded = try card.load { current ?? [] }
+                        // A card removed by hand with the previous card kept: the new card is stored beside it.
+                        do { loaded = try card.load { current ?? [] } } catch VaultError.onlyPrevious {
+                            loaded = nil
+                        }
                         passphrase = current
                     case .unencrypted: loaded = try? card.load(passphrase: { [] })
                     case nil: loaded = nil

@@ -131,7 +131,7 @@ struct CardEditTests {
     }
 
     @Test(
-        "card --restore of a previous card left readable by others (0644, put back by hand): the card is 0600"
+        "card --restore of files left readable by others (put back by hand): both are 0600 afterwards"
     )
     func restoreMakesTheCardPrivate() async throws {
         let home = try TemporaryDirectory()
@@ -140,6 +140,8 @@ struct CardEditTests {
         #expect(try await gymcard.run(["set", "--no-passphrase", "222222222"]).status == 0)
         let backup = store(home).plainPath + ".bak"
         #expect(chmod(backup, 0o644) == 0)
+        // The card it moves aside, left readable and writable by others, becomes a private previous card.
+        #expect(chmod(store(home).plainPath, 0o666) == 0)
         let result = try await gymcard.run(["card", "--restore"])
         #expect(result.status == 0, "\(result.stderr)")
         try expectPrivate(home, after: "card --restore")

@@ -344,7 +344,9 @@ struct VaultCommandTests {
         #expect(directory.stderr.contains("not a regular file"))
     }
 
-    @Test("a damaged card falls back to the previous version with a warning; a loose mode is warned about")
+    @Test(
+        "a damaged or missing card is not replaced by the previous card unasked: 65 or 66, then card --restore"
+    )
     func backupAndPermissions() async throws {
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(home: home.path)
@@ -353,11 +355,26 @@ struct VaultCommandTests {
         let path = home.path + "/data/gymcard/card.json"
         try Self.write("{ damaged", to: path)
         let show = try await gymcard.run(["show", "--png", home.path + "/c.png"])
-        #expect(show.status == 0)
-        #expect(show.stderr.contains("warning: the stored card could not be read"))
-        #expect(show.stderr.contains("backup"))
-        #expect(!show.stderr.contains("111111111") && !show.stderr.contains("222222222"))
+        #expect(show.status == 65)
+        #expect(show.stderrLines.count == 1)
+        #expect(
+            show.stderr.contains("`gymcard card --restore` brings back the previous card"), "\(show.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/c.png"))
+        #expect(try await gymcard.run(["card", "--restore"]).status == 0)
+        #expect(try await gymcard.run(["show", "--png", home.path + "/c.png"]).status == 0)
         #expect(try decodeFile(home.path + "/c.png") == ["A111111111B"])
+        // The card removed by hand, the previous one kept: 66, and --restore moves it back.
+        _ = try await gymcard.run(["set", "--no-passphrase", "222222222"])
+        try FileManager.default.removeItem(atPath: path)
+        let missing = try await gymcard.run(["show", "--png", home.path + "/d.png"])
+        #expect(missing.status == 66)
+        #expect(
+            missing.stderrLines == [
+                "gymcard: no stored card, but the previous card is kept; `gymcard card --restore` brings it back"
+            ])
+        #expect(try await gymcard.run(["card", "--restore"]).status == 0)
+        #expect(try await gymcard.run(["show", "--png", home.path + "/d.png"]).status == 0)
+        #expect(try decodeFile(home.path + "/d.png") == ["A111111111B"])
         _ = try await gymcard.run(["set", "--no-passphrase", "333333333"])
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         let loose = try await gymcard.run(["show", "--png", "-"])
