@@ -83,7 +83,7 @@ public enum Doctor {
         /// is linked (every `--qr` needs it), so it is not among them.
         public static let product: [Library] = [
             Library(
-                name: "libzbar", purpose: "scan reads barcodes", package: "libzbar0", essential: true,
+                name: "libzbar", purpose: "reading barcodes (scan)", package: "libzbar0", essential: true,
                 loads: { ZBarReader.isAvailable }),
             Library(
                 name: "libcrypto", purpose: "cards with a passphrase (OpenSSL 3)", package: "libssl3",
@@ -92,13 +92,13 @@ public enum Doctor {
                 name: "zxing", purpose: "scan's second reader (zxing-cpp)",
                 package: "libzxing2", loads: { ZXingReader.isAvailable }),
             Library(
-                name: "libheif", purpose: "scan reads HEIC and AVIF photos", package: "libheif1",
+                name: "libheif", purpose: "HEIC and AVIF photos (scan)", package: "libheif1",
                 loads: { HEIFCodec.isAvailable }),
             Library(
-                name: "libwebp", purpose: "scan reads WebP images", package: "libwebp7",
+                name: "libwebp", purpose: "WebP images (scan)", package: "libwebp7",
                 loads: { WebPCodec.isAvailable }),
             Library(
-                name: "libtiff", purpose: "scan reads TIFF images", package: "libtiff6",
+                name: "libtiff", purpose: "TIFF images (scan)", package: "libtiff6",
                 loads: { TIFFCodec.isAvailable }),
             Library(
                 name: "libzint", purpose: "cards in symbologies other than Codabar", package: "libzint2.11",
@@ -107,7 +107,7 @@ public enum Doctor {
                 name: "libzip", purpose: "Catima's export zips", package: "libzip4",
                 loads: { CatimaZip.isAvailable }),
             Library(
-                name: "libsqlite3", purpose: "the occupancy history (history, trends, best, collect)",
+                name: "libsqlite3", purpose: "the occupancy history: history, trends, best, collect",
                 package: "libsqlite3-0", essential: true, loads: { HistoryStore.isLibraryAvailable }),
         ]
     }

@@ -77,11 +77,11 @@ extension Doctor {
     static func library(_ library: Library) -> Check {
         if library.loads() {
             return Check(
-                topic: "libraries", name: library.name, status: .ok, detail: "loads (\(library.purpose))")
+                topic: "libraries", name: library.name, status: .ok, detail: "loads (for \(library.purpose))")
         }
         return Check(
             topic: "libraries", name: library.name, status: library.essential ? .problem : .note,
-            detail: "does not load: without it, no \(library.purpose)",
+            detail: "does not load; needed for \(library.purpose)",
             advice: "apt install \(library.package)")
     }
 }

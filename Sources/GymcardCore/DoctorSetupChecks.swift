@@ -152,21 +152,48 @@ extension Doctor {
         let path = HistoryFiles.path(context.directories, campus: settings.campus)
         let now = context.clock.now
         let last: HistoryAttempt?
+        var imported: (count: Int, last: Date?) = (0, nil)
         do {
-            guard let store = try HistoryStore.openIfPresent(path: path) else {
+            // Looked at, not repaired: a damaged file stays where it is, for the commands that use it.
+            guard let store = try HistoryStore.openIfPresent(path: path, repairing: false) else {
                 return Check(
                     topic: "history", name: "history", status: .note, detail: "none yet (\(path))",
                     advice: timerRuns ? nil : "`gymcard collect --install` starts one")
             }
             last = try store.lastTriedAttempt()
+            if last == nil {
+                for facility in settings.facilities {
+                    let extent = try store.extent(facility: facility.key)
+                    imported = (
+                        imported.count + extent.count, [imported.last, extent.last].compactMap { $0 }.max()
+                    )
+                }
+            }
         } catch {
+            let advice: String
+            switch error {
+            case .libraryMissing: advice = "apt install libsqlite3-0"
+            case .newerVersion: advice = "update gymcard"
+            case .damaged:
+                advice =
+                    "the next history command (trends, occupancy, collect) moves it aside and starts anew"
+            default: advice = "check that the file and its folder are yours and writable"
+            }
             return Check(
-                topic: "history", name: "history", status: .problem, detail: "\(path): \(error)",
-                advice: "move it aside; `gymcard collect` starts a new one")
+                topic: "history", name: "history", status: .problem, detail: "\(error)", advice: advice)
         }
         guard let last else {
+            guard imported.count > 0, let newest = imported.last else {
+                return Check(
+                    topic: "history", name: "history", status: .note,
+                    detail: "\(path) has nothing recorded yet")
+            }
             return Check(
-                topic: "history", name: "history", status: .note, detail: "\(path) has nothing recorded yet")
+                topic: "history", name: "history", status: .note,
+                detail:
+                    "\(path): \(imported.count) reading\(imported.count == 1 ? "" : "s") imported, the newest \(Age.ago(from: newest, to: now)); "
+                    + "none recorded by gymcard yet",
+                advice: timerRuns ? nil : "`gymcard collect --install` records one every 5 minutes")
         }
         let detail = "\(path): last recorded \(Age.ago(from: last.at, to: now))"
         if timerRuns, now.timeIntervalSince(last.at) > 3600 {

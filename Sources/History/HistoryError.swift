@@ -12,6 +12,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible, L
     case storage(path: String, reason: String)
     /// libsqlite3 is not installed (it is opened on the first history file).
     case libraryMissing
+    /// The file is damaged, found by a reader that does not repair it (`doctor`).
+    case damaged(path: String)
 
     /// One line: what happened and what to do.
     public var description: String {
@@ -22,6 +24,7 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .newerVersion(let path, let version):
             return "\(path) has history format \(version), newer than this gymcard reads; update gymcard"
         case .storage(let path, let reason): return "\(path): \(reason)"
+        case .damaged(let path): return "\(path) is damaged"
         case .libraryMissing:
             return
                 "the history needs the SQLite library (libsqlite3.so.0); install it: apt install libsqlite3-0"

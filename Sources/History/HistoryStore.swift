@@ -19,6 +19,8 @@ public final class HistoryStore {
     private var identity: FileIdentity?
     /// The time a damaged file's new name is made from (tests choose it).
     private let clock: @Sendable () -> Date
+    /// Whether a damaged file is moved aside and a new history started (every command but `doctor`).
+    private let repairs: Bool
 
     /// The history file under the XDG state home.
     public static func path(_ directories: XDGDirectories) -> String {
@@ -40,8 +42,9 @@ public final class HistoryStore {
 
     private init(
         path: String, connection: SQLiteConnection, identity: FileIdentity?,
-        clock: @escaping @Sendable () -> Date, warnings: [String]
+        clock: @escaping @Sendable () -> Date, warnings: [String], repairs: Bool = true
     ) {
+        self.repairs = repairs
         self.path = path
         self.connection = connection
         self.identity = identity
@@ -50,14 +53,18 @@ public final class HistoryStore {
     }
 
     /// Opens an existing history, or returns `nil` when there is none yet (readers never create one).
-    public static func openIfPresent(path: String) throws(HistoryError) -> HistoryStore? {
+    /// Without `repairing`, a damaged file is left where it is and reported (``HistoryError/damaged(path:)``).
+    public static func openIfPresent(path: String, repairing: Bool = true) throws(HistoryError)
+        -> HistoryStore?
+    {
         guard FileIdentity(path) != nil else { return nil }
         var warnings: [String] = []
         let clock: @Sendable () -> Date = { Date() }
         let (connection, identity) = try openConnection(
-            path, create: false, clock: clock, warnings: &warnings)
+            path, create: false, repairing: repairing, clock: clock, warnings: &warnings)
         return HistoryStore(
-            path: path, connection: connection, identity: identity, clock: clock, warnings: warnings)
+            path: path, connection: connection, identity: identity, clock: clock, warnings: warnings,
+            repairs: repairing)
     }
 
     /// Runs a database operation; a file found damaged on the way is moved aside once, with a warning,
@@ -67,6 +74,7 @@ public final class HistoryStore {
         throws(HistoryError) -> Result
     {
         do { return try body(connection) } catch  where error.isCorrupt {
+            guard repairs else { throw .damaged(path: path) }
             (connection, identity) = try Self.replaceDamaged(
                 path, found: identity, clock: clock, warnings: &warnings)
             do { return try body(connection) } catch { throw Self.historyError(error, path: path) }

@@ -146,6 +146,46 @@ import Testing
             "\(history.detail)")
     }
 
+    @Test func aDamagedHistoryIsAProblemAndLeftWhereItIs() throws {
+        let home = try TemporaryDirectory()
+        let context = try Self.context(home)
+        let path = HistoryFiles.path(context.directories, campus: nil)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x41, count: 8192)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let history = try Self.check(
+            Doctor.checks(context, libraries: Self.loading, run: Self.nothingInstalled), "history")
+        #expect(history.status == .problem, "\(history)")
+        #expect(history.detail.contains("is damaged"), "\(history.detail)")
+        #expect(history.advice?.contains("moves it aside") == true, "\(history)")
+        // A check changes nothing: the file is still there, as it was, and nothing was moved aside.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("corrupt") }
+                .isEmpty)
+    }
+
+    @Test func importedReadingsCountAsHistory() throws {
+        let home = try TemporaryDirectory()
+        let context = try Self.context(home)
+        let store = try HistoryFiles.openForWriting(context, campus: nil)
+        let at = context.clock.now.addingTimeInterval(-2 * 86400)
+        _ = try store.importReadings([
+            HistoryReading(facility: "war-memorial", fetchedAt: at, occupancy: 40, capacity: 300),
+            HistoryReading(
+                facility: "mccomas", fetchedAt: at.addingTimeInterval(600), occupancy: 20, capacity: 200),
+        ])
+        let history = try Self.check(
+            Doctor.checks(context, libraries: Self.loading, run: Self.nothingInstalled), "history")
+        #expect(history.status == .note, "\(history)")
+        #expect(
+            history.detail.hasSuffix(
+                ": 2 readings imported, the newest 47 h ago; none recorded by gymcard yet"),
+            "\(history.detail)")
+    }
+
     @Test func aCrontabLineCountsAsTheTimer() throws {
         let home = try TemporaryDirectory()
         let checks = Doctor.checks(try Self.context(home), libraries: Self.loading) { arguments in
