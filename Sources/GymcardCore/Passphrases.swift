@@ -56,12 +56,9 @@ public struct Passphrases: Sendable {
     func read(_ origin: PassphraseOrigin, prompt: String) throws(PassphraseProblem) -> [UInt8] {
         switch origin {
         case .file(let path):
-            let handle = open(path, O_RDONLY | O_CLOEXEC)
-            guard handle >= 0 else {
-                throw .cannotReadFile(path, reason: String(cString: strerror(errno)))
+            do { return try Self.firstLine(ofFile: path) } catch {
+                throw .cannotReadFile(path, reason: error.reason)
             }
-            defer { close(handle) }
-            return Self.firstLine(of: handle)
         case .descriptor(let descriptor):
             guard fcntl(descriptor, F_GETFD) >= 0 else { throw .descriptorNotOpen(descriptor) }
             return Self.firstLine(of: descriptor)
@@ -95,6 +92,25 @@ public struct Passphrases: Sendable {
             }
         }
         throw failure
+    }
+
+    /// Why a passphrase or password file cannot be read: strerror's text, or that it is a directory.
+    public struct UnreadableFile: Error {
+        /// strerror's text, or "it is a directory".
+        public let reason: String
+    }
+
+    /// The first line of the file at `path` (a FIFO or `/dev/fd/N` included); a directory is refused, not
+    /// read as empty.
+    public static func firstLine(ofFile path: String) throws(UnreadableFile) -> [UInt8] {
+        let handle = open(path, O_RDONLY | O_CLOEXEC)
+        guard handle >= 0 else { throw UnreadableFile(reason: String(cString: strerror(errno))) }
+        defer { close(handle) }
+        var status = stat()
+        if fstat(handle, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw UnreadableFile(reason: "it is a directory")
+        }
+        return firstLine(of: handle)
     }
 
     /// The bytes up to the first newline (a trailing CR dropped), at most 4 KiB.

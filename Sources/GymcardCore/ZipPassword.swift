@@ -56,14 +56,10 @@ public struct ZipPassword: Sendable {
     }
 
     private static func firstLine(of path: String) throws(CatimaProblem) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CatimaProblem(
-                "cannot read the password file \(path): \(String(cString: strerror(errno)))",
-                kind: .missingInput)
+        let line: [UInt8]
+        do { line = try Passphrases.firstLine(ofFile: path) } catch {
+            throw CatimaProblem("cannot read the password file \(path): \(error.reason)", kind: .missingInput)
         }
-        defer { close(descriptor) }
-        let line = Passphrases.firstLine(of: descriptor)
         guard !line.isEmpty else {
             throw CatimaProblem(
                 "the password file \(path) is empty (gymcard reads its first line)", kind: .usage)

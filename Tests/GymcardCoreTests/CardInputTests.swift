@@ -32,6 +32,19 @@ import Testing
         #expect(throws: NoIDGiven.self) { try CardSymbol.readID(from: ends[0], ask: { nil }) }
     }
 
+    @Test func aPassphraseFileThatIsADirectoryIsRefusedNotReadAsEmpty() throws {
+        let folder = try TemporaryDirectory()
+        #expect {
+            try Passphrases.firstLine(ofFile: folder.path)
+        } throws: { ($0 as? Passphrases.UnreadableFile)?.reason == "it is a directory" }
+        let file = folder.path + "/pass"
+        try Data("open sesame\nsecond line\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try Passphrases.firstLine(ofFile: file) == Array("open sesame".utf8))
+        #expect {
+            try Passphrases.firstLine(ofFile: folder.path + "/none")
+        } throws: { ($0 as? Passphrases.UnreadableFile)?.reason == "No such file or directory" }
+    }
+
     @Test func cardOpensTheCardOnlyWhenAPassphraseCanBeHad() throws {
         let directory = try TemporaryDirectory()
         let context = try Context(
