@@ -112,7 +112,8 @@ public enum HistoryExchange {
 
     static func parseCSV(_ text: String) throws(Problem) -> [HistoryReading] {
         var readings: [HistoryReading] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift: a file from Excel or Windows is split on it too.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine

@@ -160,6 +160,9 @@ struct HistoryExchangeTests {
         #expect(csv.contains("\nwar-memorial,2026-11-21T19:00:01Z,2026-11-21T18:59:30Z,300,600,ok\n"))
         #expect(csv.contains("\nbouldering-wall,2026-11-21T19:00:00Z,,0,8,closed\n"))
         #expect(try HistoryExchange.parse(Array(csv.utf8)).map(\.occupancy) == readings.map(\.occupancy))
+        // The same CSV with Windows line ends, as Excel saves it.
+        let crlf = csv.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try HistoryExchange.parse(Array(crlf.utf8)).map(\.occupancy) == readings.map(\.occupancy))
         let json = HistoryExchange.json(readings)
         let parsed = try HistoryExchange.parse(Array(json.utf8))
         #expect(parsed.map(\.fetchedAt) == readings.map(\.fetchedAt))
