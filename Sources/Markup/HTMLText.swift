@@ -115,7 +115,10 @@ public enum HTMLText {
     private static func tidy(_ text: String) -> String {
         var lines: [String] = []
         var blank = false
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" (a page served with Windows line ends) is one Character in Swift: split on it too.
+        for rawLine in text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        {
             let words = rawLine.split(whereSeparator: {
                 $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{A0}"
             })

@@ -11,6 +11,12 @@ struct HTMLTextTests {
             HTMLText.plainText(fromHTML: html)
                 == "Join us & friends!\n\nBring\nwater – and a towel.\n\n• One\n• Two")
     }
+
+    @Test("a page with Windows line ends gives the same text, no carriage return left")
+    func windowsLineEnds() {
+        let html = "<p>Open swim\r\n   at noon</p>\r\n\r\n\r\n<p>Bring  water</p>"
+        #expect(HTMLText.plainText(fromHTML: html) == "Open swim\nat noon\n\nBring water")
+    }
 }
 
 @Suite("HTML start tags")
