@@ -214,8 +214,8 @@ extension HistoryWindow {
             }
             let width = rows.map(\.0.count).max() ?? 0
             return [
-                "\(facility.name): the quietest \(length) in the next \(horizon) (from \(weeks) weeks of history, "
-                    + "within opening hours)"
+                "\(facility.name): the quietest \(length) in the next \(horizon) (from the history of the last "
+                    + "\(weeks) weeks, within opening hours)"
             ] + rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
         }
     }

@@ -128,7 +128,7 @@ struct HistoryCommandTests {
         let lines = best.stdoutText.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "McComas Hall: the quietest 90 min in the next 12 h (from 8 weeks of history, within opening hours)"
+                == "McComas Hall: the quietest 90 min in the next 12 h (from the history of the last 8 weeks, within opening hours)"
         )
         try #require(lines.count == 4)
         let first = lines.count > 1 ? lines[1] : ""
