@@ -26,10 +26,32 @@ extension Doctor {
             ("cache", directories.cacheHome, "events, hours and status-bar caches"),
         ].map { name, home, holds in
             let folder = home + "/gymcard"
+            if let problem = unusable(folder) {
+                return Check(
+                    topic: "files", name: name, status: .problem, detail: "\(folder): \(problem)",
+                    advice:
+                        "gymcard keeps \(holds) there: make it a folder you own, or set another XDG folder")
+            }
             return Check(
                 topic: "files", name: name, status: .ok,
                 detail: folder + " (" + holds + (FileStatus(folder) == nil ? "; not created yet)" : ")"))
         }
+    }
+
+    /// Why gymcard cannot keep files in `folder`, or `nil`: it, or the nearest part of its path that
+    /// exists, must be a folder this user can write in (a missing folder is made on first use).
+    static func unusable(_ folder: String) -> String? {
+        var path = folder
+        while FileStatus(path) == nil, path.contains("/"), path != "/" {
+            path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+            if path.isEmpty { path = "/" }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let which = path == folder ? "it" : path
+        guard status.st_mode & S_IFMT == S_IFDIR else { return "\(which) is a file, not a folder" }
+        guard access(path, W_OK | X_OK) == 0 else { return "\(which) cannot be written by this user" }
+        return nil
     }
 
     static func card(_ directories: XDGDirectories) -> [Check] {

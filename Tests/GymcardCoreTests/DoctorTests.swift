@@ -146,6 +146,17 @@ import Testing
             "\(history.detail)")
     }
 
+    @Test func aStateFolderThatIsAFileIsAProblem() throws {
+        let home = try TemporaryDirectory()
+        let context = try Self.context(home)
+        try Data().write(to: URL(fileURLWithPath: home.path + "/state"))
+        let checks = Doctor.checks(context, libraries: Self.loading, run: Self.nothingInstalled)
+        let state = try Self.check(checks, "state")
+        #expect(state.status == .problem, "\(state)")
+        #expect(state.detail.hasSuffix("/state is a file, not a folder"), "\(state.detail)")
+        #expect(try Self.check(checks, "data").status == .ok)
+    }
+
     @Test func aDamagedHistoryIsAProblemAndLeftWhereItIs() throws {
         let home = try TemporaryDirectory()
         let context = try Self.context(home)
