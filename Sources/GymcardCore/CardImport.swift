@@ -164,8 +164,9 @@ public enum CardImport {
     public struct Stored: Sendable {
         /// The ID as people read it (`9051-23456`).
         public var displayText: String
-        /// The store name of the card in Catima.
-        public var store: String
+        /// The label stored: the card's store name in Catima, or `nil` for the name `export` gives a card
+        /// without a label.
+        public var label: String?
         /// The symbology's name for people.
         public var symbology: String
         /// Whether the card is encrypted.
@@ -176,7 +177,7 @@ public enum CardImport {
         /// The lines `import` says (terminal-safe): `Stored 9051-23456 (Gold's Gym, Codabar).`, and after
         /// replacing another card where it is kept.
         public var summary: String {
-            let stored = "Stored \(displayText) (\(store), \(symbology)).".terminalSafe
+            let stored = "Stored \(displayText) (\(label.map { $0 + ", " } ?? "")\(symbology)).".terminalSafe
             return replacedAnother ? stored + "\n" + CardAccess.Stored.keptNotice : stored
         }
     }
@@ -213,7 +214,7 @@ public enum CardImport {
         let stored = try access.store(
             content, label: label, noPassphrase: noPassphrase, confirmReplacing: nil)
         return Stored(
-            displayText: content.displayText, store: card.store, symbology: content.symbology.displayName,
+            displayText: content.displayText, label: label, symbology: content.symbology.displayName,
             encrypted: stored.encrypted, replacedAnother: stored.replacedAnother)
     }
 }

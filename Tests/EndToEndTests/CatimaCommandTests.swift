@@ -301,7 +301,7 @@ struct CatimaCommandTests {
         #expect(
             lines == [
                 "export 0 Exported Hokie Passport (Codabar) to card.zip, encrypted with the password.",
-                "import 0 Stored 9051-23456 (Hokie Passport, Codabar).",
+                "import 0 Stored 9051-23456 (Codabar).",
                 "import 0 Stored A77B (Library, Codabar).",
                 "import 0 Stored C1234D (Gym, Codabar).",
             ]
