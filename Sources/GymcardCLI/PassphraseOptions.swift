@@ -12,7 +12,7 @@ struct PassphraseOptions: ParsableArguments {
     var passphraseFile: String?
 
     @Option(
-        name: .customLong("passphrase-fd"),
+        name: .customLong("passphrase-fd"), parsing: .unconditional,
         help: ArgumentHelp("Read the (current) passphrase from file descriptor <n>.", valueName: "n"))
     var passphraseDescriptor: Int32?
 
@@ -51,7 +51,7 @@ struct NewPassphraseOptions: ParsableArguments {
     var file: String?
 
     @Option(
-        name: .customLong("new-passphrase-fd"),
+        name: .customLong("new-passphrase-fd"), parsing: .unconditional,
         help: ArgumentHelp("Read the new passphrase from file descriptor <n>.", valueName: "n"))
     var descriptor: Int32?
 }
