@@ -68,7 +68,8 @@ public enum UsageLine {
     /// `gymcard help nope`: the line to say when a name after `help` is no command (the argument parser
     /// would print the main help and exit 0), or `nil`. `root` is asked for only after `help`.
     public static func unknownHelpTopic(_ arguments: [String], root: () -> CommandNames) -> String? {
-        guard arguments.first == "help" else { return nil }
+        // `help help` is argument-parser's own: it prints the help command's usage.
+        guard arguments.first == "help", arguments.dropFirst().first != "help" else { return nil }
         let root = root()
         let (path, names, unknown) = walk(arguments.dropFirst(), root: root)
         guard let unknown else { return nil }

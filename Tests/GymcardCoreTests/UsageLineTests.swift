@@ -49,6 +49,7 @@ import Testing
                 == "'gymcard history' has no command 'exprot' (did you mean 'export'?); see 'gymcard history --help'"
         )
         #expect(UsageLine.unknownHelpTopic(["help", "history", "export"], root: { root }) == nil)
+        #expect(UsageLine.unknownHelpTopic(["help", "help"], root: { root }) == nil)
         // The tree is not asked for when the first word is not help.
         #expect(
             UsageLine.unknownHelpTopic(
