@@ -95,7 +95,7 @@ public struct CardStore: Sendable {
     public func forget() throws(VaultError) -> Bool {
         guard protection() != nil else { return false }
         return try whileWriting(workFactor: AgeFile.defaultWorkFactor) { (store) throws(VaultError) in
-            store.forget()
+            try store.forget()
         }
     }
 
@@ -223,7 +223,10 @@ public struct CardStore: Sendable {
         return lstat(path, &status) == 0
     }
 
-    func remove(_ path: String) { unlink(path) }
+    func remove(_ path: String) {
+        // An empty directory someone made in the card's place goes too; anything else is left.
+        if unlink(path) != 0, errno == EISDIR { rmdir(path) }
+    }
 
     /// Temporary files a killed writer left behind. Writers hold the lock, so under the lock any such
     /// file is stale: the card itself is always the old or the new version, never one of these.

@@ -36,10 +36,12 @@ extension CardStore {
         let path = protection == .passphrase ? encryptedPath : plainPath
         // The card may be missing (removed by hand) with the previous card kept: that one is moved back.
         let isMissing = !exists(path)
-        guard let current = isMissing ? [] : try? readFile(path) else { return false }
+        // nil also when the card cannot be read as a file (a directory or FIFO in its place, damaged as
+        // the other commands say): it is swapped all the same.
+        let current = isMissing ? nil : try? readFile(path)
         do {
             let previous = try readFile(path + ".bak")
-            guard current != previous else { return false }
+            if let current, current == previous { return false }
             switch protection {
             case .passphrase: try AgeFile.checkStructure(previous)
             case .unencrypted: _ = try CardRecord.decoded(previous)
@@ -59,9 +61,12 @@ extension CardStore {
                 throw .storage("cannot swap the card with its previous version: \(error)")
             }
         }
-        // Both files are 0600, whatever mode either was left with (a copy put back by hand).
-        chmod(path, 0o600)
-        chmod(path + ".bak", 0o600)
+        // Both files are 0600, whatever mode either was left with (a copy put back by hand); something
+        // else in the card's place (a directory) keeps its mode.
+        for file in [path, path + ".bak"] {
+            var status = stat()
+            if lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG { chmod(file, 0o600) }
+        }
         return true
     }
 

@@ -48,13 +48,20 @@ extension CardStore {
         public func swapWithPrevious() throws(VaultError) -> Bool { try store.exchangeWithBackup() }
 
         /// Deletes the card and its backups; returns whether there was a card.
+        ///
+        /// - Throws: ``VaultError/storage(_:)`` naming what is left in their place (a directory with files in
+        ///   it), so that nothing says the card was deleted while something is still there.
         @discardableResult
-        public func forget() -> Bool {
+        public func forget() throws(VaultError) -> Bool {
             let existed = store.protection() != nil
             for path in [
                 store.encryptedPath, store.plainPath, store.encryptedPath + ".bak", store.plainPath + ".bak",
             ] {
                 store.remove(path)
+                guard !store.exists(path) else {
+                    throw .storage(
+                        "\(path) could not be removed (not an empty file or folder); remove it yourself")
+                }
             }
             return existed
         }

@@ -143,7 +143,12 @@ public struct CardAccess: Sendable {
                             loaded = nil
                         }
                         passphrase = current
-                    case .unencrypted: loaded = try? card.load(passphrase: { [] })
+                    case .unencrypted:
+                        // A damaged card is refused (65), not replaced: it would become the previous card in
+                        // place of the good one kept there.
+                        do { loaded = try card.load(passphrase: { [] }) } catch VaultError.onlyPrevious {
+                            loaded = nil
+                        }
                     case nil: loaded = nil
                     }
                     var replacesAnother = false

@@ -101,7 +101,7 @@ extension CardAccess {
     ///
     /// - Throws: ``CardVault/VaultError/noCard`` when there was none.
     public func forget() throws {
-        guard try whileLocked({ card in card.forget() }) else { throw VaultError.noCard }
+        guard try whileLocked({ card in try card.forget() }) else { throw VaultError.noCard }
     }
 
     /// Fails unless the card is protected as `expected`.

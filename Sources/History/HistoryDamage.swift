@@ -12,7 +12,7 @@ extension HistoryStore {
     ) throws(HistoryError) -> (SQLiteConnection, FileIdentity?) {
         let found = FileIdentity(path)
         do {
-            return (try connect(path, create: create), found ?? FileIdentity(path))
+            return (try connect(path, create: create, changing: repairing), found ?? FileIdentity(path))
         } catch let error as SQLiteError where error.isCorrupt {
             guard repairing else { throw .damaged(path: path) }
             return try replaceDamaged(path, found: found, clock: clock, warnings: &warnings)

@@ -42,12 +42,22 @@ extension HistoryStore {
     public static var schemaVersion: Int { migrations.count }
 
     /// Opens, sets WAL and the busy timeout, and migrates. Throws `SQLiteError` or `HistoryError`.
-    static func connect(_ path: String, create: Bool) throws -> SQLiteConnection {
+    /// Opens the history; without `changing` (`doctor` looking), the file is neither switched to WAL nor
+    /// migrated, only read (a newer format is still reported).
+    static func connect(_ path: String, create: Bool, changing: Bool = true) throws -> SQLiteConnection {
         if create { try prepareFile(path) }
         let connection = try SQLiteConnection(path: path, create: create)
         // The first statement reads the file: a damaged one or a non-database fails here.
         // The statement must be finished before the mode can change: text() finishes it.
-        if try connection.text("PRAGMA journal_mode")?.lowercased() != "wal" {
+        let mode = try connection.text("PRAGMA journal_mode")?.lowercased()
+        guard changing else {
+            let version = Int(try connection.integer("PRAGMA user_version") ?? 0)
+            guard version <= migrations.count else {
+                throw HistoryError.newerVersion(path: path, version: version)
+            }
+            return connection
+        }
+        if mode != "wal" {
             try connection.execute("PRAGMA journal_mode = WAL")
         }
         // NORMAL in WAL mode: a commit is not fsynced (a power cut may lose the last samples, never the

@@ -151,6 +151,34 @@ struct CardEditTests {
         #expect(try await cardJSON(gymcard)["id"] == "A111111111B")
     }
 
+    @Test(
+        "a directory in the card's place: card --restore swaps the previous card back; forget removes it when empty"
+    )
+    func directoryInTheCardsPlace() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        _ = try await gymcard.run(["set", "--no-passphrase", "111111111"])
+        _ = try await gymcard.run(["set", "--no-passphrase", "222222222"])
+        let path = home.path + "/data/gymcard/card.json"
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        #expect(try await gymcard.run(["show", "--png", "-", "--force"]).status == 65)
+        let restore = try await gymcard.run(["card", "--restore"])
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(try await cardJSON(gymcard)["id"] == "A111111111B")
+        // The directory is now the previous card; with a file in it, forget says it cannot remove it.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: path + ".bak/inside"))
+        let stuck = try await gymcard.run(["forget", "-y"])
+        #expect(stuck.status == 74, "\(stuck.stderr)")
+        #expect(stuck.stderr.contains("card.json.bak could not be removed"), "\(stuck.stderr)")
+        try FileManager.default.removeItem(atPath: path + ".bak/inside")
+        #expect(try await gymcard.run(["forget", "-y"]).status == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: home.path + "/data/gymcard").filter {
+                $0.hasPrefix("card")
+            }.isEmpty)
+    }
+
     @Test("card --restore opens neither card: each keeps the passphrase it was stored with")
     func restoreKeepsEachPassphrase() async throws {
         let home = try TemporaryDirectory()

@@ -382,6 +382,24 @@ struct VaultCommandTests {
         #expect(loose.stderr.contains("can be read by other users (mode 644)"))
     }
 
+    @Test("a damaged card without a passphrase: set refuses (65) and the previous card stays as it was")
+    func damagedPlainCardIsNotReplaced() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        _ = try await gymcard.run(["set", "--no-passphrase", "111111111"])
+        _ = try await gymcard.run(["set", "--no-passphrase", "222222222"])
+        let path = home.path + "/data/gymcard/card.json"
+        let previous = try Data(contentsOf: URL(fileURLWithPath: path + ".bak"))
+        try Self.write("{ damaged", to: path)
+        for arguments in [["set", "--no-passphrase", "333333333"], ["set", "--no-passphrase", "222222222"]] {
+            let result = try await gymcard.run(arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("`gymcard card --restore`"), "\(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".bak")) == previous)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{ damaged")
+    }
+
     @Test("scan --save stores the ID read from the photo")
     func scanSave() async throws {
         let home = try TemporaryDirectory()
