@@ -42,10 +42,7 @@ extension CardStore {
         do {
             let previous = try readFile(path + ".bak")
             if let current, current == previous { return false }
-            switch protection {
-            case .passphrase: try AgeFile.checkStructure(previous)
-            case .unencrypted: _ = try CardRecord.decoded(previous)
-            }
+            try Self.checkStructure(previous, protection: protection)
         } catch .noCard {
             return false
         } catch .damaged(let detail), .unsupported(let detail) {
@@ -81,5 +78,25 @@ extension CardStore {
         var status = stat()
         guard stat(card + ".bak", &status) == 0 else { return nil }
         return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
+    }
+
+    /// Checks a card file's bytes as far as can be done without the passphrase: an age header that parses
+    /// and a payload of at least a tag, or a whole unencrypted record.
+    static func checkStructure(_ bytes: [UInt8], protection: Protection) throws(VaultError) {
+        switch protection {
+        case .passphrase: try AgeFile.checkStructure(bytes)
+        case .unencrypted: _ = try CardRecord.decoded(bytes)
+        }
+    }
+
+    /// Why the stored card cannot be used, as far as can be told without its passphrase (`doctor`):
+    /// ``VaultError/onlyPrevious``, or damage (a directory or FIFO in its place included); `nil` when it
+    /// looks whole or there is none.
+    public func problemSeenWithoutPassphrase() -> VaultError? {
+        guard let protection = protection() else { return nil }
+        let path = protection == .passphrase ? encryptedPath : plainPath
+        guard exists(path) else { return .onlyPrevious }
+        do { try Self.checkStructure(try readFile(path), protection: protection) } catch { return error }
+        return nil
     }
 }

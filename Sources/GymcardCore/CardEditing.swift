@@ -1,6 +1,7 @@
 import CardVault
 import CivilTime
 import FoundationEssentials
+import Glibc
 
 /// The stored card changed in place, without storing another ID: its label alone, its passphrase, the
 /// previous card brought back, the card forgotten.
@@ -44,11 +45,13 @@ extension CardAccess {
     ///   ``CardAccessProblem/noPreviousCard`` when no different previous card is kept.
     public func restore() throws -> Restored {
         guard let protection = store.protection() else { throw VaultError.noCard }
+        var status = stat()
+        let replaced = lstat(protection == .passphrase ? store.encryptedPath : store.plainPath, &status) == 0
         guard try whileLocked({ card in try card.swapWithPrevious() }) else {
             throw CardAccessProblem.noPreviousCard
         }
         let written = CardReport(store: store, protection: protection, record: nil).written
-        return Restored(written: written, encrypted: protection == .passphrase)
+        return Restored(written: written, encrypted: protection == .passphrase, replaced: replaced)
     }
 
     /// The card ``restore()`` brought back.
@@ -57,13 +60,17 @@ extension CardAccess {
         public var written: Date?
         /// Whether it is encrypted.
         public var encrypted: Bool
+        /// Whether something was in its place (now the previous card), not a missing card file.
+        public var replaced = true
 
         /// What to tell the person: which card is back, that it keeps its passphrase, how to undo it.
         public var notice: String {
             let when = written.map { " (written \(LocalTime.dateAndClock($0)))" } ?? ""
             return "the previous card\(when) is back"
                 + (encrypted ? ", with the passphrase it was stored with" : " (not encrypted)")
-                + "; the card it replaced is now the previous card: `gymcard card --restore` swaps them back"
+                + (replaced
+                    ? "; the card it replaced is now the previous card: `gymcard card --restore` swaps them back"
+                    : "")
         }
     }
 

@@ -86,10 +86,10 @@ public enum Doctor {
                 name: "libzbar", purpose: "reading barcodes (scan)", package: "libzbar0", essential: true,
                 loads: { ZBarReader.isAvailable }),
             Library(
-                name: "libcrypto", purpose: "cards with a passphrase (OpenSSL 3)", package: "libssl3",
+                name: "libcrypto", purpose: "cards with a passphrase: OpenSSL 3", package: "libssl3",
                 essential: true, loads: { AgeFile.isCryptoAvailable }),
             Library(
-                name: "zxing", purpose: "scan's second reader (zxing-cpp)",
+                name: "zxing", purpose: "scan's second reader: zxing-cpp",
                 package: "libzxing2", loads: { ZXingReader.isAvailable }),
             Library(
                 name: "libheif", purpose: "HEIC and AVIF photos (scan)", package: "libheif1",

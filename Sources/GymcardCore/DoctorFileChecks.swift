@@ -73,6 +73,14 @@ extension Doctor {
                     detail: "\(path) is mode \(file.octalMode); others can read it",
                     advice: "chmod 600 \(path)"))
         }
+        if let problem = store.problemSeenWithoutPassphrase() {
+            let restore = "`gymcard card --restore` brings back the previous card"
+            checks.append(
+                Check(
+                    topic: "files", name: "card", status: .problem, detail: "\(problem)",
+                    advice: problem == .onlyPrevious ? restore : restore + "; `gymcard forget` removes it"))
+            return checks
+        }
         switch store.protection() {
         case .passphrase:
             checks.append(

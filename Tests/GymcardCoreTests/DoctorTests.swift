@@ -146,6 +146,26 @@ import Testing
             "\(history.detail)")
     }
 
+    @Test(arguments: [
+        ("card.age", "damaged"), ("card.json", "damaged"), ("card.json.bak", "previous card is kept"),
+    ])
+    func aDamagedOrMissingCardIsAProblemThatNamesRestore(file: String, words: String) throws {
+        let home = try TemporaryDirectory()
+        let context = try Self.context(home)
+        let folder = home.path + "/data/gymcard"
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        #expect(
+            FileManager.default.createFile(
+                atPath: folder + "/" + file, contents: Data("garbage".utf8),
+                attributes: [.posixPermissions: 0o600]))
+        let card = try Self.check(
+            Doctor.checks(context, libraries: Self.loading, run: Self.nothingInstalled), "card")
+        #expect(card.status == .problem, "\(card)")
+        #expect(card.detail.contains(words), "\(card.detail)")
+        #expect(card.advice?.contains("`gymcard card --restore`") == true, "\(card)")
+    }
+
     @Test func aStateFolderThatIsAFileIsAProblem() throws {
         let home = try TemporaryDirectory()
         let context = try Self.context(home)
