@@ -18,8 +18,9 @@ import Symbols
 /// file is valid, which campus and addresses are in use, whether the collection timer runs and when the
 /// history last recorded. Each check says what it found and, when something is off, what to do.
 ///
-/// Nothing here touches the network, and nothing reads the stored card: its files are looked at (they
-/// exist, their modes), never opened, so no check can show the card's ID.
+/// Nothing here touches the network, and nothing decrypts or shows the stored card: its files are looked
+/// at (they exist, their modes, their structure as far as it can be checked without the passphrase), so
+/// no check can show the card's ID.
 public enum Doctor {
     /// One check's outcome.
     public struct Check: Sendable, Equatable, Encodable {
