@@ -31,6 +31,10 @@ public struct CardStore: Sendable {
     public var encryptedPath: String { directory + "/card.age" }
     /// The unencrypted card.
     public var plainPath: String { directory + "/card.json" }
+    /// The card's file for a protection (its previous card is this path plus `.bak`).
+    public func path(for protection: Protection) -> String {
+        protection == .passphrase ? encryptedPath : plainPath
+    }
     var lockPath: String { directory + "/.lock" }
 
     /// The store under the given XDG data home.
@@ -51,11 +55,31 @@ public struct CardStore: Sendable {
     /// an error, and `card --restore` is how the previous one comes back.
     public func load(passphrase: () throws -> [UInt8]) throws -> Loaded {
         guard let protection = protection() else { throw VaultError.noCard }
-        let path = protection == .passphrase ? encryptedPath : plainPath
+        let path = self.path(for: protection)
         guard exists(path) else { throw VaultError.onlyPrevious }
         var warnings: [String] = []
         let record = try read(path, protection: protection, passphrase: passphrase, warnings: &warnings)
         return Loaded(record: record, protection: protection, warnings: warnings)
+    }
+
+    /// Checks a card file's bytes as far as can be done without the passphrase: an age header that parses
+    /// and a payload of at least a tag, or a whole unencrypted record.
+    static func checkStructure(_ bytes: [UInt8], protection: Protection) throws(VaultError) {
+        switch protection {
+        case .passphrase: try AgeFile.checkStructure(bytes)
+        case .unencrypted: _ = try CardRecord.decoded(bytes)
+        }
+    }
+
+    /// Why the stored card cannot be used, as far as can be told without its passphrase (`doctor`):
+    /// ``VaultError/onlyPrevious``, or damage (a directory or FIFO in its place included); `nil` when it
+    /// looks whole or there is none.
+    public func problemSeenWithoutPassphrase() -> VaultError? {
+        guard let protection = protection() else { return nil }
+        let path = self.path(for: protection)
+        guard exists(path) else { return .onlyPrevious }
+        do { try Self.checkStructure(try readFile(path), protection: protection) } catch { return error }
+        return nil
     }
 
     /// Stores a record, encrypted under `passphrase` or in the clear when it is `nil`. The file it

@@ -23,17 +23,24 @@ extension CardStore {
         unlink(staging)
     }
 
-    /// Swaps the card file with its backup, the previous version, in one step; each keeps its bytes (and
-    /// so the passphrase it was written with, or none), and both are made 0600; a missing card is only
-    /// replaced by the previous one. Returns false, changing nothing,
-    /// when no different previous version is kept: no backup, or one with the card's own bytes (a
-    /// passphrase change rewrites both alike).
+    /// How ``exchangeWithBackup()`` brought the previous card back.
+    public enum Restoration: Sendable, Equatable {
+        /// The card and the previous card swapped names: the card is now the previous card.
+        case swapped
+        /// No card file was there: the previous card was moved into its place.
+        case movedBack
+    }
+
+    /// Swaps the card file with its backup, the previous card, in one step; each keeps its bytes (and so
+    /// the passphrase it was written with, or none), and both are made 0600. A missing card file is only
+    /// replaced by the previous card. Returns `nil`, changing nothing, when no different previous card is
+    /// kept: no backup, or one with the card's own bytes (a passphrase change rewrites both alike).
     ///
-    /// - Throws: ``VaultError/damagedPrevious(_:)``, changing nothing, when the previous version is
-    ///   damaged as far as can be seen without its passphrase (an unencrypted one is read whole).
-    func exchangeWithBackup() throws(VaultError) -> Bool {
+    /// - Throws: ``VaultError/damagedPrevious(_:)``, changing nothing, when the previous card is damaged
+    ///   as far as can be seen without its passphrase (an unencrypted one is read whole).
+    func exchangeWithBackup() throws(VaultError) -> Restoration? {
         guard let protection = protection() else { throw .noCard }
-        let path = protection == .passphrase ? encryptedPath : plainPath
+        let path = self.path(for: protection)
         // The card may be missing (removed by hand) with the previous card kept: that one is moved back.
         let isMissing = !exists(path)
         // nil also when the card cannot be read as a file (a directory or FIFO in its place, damaged as
@@ -41,10 +48,10 @@ extension CardStore {
         let current = isMissing ? nil : try? readFile(path)
         do {
             let previous = try readFile(path + ".bak")
-            if let current, current == previous { return false }
+            if let current, current == previous { return nil }
             try Self.checkStructure(previous, protection: protection)
         } catch .noCard {
-            return false
+            return nil
         } catch .damaged(let detail), .unsupported(let detail) {
             // Not a regular file (a FIFO, a directory), cut short, not a card file.
             throw .damagedPrevious(detail)
@@ -64,39 +71,19 @@ extension CardStore {
             var status = stat()
             if lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG { chmod(file, 0o600) }
         }
-        return true
+        return isMissing ? .movedBack : .swapped
     }
 
     /// When the previous version kept beside the card was written, if there is one that differs from the
     /// card (`nil` otherwise): what a passphrase change is about to remove.
     func differentPreviousWritten() -> Date? {
         guard let protection = protection() else { return nil }
-        let card = protection == .passphrase ? encryptedPath : plainPath
+        let card = self.path(for: protection)
         guard let current = try? readFile(card), let previous = try? readFile(card + ".bak"),
             current != previous
         else { return nil }
         var status = stat()
         guard stat(card + ".bak", &status) == 0 else { return nil }
         return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec))
-    }
-
-    /// Checks a card file's bytes as far as can be done without the passphrase: an age header that parses
-    /// and a payload of at least a tag, or a whole unencrypted record.
-    static func checkStructure(_ bytes: [UInt8], protection: Protection) throws(VaultError) {
-        switch protection {
-        case .passphrase: try AgeFile.checkStructure(bytes)
-        case .unencrypted: _ = try CardRecord.decoded(bytes)
-        }
-    }
-
-    /// Why the stored card cannot be used, as far as can be told without its passphrase (`doctor`):
-    /// ``VaultError/onlyPrevious``, or damage (a directory or FIFO in its place included); `nil` when it
-    /// looks whole or there is none.
-    public func problemSeenWithoutPassphrase() -> VaultError? {
-        guard let protection = protection() else { return nil }
-        let path = protection == .passphrase ? encryptedPath : plainPath
-        guard exists(path) else { return .onlyPrevious }
-        do { try Self.checkStructure(try readFile(path), protection: protection) } catch { return error }
-        return nil
     }
 }

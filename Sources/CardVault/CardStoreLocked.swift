@@ -16,6 +16,17 @@ extension CardStore {
             try store.load(passphrase: passphrase)
         }
 
+        /// The card, or `nil` when no card file is there (the previous card alone may be kept): what a
+        /// new card replaces. A damaged card throws, so that it is not replaced and pushed into the
+        /// previous card's place.
+        public func loadIfPresent(passphrase: () throws -> [UInt8]) throws -> Loaded? {
+            do { return try store.load(passphrase: passphrase) } catch VaultError.noCard, VaultError
+                .onlyPrevious
+            {
+                return nil
+            }
+        }
+
         /// Stores a record as ``CardStore/save(_:passphrase:)`` does. With `keepingPrevious` (the same card
         /// changed: its label, or stored again), a kept previous card stays the backup instead of the
         /// version replaced, so that `card --restore` still brings back the card before the last one.
@@ -44,8 +55,8 @@ extension CardStore {
         }
 
         /// Swaps the card with its previous version (its backup), as
-        /// ``CardStore/exchangeWithBackup()`` does; returns false when no different one is kept.
-        public func swapWithPrevious() throws(VaultError) -> Bool { try store.exchangeWithBackup() }
+        /// ``CardStore/exchangeWithBackup()`` does; returns `nil` when no different one is kept.
+        public func swapWithPrevious() throws(VaultError) -> Restoration? { try store.exchangeWithBackup() }
 
         /// Deletes the card and its backups; returns whether there was a card.
         ///

@@ -50,6 +50,9 @@ public final class BatchDestination: Sendable {
             ? "no files written" : "\(count) \(count == 1 ? "file" : "files") written to \(directory)"
     }
 
+    /// The summary for a batch stopped part-way: the files written are each complete.
+    public var stoppedSummary: String { fileCount == 0 ? summary : summary + ", each one complete" }
+
     /// Ends the batch: directories made for it stay when they hold files, and are removed when empty.
     public func finish() {
         for (path, registration) in created {

@@ -86,7 +86,7 @@ public struct BatchRender: Sendable {
             }
             if let firstWriteFailure { throw .cannotWrite(firstWriteFailure, written: destination.summary) }
             let signal = stopSignal()
-            if signal != 0 { throw .interrupted(signal: signal, written: destination.summary) }
+            if signal != 0 { throw .interrupted(signal: signal, written: destination.stoppedSummary) }
             seenLines += chunk.count
             chunk.removeAll(keepingCapacity: true)
             event(.progress(lines: seenLines))
@@ -206,9 +206,7 @@ public enum BatchProblem: Error, CustomStringConvertible {
         case .notADirectory(let path): "\(path) exists and is not a directory"
         case .cannotCreateDirectory(let error): "cannot create the output directory: \(error)"
         case .cannotWrite(let reason, let written): "cannot write \(reason); stopped with \(written)"
-        case .interrupted(_, let written):
-            "interrupted; stopped with \(written)"
-                + (written.hasPrefix("no files") ? "" : ", each one complete")
+        case .interrupted(_, let written): "interrupted; stopped with \(written)"
         case .binary(let source, let line, let written):
             "\(source):\(line): not text either; \(source) looks like a binary file, not a list of IDs: "
                 + "stopped with \(written)"

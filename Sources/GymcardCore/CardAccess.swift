@@ -138,17 +138,9 @@ public struct CardAccess: Sendable {
                     let loaded: CardStore.Loaded?
                     switch planned {
                     case .passphrase:
-                        // A card removed by hand with the previous card kept: the new card is stored beside it.
-                        do { loaded = try card.load { current ?? [] } } catch VaultError.onlyPrevious {
-                            loaded = nil
-                        }
+                        loaded = try card.loadIfPresent { current ?? [] }
                         passphrase = current
-                    case .unencrypted:
-                        // A damaged card is refused (65), not replaced: it would become the previous card in
-                        // place of the good one kept there.
-                        do { loaded = try card.load(passphrase: { [] }) } catch VaultError.onlyPrevious {
-                            loaded = nil
-                        }
+                    case .unencrypted: loaded = try card.loadIfPresent(passphrase: { [] })
                     case nil: loaded = nil
                     }
                     var replacesAnother = false

@@ -1,7 +1,6 @@
 import CardVault
 import CivilTime
 import FoundationEssentials
-import Glibc
 
 /// The stored card changed in place, without storing another ID: its label alone, its passphrase, the
 /// previous card brought back, the card forgotten.
@@ -45,13 +44,12 @@ extension CardAccess {
     ///   ``CardAccessProblem/noPreviousCard`` when no different previous card is kept.
     public func restore() throws -> Restored {
         guard let protection = store.protection() else { throw VaultError.noCard }
-        var status = stat()
-        let replaced = lstat(protection == .passphrase ? store.encryptedPath : store.plainPath, &status) == 0
-        guard try whileLocked({ card in try card.swapWithPrevious() }) else {
+        guard let restoration = try whileLocked({ card in try card.swapWithPrevious() }) else {
             throw CardAccessProblem.noPreviousCard
         }
         let written = CardReport(store: store, protection: protection, record: nil).written
-        return Restored(written: written, encrypted: protection == .passphrase, replaced: replaced)
+        return Restored(
+            written: written, encrypted: protection == .passphrase, replaced: restoration == .swapped)
     }
 
     /// The card ``restore()`` brought back.

@@ -152,22 +152,20 @@ extension Doctor {
         let path = HistoryFiles.path(context.directories, campus: settings.campus)
         let now = context.clock.now
         let last: HistoryAttempt?
-        var imported: (count: Int, last: Date?) = (0, nil)
+        var imported: (count: Int, newest: Date?) = (0, nil)
         do {
             // Looked at, not repaired: a damaged file stays where it is, for the commands that use it.
-            guard let store = try HistoryStore.openIfPresent(path: path, repairing: false) else {
+            guard let store = try HistoryStore.openIfPresent(path: path, readOnly: true) else {
                 return Check(
                     topic: "history", name: "history", status: .note, detail: "none yet (\(path))",
                     advice: timerRuns ? nil : "`gymcard collect --install` starts one")
             }
             last = try store.lastTriedAttempt()
             if last == nil {
-                for facility in settings.facilities {
-                    let extent = try store.extent(facility: facility.key)
-                    imported = (
-                        imported.count + extent.count, [imported.last, extent.last].compactMap { $0 }.max()
-                    )
+                let extents = try settings.facilities.map { facility throws(HistoryError) in
+                    try store.extent(facility: facility.key)
                 }
+                imported = (extents.map(\.count).reduce(0, +), extents.compactMap(\.last).max())
             }
         } catch {
             let advice: String
@@ -183,7 +181,7 @@ extension Doctor {
                 topic: "history", name: "history", status: .problem, detail: "\(error)", advice: advice)
         }
         guard let last else {
-            guard imported.count > 0, let newest = imported.last else {
+            guard imported.count > 0, let newest = imported.newest else {
                 return Check(
                     topic: "history", name: "history", status: .note,
                     detail: "\(path) has nothing recorded yet")

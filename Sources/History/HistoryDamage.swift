@@ -8,13 +8,13 @@ extension HistoryStore {
     /// Opens the history; a file found damaged is moved aside (unless another gymcard already did) and
     /// a new history started. Returns the connection and the file it is on.
     static func openConnection(
-        _ path: String, create: Bool, repairing: Bool = true, clock: () -> Date, warnings: inout [String]
+        _ path: String, create: Bool, readOnly: Bool = false, clock: () -> Date, warnings: inout [String]
     ) throws(HistoryError) -> (SQLiteConnection, FileIdentity?) {
         let found = FileIdentity(path)
         do {
-            return (try connect(path, create: create, changing: repairing), found ?? FileIdentity(path))
+            return (try connect(path, create: create, readOnly: readOnly), found ?? FileIdentity(path))
         } catch let error as SQLiteError where error.isCorrupt {
-            guard repairing else { throw .damaged(path: path) }
+            guard !readOnly else { throw .damaged(path: path) }
             return try replaceDamaged(path, found: found, clock: clock, warnings: &warnings)
         } catch {
             throw historyError(error, path: path)

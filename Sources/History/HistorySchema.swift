@@ -41,20 +41,16 @@ extension HistoryStore {
     /// The schema version this gymcard writes.
     public static var schemaVersion: Int { migrations.count }
 
-    /// Opens, sets WAL and the busy timeout, and migrates. Throws `SQLiteError` or `HistoryError`.
-    /// Opens the history; without `changing` (`doctor` looking), the file is neither switched to WAL nor
-    /// migrated, only read (a newer format is still reported).
-    static func connect(_ path: String, create: Bool, changing: Bool = true) throws -> SQLiteConnection {
+    /// Opens, sets WAL and the busy timeout, and migrates; `readOnly`, only opens (a newer format is still
+    /// reported). Throws `SQLiteError` or `HistoryError`.
+    static func connect(_ path: String, create: Bool, readOnly: Bool = false) throws -> SQLiteConnection {
         if create { try prepareFile(path) }
         let connection = try SQLiteConnection(path: path, create: create)
         // The first statement reads the file: a damaged one or a non-database fails here.
         // The statement must be finished before the mode can change: text() finishes it.
         let mode = try connection.text("PRAGMA journal_mode")?.lowercased()
-        guard changing else {
-            let version = Int(try connection.integer("PRAGMA user_version") ?? 0)
-            guard version <= migrations.count else {
-                throw HistoryError.newerVersion(path: path, version: version)
-            }
+        guard !readOnly else {
+            _ = try knownVersion(connection, path: path)
             return connection
         }
         if mode != "wal" {
@@ -67,12 +63,17 @@ extension HistoryStore {
         return connection
     }
 
-    static func migrate(_ connection: SQLiteConnection, path: String) throws {
+    /// The file's schema version; a newer one than this gymcard knows is ``HistoryError/newerVersion(path:version:)``.
+    static func knownVersion(_ connection: SQLiteConnection, path: String) throws -> Int {
         let version = Int(try connection.integer("PRAGMA user_version") ?? 0)
         guard version <= migrations.count else {
             throw HistoryError.newerVersion(path: path, version: version)
         }
-        guard version < migrations.count else { return }
+        return version
+    }
+
+    static func migrate(_ connection: SQLiteConnection, path: String) throws {
+        guard try knownVersion(connection, path: path) < migrations.count else { return }
         try connection.writeTransaction { () throws(SQLiteError) in
             // Another process may have migrated while this one waited for the lock.
             let current = Int(try connection.integer("PRAGMA user_version") ?? 0)

@@ -19,8 +19,8 @@ public final class HistoryStore {
     private var identity: FileIdentity?
     /// The time a damaged file's new name is made from (tests choose it).
     private let clock: @Sendable () -> Date
-    /// Whether a damaged file is moved aside and a new history started (every command but `doctor`).
-    private let repairs: Bool
+    /// Opened only to read (`doctor`): a damaged file is reported, not moved aside.
+    private let readOnly: Bool
 
     /// The history file under the XDG state home.
     public static func path(_ directories: XDGDirectories) -> String {
@@ -42,9 +42,9 @@ public final class HistoryStore {
 
     private init(
         path: String, connection: SQLiteConnection, identity: FileIdentity?,
-        clock: @escaping @Sendable () -> Date, warnings: [String], repairs: Bool = true
+        clock: @escaping @Sendable () -> Date, warnings: [String], readOnly: Bool = false
     ) {
-        self.repairs = repairs
+        self.readOnly = readOnly
         self.path = path
         self.connection = connection
         self.identity = identity
@@ -53,18 +53,19 @@ public final class HistoryStore {
     }
 
     /// Opens an existing history, or returns `nil` when there is none yet (readers never create one).
-    /// Without `repairing`, a damaged file is left where it is and reported (``HistoryError/damaged(path:)``).
-    public static func openIfPresent(path: String, repairing: Bool = true) throws(HistoryError)
+    /// `readOnly` (`doctor` looking) changes nothing: the file is not switched to WAL or migrated, and a
+    /// damaged one is left where it is and reported (``HistoryError/damaged(path:)``).
+    public static func openIfPresent(path: String, readOnly: Bool = false) throws(HistoryError)
         -> HistoryStore?
     {
         guard FileIdentity(path) != nil else { return nil }
         var warnings: [String] = []
         let clock: @Sendable () -> Date = { Date() }
         let (connection, identity) = try openConnection(
-            path, create: false, repairing: repairing, clock: clock, warnings: &warnings)
+            path, create: false, readOnly: readOnly, clock: clock, warnings: &warnings)
         return HistoryStore(
             path: path, connection: connection, identity: identity, clock: clock, warnings: warnings,
-            repairs: repairing)
+            readOnly: readOnly)
     }
 
     /// Runs a database operation; a file found damaged on the way is moved aside once, with a warning,
@@ -74,7 +75,7 @@ public final class HistoryStore {
         throws(HistoryError) -> Result
     {
         do { return try body(connection) } catch  where error.isCorrupt {
-            guard repairs else { throw .damaged(path: path) }
+            guard !readOnly else { throw .damaged(path: path) }
             (connection, identity) = try Self.replaceDamaged(
                 path, found: identity, clock: clock, warnings: &warnings)
             do { return try body(connection) } catch { throw Self.historyError(error, path: path) }

@@ -177,6 +177,43 @@ import Testing
         #expect(try Self.check(checks, "data").status == .ok)
     }
 
+    /// A history copied or opened by another tool, left in rollback-journal mode (Python's sqlite3 sets it
+    /// here): doctor reads it, whole or with its pages overwritten, and writes nothing (no switch to WAL).
+    @Test(arguments: [false, true])
+    func aHistoryInRollbackJournalModeIsReadNotChanged(damaged: Bool) async throws {
+        let home = try TemporaryDirectory()
+        let context = try Self.context(home)
+        let at = context.clock.now.addingTimeInterval(-3600)
+        _ = try HistoryFiles.openForWriting(context, campus: nil).importReadings([
+            HistoryReading(facility: "war-memorial", fetchedAt: at, occupancy: 40, capacity: 300)
+        ])
+        let path = HistoryFiles.path(context.directories, campus: nil)
+        let script = """
+            import sqlite3, sys
+            path, damaged = sys.argv[1], sys.argv[2] == "1"
+            db = sqlite3.connect(path)
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            db.execute("PRAGMA journal_mode=DELETE")
+            db.close()
+            if damaged:
+                with open(path, "r+b") as f:
+                    size = f.seek(0, 2)
+                    f.seek(4096)
+                    f.write(b"\\xab" * (size - 4096))
+            """
+        let (status, _, error) = try await Interop.runPython(script, [path, damaged ? "1" : "0"])
+        #expect(status == 0, "\(error)")
+        let folder = (path as NSString).deletingLastPathComponent
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let history = try Self.check(
+            Doctor.checks(context, libraries: Self.loading, run: Self.nothingInstalled), "history")
+        #expect(history.status == (damaged ? .problem : .note), "\(history)")
+        #expect(history.detail.contains(damaged ? "is damaged" : "1 reading imported"), "\(history.detail)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == files)
+    }
+
     @Test func aDamagedHistoryIsAProblemAndLeftWhereItIs() throws {
         let home = try TemporaryDirectory()
         let context = try Self.context(home)
