@@ -73,6 +73,16 @@ extension GrayImage {
         }
         let top = sample(x0, y0) * (1 - fx) + sample(x0 + 1, y0) * fx
         let bottom = sample(x0, y0 + 1) * (1 - fx) + sample(x0 + 1, y0 + 1) * fx
-        return UInt8(Swift.min(255, Swift.max(0, (top * (1 - fy) + bottom * fy).rounded())))
+        return byte(top * (1 - fy) + bottom * fy)
+    }
+
+    /// `value` rounded half away from zero and clamped to 0…255: what `UInt8(min(255, max(0,
+    /// value.rounded())))` gives, without the call to libm's `round` that Swift makes for `rounded()` on
+    /// processors before SSE4.1 (the baseline it compiles for), several percent of a scan.
+    @inline(__always)
+    static func byte(_ value: Double) -> UInt8 {
+        let clamped = Swift.min(Swift.max(value, 0), 255)
+        let whole = Int(clamped)  // truncated; clamped - whole is exact
+        return UInt8(truncatingIfNeeded: whole &+ (clamped - Double(whole) >= 0.5 ? 1 : 0))
     }
 }

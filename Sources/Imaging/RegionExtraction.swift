@@ -16,6 +16,28 @@ extension GrayImage {
         ) { source, x, y in Self.bilinear(source, width, height, x, y, fill: 255) }
     }
 
+    /// Row `row` of ``extracted(centerX:centerY:angleDegrees:width:height:sourcePixelsPerPixel:)``, the
+    /// same bytes, computed alone: for a caller that looks at a few rows of a large strip (the read guard's
+    /// footprint walks rows out from the middle of a strip that is mostly quiet zone and background).
+    public func extractedRow(
+        _ row: Int, centerX: Double, centerY: Double, angleDegrees: Double, width outputWidth: Int,
+        height outputHeight: Int, sourcePixelsPerPixel scale: Double
+    ) -> [UInt8] {
+        let (width, height) = (width, height)
+        let radians = angleDegrees * Double.pi / 180
+        var output = [UInt8](repeating: 255, count: outputWidth)
+        pixels.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { destination in
+                Self.resampleRow(
+                    row, into: destination, at: 0, centerX: centerX, centerY: centerY,
+                    cosine: cos(radians), sine: sin(radians), width: outputWidth, height: outputHeight,
+                    scale: scale
+                ) { x, y in Self.bilinear(source, width, height, x, y, fill: 255) }
+            }
+        }
+        return output
+    }
+
     /// The output rectangle's pixels mapped into the image (their centres, in the image's pixel
     /// coordinates), each sampled by `sample`; the one mapping both extractions share.
     @inline(__always)
@@ -27,22 +49,36 @@ extension GrayImage {
         let radians = angleDegrees * Double.pi / 180
         let (cosine, sine) = (cos(radians), sin(radians))
         var output = [UInt8](repeating: 255, count: outputWidth * outputHeight)
-        let halfWidth = Double(outputWidth) / 2
-        let halfHeight = Double(outputHeight) / 2
         pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
                 for v in 0..<outputHeight {
-                    let dv = (Double(v) + 0.5 - halfHeight) * scale
-                    for u in 0..<outputWidth {
-                        let du = (Double(u) + 0.5 - halfWidth) * scale
-                        let x = centerX + du * cosine - dv * sine - 0.5
-                        let y = centerY + du * sine + dv * cosine - 0.5
-                        destination[v * outputWidth + u] = sample(source, x, y)
-                    }
+                    Self.resampleRow(
+                        v, into: destination, at: v * outputWidth, centerX: centerX,
+                        centerY: centerY, cosine: cosine, sine: sine, width: outputWidth,
+                        height: outputHeight, scale: scale
+                    ) { x, y in sample(source, x, y) }
                 }
             }
         }
         return GrayImage(width: outputWidth, height: outputHeight, pixels: output)
+    }
+
+    /// One output row: each pixel's centre mapped into the image and sampled there.
+    @inline(__always)
+    private static func resampleRow(
+        _ v: Int, into destination: UnsafeMutableBufferPointer<UInt8>, at start: Int, centerX: Double,
+        centerY: Double,
+        cosine: Double, sine: Double, width outputWidth: Int, height outputHeight: Int, scale: Double,
+        sample: (Double, Double) -> UInt8
+    ) {
+        let halfWidth = Double(outputWidth) / 2
+        let dv = (Double(v) + 0.5 - Double(outputHeight) / 2) * scale
+        for u in 0..<outputWidth {
+            let du = (Double(u) + 0.5 - halfWidth) * scale
+            let x = centerX + du * cosine - dv * sine - 0.5
+            let y = centerY + du * sine + dv * cosine - 0.5
+            destination[start + u] = sample(x, y)
+        }
     }
 }
 
@@ -96,7 +132,7 @@ extension GrayImage {
                 }
             }
             value /= totalX * totalY
-            return UInt8(Swift.min(255, Swift.max(0, value.rounded())))
+            return Self.byte(value)
         }
     }
 }

@@ -96,7 +96,7 @@ extension GrayImage {
                             let column = Swift.min(width - 1, Swift.max(0, firstColumn[x] + tap))
                             value += Double(source[row + column]) * weights[x * 6 + tap]
                         }
-                        destination[y * newWidth + x] = UInt8(Swift.min(255, Swift.max(0, value.rounded())))
+                        destination[y * newWidth + x] = Self.byte(value)
                     }
                 }
             }

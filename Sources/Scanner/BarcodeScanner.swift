@@ -95,6 +95,7 @@ public struct BarcodeScanner: Sendable {
                 // Past the budget only the second engine's stages still run (see ``secondEngineStages``).
                 if let timeBudget, spent > timeBudget, stage.engine == .zbar { continue }
             }
+            let stageStart = clock.now
             guard let image = stage.image() else { continue }
             stagesRun.append(stage.name)
             var reads =
@@ -126,6 +127,7 @@ public struct BarcodeScanner: Sendable {
                     firstTrusted = trusted
                 }
             }
+            if ScanTrace.isOn { ScanTrace.stage(stage.name, took: clock.now - stageStart, since: start) }
             if firstTrusted != nil, !findAll { break }
             // A read from the best region that still needs a second stage: the other cuts of that region
             // are the likeliest to confirm it and cost little, so they run next, before the rotations and

@@ -31,13 +31,13 @@ struct RowReading {
 
     /// The row `row` of the strip (averaged with the rows above and below it); `neighbour` is another row
     /// across the same bars, a few rows away, from which the row's noise is measured.
-    init?(strip: GrayImage, row: Int, neighbour: Int, window: Range<Int>, narrow: Double) {
+    init?(strip: FootprintStrip, row: Int, neighbour: Int, window: Range<Int>, narrow: Double) {
         let width = strip.width
-        let profile = Self.profile(of: strip, row: row)
-        let inside = profile[window.clamped(to: 0..<width)].sorted()
+        let profile = strip.profile(row)
+        var inside = Array(profile[window.clamped(to: 0..<width)])
         guard inside.count >= 8 else { return nil }
-        let low = inside[inside.count / 10]
-        let high = inside[inside.count * 9 / 10]
+        let low = Self.orderStatistic(inside.count / 10, of: &inside)
+        let high = Self.orderStatistic(inside.count * 9 / 10, of: &inside)
         contrast = high - low
         guard contrast > 0 else { return nil }
         // Each bar is a valley of the row and each space a ridge, however soft: a narrow space between two
@@ -50,7 +50,7 @@ struct RowReading {
         // zones (generated low-light photos: rows of 95 to 150 elements for a symbol of 87). The noise is
         // measured against a row across the same bars (bars run down the strip, so the difference of the two
         // is noise): the median absolute deviation of the difference, a robust standard deviation.
-        let noise = Self.noise(of: profile, against: Self.profile(of: strip, row: neighbour))
+        let noise = Self.noise(of: profile, against: strip.profile(neighbour))
         let extrema = Self.extrema(
             of: profile, swing: Swift.max(Self.swing * contrast, Self.noiseSwing * noise))
         guard extrema.count >= 3 else { return nil }
@@ -108,23 +108,49 @@ struct RowReading {
         elements = best.runs.map(\.length)
     }
 
-    /// The row at `row` of the strip, averaged with the rows above and below it.
-    static func profile(of strip: GrayImage, row: Int) -> [Double] {
-        (0..<strip.width).map { x in
-            (Double(strip[x, row - 1]) + Double(strip[x, row]) + Double(strip[x, row + 1])) / 3
-        }
-    }
-
     /// The noise of a row's profile (a standard deviation), from its difference with another row across the
     /// same bars: the median absolute deviation of the difference, scaled to a standard deviation (1.4826)
     /// and divided by the square root of 2 (the difference holds the noise of both rows). Robust: the few
     /// columns where the two rows differ in what they show (an edge not quite upright, a tear) do not count.
     static func noise(of profile: [Double], against other: [Double]) -> Double {
-        let differences = zip(profile, other).map { $0 - $1 }.sorted()
+        var differences = zip(profile, other).map { $0 - $1 }
         guard !differences.isEmpty else { return 0 }
-        let median = differences[differences.count / 2]
-        let deviations = differences.map { abs($0 - median) }.sorted()
-        return 1.4826 * deviations[deviations.count / 2] / 2.0.squareRoot()
+        let median = orderStatistic(differences.count / 2, of: &differences)
+        var deviations = differences.map { abs($0 - median) }
+        return 1.4826 * orderStatistic(deviations.count / 2, of: &deviations) / 2.0.squareRoot()
+    }
+
+    /// The `rank`-th smallest of `values` (from 0), which are reordered: what `values.sorted()[rank]` is,
+    /// found without sorting (Hoare's selection; the footprint takes three per row, sorting cost more
+    /// than sampling the row).
+    static func orderStatistic(_ rank: Int, of values: inout [Double]) -> Double {
+        values.withUnsafeMutableBufferPointer { buffer in
+            var (low, high) = (0, buffer.count - 1)
+            while low < high {
+                // The median of the first, middle and last as the pivot.
+                let middle = low + (high - low) / 2
+                let (a, b, c) = (buffer[low], buffer[middle], buffer[high])
+                let pivot = max(min(a, b), min(max(a, b), c))
+                var (i, j) = (low, high)
+                while i <= j {
+                    while buffer[i] < pivot { i += 1 }
+                    while buffer[j] > pivot { j -= 1 }
+                    if i <= j {
+                        buffer.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                if rank <= j {
+                    high = j
+                } else if rank >= i {
+                    low = i
+                } else {
+                    return buffer[rank]
+                }
+            }
+            return buffer[rank]
+        }
     }
 
     /// The stretches of the row lighter than `level` throughout and at least `length` long.

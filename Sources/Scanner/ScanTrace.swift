@@ -30,4 +30,13 @@ enum ScanTrace {
         line += " text=\(read.symbol.text)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
+
+    /// Prints how long a stage took (making its image and decoding it) and the time since the scan began.
+    static func stage(_ name: String, took: Duration, since start: ContinuousClock.Instant) {
+        func ms(_ duration: Duration) -> Int {
+            Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        }
+        let line = "trace-stage stage=\"\(name)\" ms=\(ms(took)) total=\(ms(ContinuousClock.now - start))\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
 }

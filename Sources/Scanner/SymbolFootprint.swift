@@ -77,8 +77,8 @@ public enum SymbolFootprint {
         let margin = inside / 3 + 12 * narrow
         let width = Int((inside + 2 * margin).rounded(.up))
         let height = Int((1.2 * inside).rounded(.up)) | 1
-        let strip = image.extracted(
-            centerX: (ends.first.x + ends.last.x) / 2, centerY: (ends.first.y + ends.last.y) / 2,
+        let strip = FootprintStrip(
+            of: image, centerX: (ends.first.x + ends.last.x) / 2, centerY: (ends.first.y + ends.last.y) / 2,
             angleDegrees: atan2(dy, dx) * 180 / Double.pi, width: width, height: height,
             sourcePixelsPerPixel: scale)
         // zbar's line ends are the symbol's outer edges (measured on a clean render: the first bar's left
