@@ -54,22 +54,35 @@ public enum BarcodeLocator {
         let columns = image.width / blockSize
         let rows = image.height / blockSize
         guard columns >= 4, rows >= 2 else { return [] }
-        var xx = [Double](repeating: 0, count: columns * rows)
-        var yy = xx
-        var xy = xx
+        // The sums are of integers (a gradient is at most 255, a block's sum at most 64 × 2 × 255²), exact
+        // in Int as in Double, so they are added in Int, a block at a time, and then converted.
+        var sums = [(xx: Int, yy: Int, xy: Int)](repeating: (0, 0, 0), count: columns * rows)
         image.pixels.withUnsafeBufferPointer { pixels in
-            let width = image.width
-            for y in 1..<rows * blockSize - 1 {
-                for x in 1..<columns * blockSize - 1 {
-                    let gx = Double(Int(pixels[y * width + x + 1]) - Int(pixels[y * width + x - 1]))
-                    let gy = Double(Int(pixels[(y + 1) * width + x]) - Int(pixels[(y - 1) * width + x]))
-                    let block = (y / blockSize) * columns + x / blockSize
-                    xx[block] += gx * gx
-                    yy[block] += gy * gy
-                    xy[block] += gx * gy
+            sums.withUnsafeMutableBufferPointer { sums in
+                let width = image.width
+                for y in 1..<rows * blockSize - 1 {
+                    let (row, blockRow) = (y * width, (y / blockSize) * columns)
+                    for column in 0..<columns {
+                        var (xx, yy, xy) = (0, 0, 0)
+                        let first = Swift.max(1, column * blockSize)
+                        let last = Swift.min(columns * blockSize - 1, (column + 1) * blockSize)
+                        for x in first..<last {
+                            let gx = Int(pixels[row + x + 1]) &- Int(pixels[row + x - 1])
+                            let gy = Int(pixels[row + width + x]) &- Int(pixels[row - width + x])
+                            xx &+= gx &* gx
+                            yy &+= gy &* gy
+                            xy &+= gx &* gy
+                        }
+                        sums[blockRow + column].xx &+= xx
+                        sums[blockRow + column].yy &+= yy
+                        sums[blockRow + column].xy &+= xy
+                    }
                 }
             }
         }
+        let xx = sums.map { Double($0.xx) }
+        let yy = sums.map { Double($0.yy) }
+        let xy = sums.map { Double($0.xy) }
         let energies = (0..<xx.count).map { xx[$0] + yy[$0] }
         let sortedEnergies = energies.sorted()
         let median = sortedEnergies[sortedEnergies.count / 2]
