@@ -32,10 +32,11 @@ extension GrayImage {
                                 for y in 0..<height {
                                     while across <= Swift.min(height - 1, y + radius) {
                                         let row = across * width
-                                        for index in 0..<width + 2 * radius {
-                                            let sx = Swift.min(width - 1, Swift.max(0, index - radius))
-                                            padded[index] = Double(source[row + sx])
+                                        for index in 0..<radius {
+                                            padded[index] = Double(source[row])
+                                            padded[radius + width + index] = Double(source[row + width - 1])
                                         }
+                                        for x in 0..<width { padded[radius + x] = Double(source[row + x]) }
                                         let start = (across % taps) * width
                                         let slot = UnsafeMutableBufferPointer(
                                             rebasing: ring[start..<start + width])

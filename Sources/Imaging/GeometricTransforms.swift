@@ -63,10 +63,18 @@ extension GrayImage {
         fill: UInt8
     ) -> UInt8 {
         guard x > -1, y > -1, x < Double(width), y < Double(height) else { return fill }
-        let x0 = Int(x.rounded(.down))
-        let y0 = Int(y.rounded(.down))
+        // Truncation is the floor for x ≥ 0 (and without a call to libm's floor).
+        let x0 = x >= 0 ? Int(x) : -1
+        let y0 = y >= 0 ? Int(y) : -1
         let fx = x - Double(x0)
         let fy = y - Double(y0)
+        if x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height {
+            // Inside, the four neighbours without a bounds check each (the same sums as below).
+            let index = y0 * width + x0
+            let top = Double(source[index]) * (1 - fx) + Double(source[index + 1]) * fx
+            let bottom = Double(source[index + width]) * (1 - fx) + Double(source[index + width + 1]) * fx
+            return byte(top * (1 - fy) + bottom * fy)
+        }
         func sample(_ sx: Int, _ sy: Int) -> Double {
             guard sx >= 0, sy >= 0, sx < width, sy < height else { return Double(fill) }
             return Double(source[sy * width + sx])
@@ -82,7 +90,8 @@ extension GrayImage {
     @inline(__always)
     static func byte(_ value: Double) -> UInt8 {
         let clamped = Swift.min(Swift.max(value, 0), 255)
-        let whole = Int(clamped)  // truncated; clamped - whole is exact
+        // Truncated (clamped - whole is exact); Int32, which the compiler converts two at a time.
+        let whole = Int32(clamped)
         return UInt8(truncatingIfNeeded: whole &+ (clamped - Double(whole) >= 0.5 ? 1 : 0))
     }
 }
