@@ -1,5 +1,8 @@
+import Dispatch
+import Glibc
 import Imaging
 import Symbologies
+import Synchronization
 
 /// The preprocessing cascade in front of libzbar: cheap stages first, aggressive ones later, stopping at
 /// the first trustworthy read (ARCHITECTURE §5).
@@ -26,6 +29,9 @@ public struct BarcodeScanner: Sendable {
     /// When set, at most this many stages run (stages with nothing to look at are not counted): the
     /// cascade's first stages alone, for tests that look at many photos.
     var stageLimit: Int?
+    /// Whether the work the next stages share is begun on another core while the first stage runs
+    /// (``Cascade/warmUp``); off only in tests that compare the two.
+    var warmsUp = true
 
     /// The side a photo is decoded at (TurboJPEG scales larger JPEGs down to at least this).
     public static let decodeSide = 1800
@@ -63,6 +69,9 @@ public struct BarcodeScanner: Sendable {
         var engine: DecodingEngine = .zbar
         /// Cut from the best located region (its crops, stretches, finer cuts and sharpened copies).
         var isBestRegion = false
+        /// What libzbar reads in the image, when it may be made ahead (``Cascade/warmUp``): nil there when
+        /// the stage has no image.
+        var zbarReads: Lazy<[DecodedSymbol]?>? = nil
         /// The image, or nil when the stage has nothing to look at in this photo (no located region, a
         /// crop too long to cut finer): such a stage is skipped, not run.
         var image: () -> GrayImage?
@@ -86,7 +95,10 @@ public struct BarcodeScanner: Sendable {
         var readGuard = ReadGuard()
         var stagesRun: [String] = []
         var firstTrusted: StageRead?
-        var pending = stages(photo: photo, working: working, fullResolution: fullResolution)[...]
+        let cascade = cascade(photo: photo, working: working, fullResolution: fullResolution)
+        var pending = cascade.stages[...]
+        let warmUp = WarmUp(cascade.warmUp, when: warmsUp && stageLimit != 1)
+        defer { warmUp.stop() }
         while let stage = pending.popFirst() {
             if let stageLimit, stagesRun.count >= stageLimit { break }
             if !stagesRun.isEmpty {
@@ -100,7 +112,7 @@ public struct BarcodeScanner: Sendable {
             stagesRun.append(stage.name)
             var reads =
                 stage.engine == .zbar
-                ? reader.decode(image).map { ($0, DecodingEngine.zbar) }
+                ? (stage.zbarReads?.value ?? reader.decode(image)).map { ($0, DecodingEngine.zbar) }
                 : secondReader.decode(image).map { ($0.symbol, DecodingEngine.zxing) }
             // A libzbar read that does not account for the whole symbol may be a damaged photo's torn scan
             // lines, or a true read whose scan-line ends the footprint check cannot follow: zxing-cpp reads
@@ -186,4 +198,20 @@ public struct ScanReport: Sendable {
     public var stagesRun: [String]
     /// Time spent.
     public var elapsed: Duration
+}
+
+/// The cascade's warm-up (``BarcodeScanner/Cascade/warmUp``) running on another thread, when the machine
+/// has a second processor to run it on: on one, it would only take time from the stage that is running.
+private final class WarmUp: Sendable {
+    private let stopped = Atomic<Bool>(false)
+
+    init(_ work: @escaping @Sendable (_ shouldStop: () -> Bool) -> Void, when wanted: Bool) {
+        guard wanted, sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1 else { return }
+        DispatchQueue.global().async { [self] in
+            work { self.stopped.load(ordering: .relaxed) }
+        }
+    }
+
+    /// Asks the warm-up to stop after the step it is in; the scan does not wait for it.
+    func stop() { stopped.store(true, ordering: .relaxed) }
 }

@@ -1,4 +1,5 @@
 import Imaging
+import Synchronization
 
 extension BarcodeScanner {
     /// Unsharp masking for the sharpen stages: the neighbourhood (pixels) and the strength.
@@ -45,17 +46,23 @@ extension BarcodeScanner {
     }
 }
 
-/// A value computed on first use, so stages that never run cost nothing.
+/// A value computed on first use, so stages that never run cost nothing; safe to ask for from two
+/// threads (the cascade's warm-up, ``BarcodeScanner/Cascade/warmUp``): the second waits for the first's
+/// value. A value's making may ask for other values, never for its own, so the locks never wait in a
+/// circle.
 final class Lazy<Value>: @unchecked Sendable {
     private let make: () -> Value
+    private let lock = Mutex(())
     private var stored: Value?
 
     init(_ make: @escaping () -> Value) { self.make = make }
 
     var value: Value {
-        if let stored { return stored }
-        let made = make()
-        stored = made
-        return made
+        lock.withLock { _ in
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            return made
+        }
     }
 }
