@@ -38,25 +38,19 @@ extension GrayImage {
                                         }
                                         for x in 0..<width { padded[radius + x] = Double(source[row + x]) }
                                         let start = (across % taps) * width
-                                        let slot = UnsafeMutableBufferPointer(
-                                            rebasing: ring[start..<start + width])
-                                        for x in 0..<width { slot[x] = 0 }
-                                        for k in 0..<taps {
-                                            let weight = weights[k]
-                                            let from = UnsafeMutableBufferPointer(
-                                                rebasing: padded[k..<k + width])
-                                            for x in 0..<width { slot[x] += weight * from[x] }
-                                        }
+                                        Self.weightedSums(
+                                            into: UnsafeMutableBufferPointer(
+                                                rebasing: ring[start..<start + width]),
+                                            weights: weights
+                                        ) { k in UnsafeMutableBufferPointer(rebasing: padded[k..<k + width]) }
                                         across += 1
                                     }
-                                    for x in 0..<width { sums[x] = 0 }
-                                    for k in -radius...radius {
-                                        let sy = Swift.min(height - 1, Swift.max(0, y + k))
-                                        let weight = weights[k + radius]
-                                        let start = (sy % taps) * width
-                                        let from = UnsafeMutableBufferPointer(
+                                    Self.weightedSums(into: sums, weights: weights) { k in
+                                        let start =
+                                            (Swift.min(height - 1, Swift.max(0, y + k - radius)) % taps)
+                                            * width
+                                        return UnsafeMutableBufferPointer(
                                             rebasing: ring[start..<start + width])
-                                        for x in 0..<width { sums[x] += weight * from[x] }
                                     }
                                     let row = y * width
                                     for x in 0..<width { destination[row + x] = Self.byte(sums[x]) }
@@ -68,6 +62,32 @@ extension GrayImage {
             }
         }
         return GrayImage(width: width, height: height, pixels: output)
+    }
+
+    /// `sums[x]` = Σₖ `weights[k]` × `line(k)[x]`, added from k = 0 up, starting from 0 (as the plain loops
+    /// add). Seven taps (σ 1, the cascade's) are added in one pass, in registers, the same products in the
+    /// same order; other kernels a tap at a time.
+    @inline(__always)
+    private static func weightedSums(
+        into sums: UnsafeMutableBufferPointer<Double>, weights: UnsafeBufferPointer<Double>,
+        line: (Int) -> UnsafeMutableBufferPointer<Double>
+    ) {
+        if weights.count == 7 {
+            let (l0, l1, l2, l3, l4, l5, l6) = (line(0), line(1), line(2), line(3), line(4), line(5), line(6))
+            let (w0, w1, w2, w3, w4, w5, w6) = (
+                weights[0], weights[1], weights[2], weights[3], weights[4], weights[5], weights[6]
+            )
+            for x in 0..<sums.count {
+                sums[x] =
+                    w0 * l0[x] + w1 * l1[x] + w2 * l2[x] + w3 * l3[x] + w4 * l4[x] + w5 * l5[x] + w6 * l6[x]
+            }
+            return
+        }
+        for x in 0..<sums.count { sums[x] = 0 }
+        for k in 0..<weights.count {
+            let (weight, from) = (weights[k], line(k))
+            for x in 0..<sums.count { sums[x] += weight * from[x] }
+        }
     }
 }
 

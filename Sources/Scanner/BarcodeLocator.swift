@@ -56,40 +56,17 @@ public enum BarcodeLocator {
         guard columns >= 4, rows >= 2 else { return [] }
         // The sums are of integers (a gradient is at most 255, a block's sum at most 64 × 2 × 255²), exact
         // in Int as in Double, so they are added in Int, a block at a time, and then converted.
-        var sums = [(xx: Int, yy: Int, xy: Int)](repeating: (0, 0, 0), count: columns * rows)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            sums.withUnsafeMutableBufferPointer { sums in
-                let width = image.width
-                for y in 1..<rows * blockSize - 1 {
-                    let (row, blockRow) = (y * width, (y / blockSize) * columns)
-                    for column in 0..<columns {
-                        var (xx, yy, xy) = (0, 0, 0)
-                        let first = Swift.max(1, column * blockSize)
-                        let last = Swift.min(columns * blockSize - 1, (column + 1) * blockSize)
-                        for x in first..<last {
-                            let gx = Int(pixels[row + x + 1]) &- Int(pixels[row + x - 1])
-                            let gy = Int(pixels[row + width + x]) &- Int(pixels[row - width + x])
-                            xx &+= gx &* gx
-                            yy &+= gy &* gy
-                            xy &+= gx &* gy
-                        }
-                        sums[blockRow + column].xx &+= xx
-                        sums[blockRow + column].yy &+= yy
-                        sums[blockRow + column].xy &+= xy
-                    }
-                }
-            }
-        }
+        let sums = tensorSums(of: image, columns: columns, rows: rows)
         let xx = sums.map { Double($0.xx) }
         let yy = sums.map { Double($0.yy) }
         let xy = sums.map { Double($0.xy) }
         let energies = (0..<xx.count).map { xx[$0] + yy[$0] }
-        let sortedEnergies = energies.sorted()
-        let median = sortedEnergies[sortedEnergies.count / 2]
+        var scratch = energies
+        let median = RowReading.orderStatistic(energies.count / 2, of: &scratch)
         // Bars alternate dark and light every few pixels: far above a flat background's energy. On a
         // printed page the median block is text, itself strong; then the strongest blocks (the 98th
         // percentile) set the bar: a label on such a page was never located with 4 × the median alone.
-        let high = sortedEnergies[sortedEnergies.count * 98 / 100]
+        let high = RowReading.orderStatistic(energies.count * 98 / 100, of: &scratch)
         let threshold = Swift.max(Swift.min(4 * median, 0.3 * high), Double(blockSize * blockSize) * 40)
         var candidate = [Bool](repeating: false, count: xx.count)
         for index in candidate.indices where energies[index] > threshold {
@@ -155,6 +132,47 @@ public enum BarcodeLocator {
         }
         let regions = pieces.compactMap { region(of: $0, columns: columns, xx: xx, yy: yy, xy: xy) }
         return Array(regions.sorted { $0.score > $1.score }.prefix(limit))
+    }
+
+    /// Per block, the sums of gx², gy² and gx·gy (central differences) over its pixels, the image's first
+    /// and last rows and columns left out. A row's products are made across the whole row first, where the
+    /// compiler vectorizes, then added up a block at a time.
+    private static func tensorSums(of image: GrayImage, columns: Int, rows: Int) -> [(
+        xx: Int, yy: Int, xy: Int
+    )] {
+        let (width, span) = (image.width, columns * blockSize)
+        var sums = [(xx: Int, yy: Int, xy: Int)](repeating: (0, 0, 0), count: columns * rows)
+        // gx², gy² and gx·gy of one row, each at most 255² (Int32); the first and last column stay 0.
+        var products = [Int32](repeating: 0, count: 3 * span)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            products.withUnsafeMutableBufferPointer { products in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 1..<rows * blockSize - 1 {
+                        let row = y * width
+                        for x in 1..<span - 1 {
+                            let gx = Int32(pixels[row &+ x &+ 1]) &- Int32(pixels[row &+ x &- 1])
+                            let gy = Int32(pixels[row &+ width &+ x]) &- Int32(pixels[row &- width &+ x])
+                            products[x] = gx &* gx
+                            products[span &+ x] = gy &* gy
+                            products[2 &* span &+ x] = gx &* gy
+                        }
+                        let blockRow = (y / blockSize) * columns
+                        for column in 0..<columns {
+                            var (xx, yy, xy): (Int32, Int32, Int32) = (0, 0, 0)
+                            for x in column * blockSize..<(column + 1) * blockSize {
+                                xx &+= products[x]
+                                yy &+= products[span &+ x]
+                                xy &+= products[2 &* span &+ x]
+                            }
+                            sums[blockRow + column].xx &+= Int(xx)
+                            sums[blockRow + column].yy &+= Int(yy)
+                            sums[blockRow + column].xy &+= Int(xy)
+                        }
+                    }
+                }
+            }
+        }
+        return sums
     }
 
     /// The blocks' summed gradient direction (radians, across the bars) and their centres' extents along
