@@ -10,7 +10,8 @@
 # per-engine runs use a copy of the binary in a folder of its own; there is no option or variable for it.
 # Why a read was refused: GYMCARD_SCAN_TRACE=1 in gymcard scan's environment prints a line per read on
 # standard error (stage, engine, zbar's quality, whether the footprint guard found the whole symbol and
-# its rows: on the symbol, agreeing, competing), with the text read; never set it where logs are kept.
+# its rows: on the symbol, agreeing, competing), with the text read, and a line per stage with its time
+# (`trace-stage`); never set it where logs are kept.
 #   Benchmarks/scan.sh [PER_CATEGORY] [SEED]        (defaults: 20, 2026)
 set -euo pipefail
 cd "$(dirname "$0")/.."

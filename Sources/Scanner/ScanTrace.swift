@@ -3,7 +3,8 @@ import Imaging
 import Symbologies
 
 /// A line on standard error for every read the cascade judges, when `GYMCARD_SCAN_TRACE` is set in the
-/// environment: for benchmarks that ask which check of the read guard refused a read. It prints the text
+/// environment: for benchmarks that ask which check of the read guard refused a read; and one per stage
+/// with the milliseconds it took (making its image and reading it) and since the scan began. It prints the text
 /// read (the only place gymcard writes a decoded text to a log), so it is never on by default.
 enum ScanTrace {
     /// Whether the variable is set (read once per process).
