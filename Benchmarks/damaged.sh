@@ -7,7 +7,8 @@
 # gymcard misreads none. SPLITMIX=1 makes the copies as Tests/ScannerTests/DamagedPhotoTests.swift does.
 # Why a read was refused: GYMCARD_SCAN_TRACE=1 in gymcard scan's environment prints a line per read on
 # standard error (stage, engine, zbar's quality, whether the footprint guard found the whole symbol and
-# its rows: on the symbol, agreeing, competing), with the text read; never set it where logs are kept.
+# its rows: on the symbol, agreeing, competing), with the text read, and a line per stage with its time
+# (`trace-stage`); never set it where logs are kept.
 #   Benchmarks/damaged.sh [COPIES] [SEEDS] [CORPUS_PER_CATEGORY]      (defaults: 100, 1,2,3,4, 0)
 set -euo pipefail
 cd "$(dirname "$0")/.."
