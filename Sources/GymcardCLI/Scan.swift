@@ -53,7 +53,7 @@ struct Scan: ContextCommand {
     var all = false
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "Stop trying after about this many seconds per photo: faster, but what is read then depends on the machine's speed and load. Without it every stage runs, so a photo reads the same on any machine.",
             valueName: "seconds"))

@@ -150,6 +150,19 @@ struct ScanCommandTests {
         #expect(result.stderr.hasPrefix("gymcard: \(path): "))
     }
 
+    @Test(
+        "a --budget out of range, negative included, is one line naming the range (64), not a missing value",
+        arguments: ["0", "-1", "-0.5", "61"])
+    func budgetOutOfRange(budget: String) async throws {
+        let home = try TemporaryDirectory()
+        let result = try await GymcardProcess(home: home.path).run(
+            ["scan", "--budget", budget, Self.samples + "/card-webcam.jpg"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderrLines.first?.contains("--budget must be more than 0 and at most 60 seconds") == true)
+    }
+
     @Test("without libzbar, scan says so (exit 69) instead of claiming there is no barcode")
     func missingLibzbar() async throws {
         let photo = Self.samples + "/card-webcam.jpg"
