@@ -31,7 +31,8 @@ def findings(binary, path, *flags):
 def scan(binary, path):
     """The Codabar read (what the manifests name), its stage and the time of a plain scan. Since gymcard
     reads every card symbology, a plain scan of a sheet of several may stop at another symbol read right
-    (an EAN, a UPC): such photos are scanned again with --all, which lists every symbol, Codabar first."""
+    (an EAN, a UPC) when its Codabar needs more than the cascade's gentle first stages: such photos are
+    scanned again with --all, which lists every symbol, Codabar first."""
     start = time.perf_counter()
     found = findings(binary, path)
     elapsed = (time.perf_counter() - start) * 1000

@@ -95,11 +95,20 @@ public struct BarcodeScanner: Sendable {
         var readGuard = ReadGuard()
         var stagesRun: [String] = []
         var firstTrusted: StageRead?
+        var codabarTrusted = false
         let cascade = cascade(photo: photo, working: working, fullResolution: fullResolution)
         var pending = cascade.stages[...]
+        // The gentle stages before the first aggressive one (the plain image, the located regions, the
+        // blurred image, the full-size photo): after a member ID of another symbology, these still look for
+        // a Codabar beside it.
+        let opening = Set(cascade.stages.prefix { !$0.isAggressive }.map(\.name))
         let warmUp = WarmUp(cascade.warmUp, when: warmsUp && stageLimit != 1)
         defer { warmUp.stop() }
         while let stage = pending.popFirst() {
+            // Codabar is the card symbology assumed (ARCHITECTURE §5): a sheet of labels whose EAN reads at
+            // once and whose Codabar needs the full-size photo (a real flatbed scan) gave the EAN. Another
+            // symbology's read ends the cascade only after its gentle opening stages.
+            if firstTrusted != nil, !findAll, codabarTrusted || !opening.contains(stage.name) { break }
             if let stageLimit, stagesRun.count >= stageLimit { break }
             if !stagesRun.isEmpty {
                 let spent = clock.now - start
@@ -135,12 +144,12 @@ public struct BarcodeScanner: Sendable {
                 // Codabar may still be in the photo.
                 let trusted = readGuard.record(read)
                 if ScanTrace.isOn { ScanTrace.record(read, in: image, trusted: trusted != nil) }
-                if let trusted, firstTrusted == nil, trusted.symbol.isMemberID {
-                    firstTrusted = trusted
+                if let trusted, trusted.symbol.isMemberID {
+                    if firstTrusted == nil { firstTrusted = trusted }
+                    if trusted.symbol.symbology == .codabar { codabarTrusted = true }
                 }
             }
             if ScanTrace.isOn { ScanTrace.stage(stage.name, took: clock.now - stageStart, since: start) }
-            if firstTrusted != nil, !findAll { break }
             // A read from the best region that still needs a second stage: the other cuts of that region
             // are the likeliest to confirm it and cost little, so they run next, before the rotations and
             // the full-size passes (far 12 MP cards were confirmed at about 350 ms instead of 520). Moving
