@@ -14,9 +14,10 @@ extension GrayImage {
         var output = [UInt8](repeating: 0, count: newWidth * newHeight)
         let area = UInt32(factor * factor)
         var sums = [UInt32](repeating: 0, count: newWidth)
-        // Sums of at most 255 × factor² in UInt32 (a factor is at most a few hundred), wrapping arithmetic
-        // that cannot wrap, and a loop per factor's column: the compiler vectorizes each (measured: 4x
-        // faster than one loop over the factor inside one over the columns).
+        // Sums of at most 255 × factor² in UInt32, below 2³² for any factor up to 4104 (an image is at most
+        // 20000 px a side, and no caller shrinks one below a few hundred), so wrapping arithmetic never
+        // wraps; a loop per column of the block: the compiler vectorizes each (measured: 4x faster than one
+        // loop over the factor inside one over the columns).
         pixels.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { destination in
                 sums.withUnsafeMutableBufferPointer { sums in

@@ -62,11 +62,11 @@ public enum BarcodeLocator {
         let xy = sums.map { Double($0.xy) }
         let energies = (0..<xx.count).map { xx[$0] + yy[$0] }
         var scratch = energies
-        let median = RowReading.orderStatistic(energies.count / 2, of: &scratch)
+        let median = scratch.orderStatistic(energies.count / 2)
         // Bars alternate dark and light every few pixels: far above a flat background's energy. On a
         // printed page the median block is text, itself strong; then the strongest blocks (the 98th
         // percentile) set the bar: a label on such a page was never located with 4 × the median alone.
-        let high = RowReading.orderStatistic(energies.count * 98 / 100, of: &scratch)
+        let high = scratch.orderStatistic(energies.count * 98 / 100)
         let threshold = Swift.max(Swift.min(4 * median, 0.3 * high), Double(blockSize * blockSize) * 40)
         var candidate = [Bool](repeating: false, count: xx.count)
         for index in candidate.indices where energies[index] > threshold {

@@ -96,7 +96,7 @@ public struct BarcodeScanner: Sendable {
         var stagesRun: [String] = []
         var firstTrusted: StageRead?
         var codabarTrusted = false
-        let cascade = cascade(photo: photo, working: working, fullResolution: fullResolution)
+        let cascade = cascade(photo: photo, working: working, fullResolution: fullResolution, reader: reader)
         var pending = cascade.stages[...]
         // The gentle stages before the first aggressive one (the plain image, the located regions, the
         // blurred image, the full-size photo): after a member ID of another symbology, these still look for

@@ -19,8 +19,12 @@ extension BarcodeScanner {
         cascade(photo: photo, working: working, fullResolution: fullResolution).stages
     }
 
-    /// The cascade for a photo (`working` is its working image).
-    func cascade(photo: GrayImage, working: GrayImage, fullResolution: (() -> GrayImage?)? = nil) -> Cascade {
+    /// The cascade for a photo (`working` is its working image); `reader` is the libzbar configuration the
+    /// scan reads with, which the warm-up's read of the best region must share.
+    func cascade(
+        photo: GrayImage, working: GrayImage, fullResolution: (() -> GrayImage?)? = nil,
+        reader: ZBarReader = ZBarReader()
+    ) -> Cascade {
         var stages: [Stage] = []
         let isLarger = Swift.max(photo.width, photo.height) > Swift.max(working.width, working.height)
         let isSmall = Swift.max(working.width, working.height) < 800
@@ -44,7 +48,7 @@ extension BarcodeScanner {
             }
         }
         // What libzbar reads in the best region's crop, made by the warm-up when there is a second core.
-        let bestRegionReads = Lazy { crops[0].value.map { ZBarReader().decode($0) } }
+        let bestRegionReads = Lazy { crops[0].value.map { reader.decode($0) } }
         for rank in 0..<2 {
             stages.append(
                 Stage(

@@ -36,8 +36,8 @@ struct RowReading {
         let profile = strip.profile(row)
         var inside = Array(profile[window.clamped(to: 0..<width)])
         guard inside.count >= 8 else { return nil }
-        let low = Self.orderStatistic(inside.count / 10, of: &inside)
-        let high = Self.orderStatistic(inside.count * 9 / 10, of: &inside)
+        let low = inside.orderStatistic(inside.count / 10)
+        let high = inside.orderStatistic(inside.count * 9 / 10)
         contrast = high - low
         guard contrast > 0 else { return nil }
         // Each bar is a valley of the row and each space a ridge, however soft: a narrow space between two
@@ -115,42 +115,9 @@ struct RowReading {
     static func noise(of profile: [Double], against other: [Double]) -> Double {
         var differences = zip(profile, other).map { $0 - $1 }
         guard !differences.isEmpty else { return 0 }
-        let median = orderStatistic(differences.count / 2, of: &differences)
+        let median = differences.orderStatistic(differences.count / 2)
         var deviations = differences.map { abs($0 - median) }
-        return 1.4826 * orderStatistic(deviations.count / 2, of: &deviations) / 2.0.squareRoot()
-    }
-
-    /// The `rank`-th smallest of `values` (from 0), which are reordered: what `values.sorted()[rank]` is,
-    /// found without sorting (Hoare's selection; the footprint takes three per row, sorting cost more
-    /// than sampling the row).
-    static func orderStatistic(_ rank: Int, of values: inout [Double]) -> Double {
-        values.withUnsafeMutableBufferPointer { buffer in
-            var (low, high) = (0, buffer.count - 1)
-            while low < high {
-                // The median of the first, middle and last as the pivot.
-                let middle = low + (high - low) / 2
-                let (a, b, c) = (buffer[low], buffer[middle], buffer[high])
-                let pivot = max(min(a, b), min(max(a, b), c))
-                var (i, j) = (low, high)
-                while i <= j {
-                    while buffer[i] < pivot { i += 1 }
-                    while buffer[j] > pivot { j -= 1 }
-                    if i <= j {
-                        buffer.swapAt(i, j)
-                        i += 1
-                        j -= 1
-                    }
-                }
-                if rank <= j {
-                    high = j
-                } else if rank >= i {
-                    low = i
-                } else {
-                    return buffer[rank]
-                }
-            }
-            return buffer[rank]
-        }
+        return 1.4826 * deviations.orderStatistic(deviations.count / 2) / 2.0.squareRoot()
     }
 
     /// The stretches of the row lighter than `level` throughout and at least `length` long.

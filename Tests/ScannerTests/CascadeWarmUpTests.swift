@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 import Imaging
 import Synchronization
@@ -7,7 +8,7 @@ import Testing
 
 @testable import Scanner
 
-@Suite("The cascade's warm-up and the footprint's order statistics")
+@Suite("The cascade's warm-up")
 struct CascadeWarmUpTests {
     @Test("a lazy value asked for from many threads at once is made once, and all of them get it")
     func lazyOnce() {
@@ -51,21 +52,36 @@ struct CascadeWarmUpTests {
         }
     }
 
-    @Test("the rank-th smallest equals the sorted array's, with ties, at every rank")
-    func orderStatistic() {
-        var state: UInt64 = 9
-        for count in [1, 2, 3, 8, 31, 200] {
-            for spread in [2, 50, 100_000] {
-                let values = (0..<count).map { _ -> Double in
-                    state = state &* 6_364_136_223_846_793_005 &+ 1
-                    return Double(Int(state >> 33) % spread) / 4 - 3
-                }
-                let sorted = values.sorted()
-                for rank in 0..<count {
-                    var scratch = values
-                    #expect(RowReading.orderStatistic(rank, of: &scratch) == sorted[rank])
-                }
+    /// Photos as users bring them: the samples (a colour phone photo turned, a webcam frame) and a phone
+    /// photo others took (../shared/realworld, when beside the package), decoded as `scan` decodes them.
+    static let photoFiles: [String] = {
+        let root = GymcardProcess.packageRoot
+        let real = root.deletingLastPathComponent()
+            .appendingPathComponent("shared/realworld/codabar-photos/other-scenes/library-label-phone.jpg")
+            .path
+        return ["samples/card-rotated.jpg", "samples/card-webcam.jpg"].map {
+            root.appendingPathComponent($0).path
+        } + (FileManager.default.fileExists(atPath: real) ? [real] : [])
+    }()
+
+    @Test(
+        "a photo file reads the same, from the same stages, with the warm-up and without",
+        arguments: photoFiles)
+    func sameOnPhotoFiles(path: String) async throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let photo = try ImageFile.decodeGray(bytes, minimumLongSide: BarcodeScanner.decodeSide)
+        let (warm, cold) = await OffThePool.compute { () -> (ScanReport, ScanReport) in
+            let full = {
+                try? ImageFile.decodeGray(bytes, minimumLongSide: BarcodeScanner.fullResolutionSide)
             }
+            var without = BarcodeScanner()
+            without.warmsUp = false
+            return (
+                BarcodeScanner().scan(photo, fullResolution: full), without.scan(photo, fullResolution: full)
+            )
         }
+        #expect(!warm.findings.isEmpty, "\(path) reads")
+        #expect(warm.findings == cold.findings)
+        #expect(warm.stagesRun == cold.stagesRun)
     }
 }
