@@ -37,7 +37,8 @@ public struct StageRead: Sendable, Hashable {
         // shorten into another valid ID; the others carry their own error correction or check character.
         let whole =
             symbol.symbology != .codabar
-            || SymbolFootprint.accountsForWholeSymbol(text: symbol.text, lineEnds: symbol.lineEnds, in: image)
+            || SymbolFootprint.accountsForWholeSymbol(
+                text: symbol.text, lineEnds: symbol.lineEnds, in: image, gently: !isAggressive)
         self.init(
             stage: stage, isAggressive: isAggressive, symbol: symbol, engine: engine, coversWholeSymbol: whole
         )

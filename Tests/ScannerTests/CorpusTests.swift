@@ -212,3 +212,24 @@ struct UnblurredLocatorTests {
         }
     }
 }
+
+@Suite("Reads the footprint guard refused")
+struct FootprintRefusalTests {
+    /// Photos whose true read the footprint guard refused, and which read before it, each the third of its
+    /// category and seed (also `generate-corpus DIR 3 SEED CATEGORY`): glare over part of the bars (rows
+    /// holding the symbol up to the glare: seeds 4 and 5), and dark photos whose noise merged or split an
+    /// element in many rows, which then counted as another symbol (seeds 8 and 12).
+    @Test(
+        "glare and a dark photo's noise no longer refuse a true read",
+        arguments: [("glare", 4), ("glare", 5), ("low-light", 8), ("low-light", 12)] as [(String, UInt64)])
+    func refusedBefore(category: String, seed: UInt64) async throws {
+        let photo = try await OffThePool.compute {
+            var generator = CardPhotoGenerator(seed: seed)
+            let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == category })
+            return (0..<3).map { generator.photo(recipe, name: "\(category)-\($0)") }[2]
+        }
+        let report = try await scanGenerously(photo)
+        let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
+        #expect(ids == [photo.expectedID].compactMap { $0 }, "\(photo.name) read as \(ids)")
+    }
+}

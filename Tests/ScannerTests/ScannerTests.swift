@@ -452,4 +452,61 @@ struct SymbolFootprintTests {
             !SymbolFootprint.accountsForWholeSymbol(
                 text: "C12-345:67890D", lineEnds: symbol.lineEnds, in: torn))
     }
+
+    /// Glare over part of the bars (generated glare photos, seed 2026's glare-16: 2 of 28 rows agreed and
+    /// 26 held the symbol up to the glare, and the true read was refused).
+    @Test("glare washing out the bars past a third of the symbol: the rows up to it count for the read")
+    func glare() throws {
+        let (image, symbol) = try cleanRead("C12-345:678/90D")
+        let ends = try #require(SymbolFootprint.symbolEnds(symbol.lineEnds))
+        let (left, right) = (Int(min(ends.first.x, ends.last.x)), Int(max(ends.first.x, ends.last.x)))
+        let (top, bottom) = try #require(barRows(of: image, at: (left + right) / 2))
+        // All but the top few rows of the bars washed out to near white from two thirds of the way along.
+        var glared = image
+        for y in (top + (bottom - top) / 8)...bottom {
+            for x in (left + 2 * (right - left) / 3)...(right + 20) {
+                glared[x, y] = UInt8(min(255, 235 + Int(image[x, y]) / 12))
+            }
+        }
+        let measured = try #require(
+            SymbolFootprint.measure(text: symbol.text, lineEnds: symbol.lineEnds, in: glared))
+        #expect(2 * measured.rowsAgreeing < measured.rowsOnSymbol, "\(measured)")
+        #expect(2 * measured.rowsPiece >= measured.rowsOnSymbol, "\(measured)")
+        #expect(measured.isWhole(readGently: true))
+        #expect(measured.isWhole(readGently: false))
+        // A text that differs is no piece of it.
+        #expect(
+            !SymbolFootprint.accountsForWholeSymbol(
+                text: "C12-345:67890D", lineEnds: symbol.lineEnds, in: glared))
+    }
+
+    /// Seed 2026's eleventh low-light photo (Benchmarks/scan.sh 20 2026), its blurred stage's read as
+    /// traced: 13 of 36 rows agreed, and the noise had merged or split elements in most others.
+    @Test(
+        "a dark photo's rows a few elements off the read do not compete with it; rows whole characters off do"
+    )
+    func noisyRows() {
+        let noisy = SymbolFootprint.Measurement(
+            rowsOnSymbol: 36, rowsAgreeing: 13,
+            otherCounts: [
+                87, 85, 85, 85, 85, 81, 73, 69, 57, 61, 85, 89, 91, 85, 87, 95, 87, 77, 71, 59, 55, 53,
+            ],
+            patternCount: 87)
+        #expect(noisy.rowsCompeting == 13)
+        #expect(noisy.rowsCompetingByCharacters == 4)
+        #expect(noisy.isWhole(readGently: true))
+        // Read from a stretched, sharpened or finer cut, every row about as long competes.
+        #expect(!noisy.isWhole(readGently: false))
+        // A torn read: the rows past the tear hold the whole symbol, a character longer.
+        var torn = noisy
+        torn.otherCounts = Array(repeating: 95, count: 7) + noisy.otherCounts.filter { $0 != 87 && $0 != 95 }
+        #expect(!torn.isWhole(readGently: true))
+    }
+
+    /// The first and last rows of the image that have a dark pixel in column `x`.
+    func barRows(of image: GrayImage, at x: Int) -> (Int, Int)? {
+        let dark = (0..<image.height).filter { image[x, $0] < 128 }
+        guard let first = dark.first, let last = dark.last else { return nil }
+        return (first, last)
+    }
 }
