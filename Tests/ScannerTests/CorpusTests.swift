@@ -233,3 +233,23 @@ struct FootprintRefusalTests {
         #expect(ids == [photo.expectedID].compactMap { $0 }, "\(photo.name) read as \(ids)")
     }
 }
+
+@Suite("A character the finer cuts invent")
+struct InventedCharacterTests {
+    /// Seed 6's first defocus photo (also `generate-corpus DIR 1 6 defocus`) reads `A740158121B` as it is;
+    /// its region cut two and three times finer read `A7401:8121B`, every row of both cuts agreeing, and
+    /// `scan --all` listed both.
+    @Test("scan --all lists the ID the photo shows, not one its finer cuts invent")
+    func invented() async throws {
+        var generator = CardPhotoGenerator(seed: 6)
+        let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == "defocus" })
+        let photo = generator.photo(recipe, name: "defocus-0")
+        let report = try await OffThePool.compute {
+            BarcodeScanner().scan(
+                try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide),
+                findAll: true)
+        }
+        #expect(report.findings.map(\.text) == ["A740158121B"])
+        #expect(photo.expectedID == "A740158121B")
+    }
+}

@@ -163,6 +163,18 @@ struct ReadGuardTests {
         #expect(readGuard.record(read("C12-3+5-/78D", stage: "upscale 2x", aggressive: true)) != nil)
     }
 
+    @Test("a text only aggressive stages read gives way to a gentle read of the symbol a character apart")
+    func gentleRival() {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read("A740158121B", stage: "plain")) != nil)
+        _ = readGuard.record(read("A7401:8121B", stage: "locate 1 fine 2x", aggressive: true))
+        #expect(readGuard.record(read("A7401:8121B", stage: "locate 1 fine 3x", aggressive: true)) == nil)
+        // Another card's ID, not a character or two apart, stands on two aggressive stages.
+        _ = readGuard.record(read("A123456789B", stage: "locate 2 2x", aggressive: true))
+        #expect(readGuard.record(read("A123456789B", stage: "locate 2 3x", aggressive: true)) != nil)
+        #expect(readGuard.trustedTexts == ["A740158121B", "A123456789B"])
+    }
+
     @Test("a single-line gentle read needs confirmation too")
     func lowQuality() {
         var readGuard = ReadGuard()
