@@ -37,6 +37,25 @@ private func readThrough(
     return names
 }
 
+/// Photo `index` of a seed's photos of one category (also `generate-corpus DIR COUNT SEED CATEGORY`),
+/// made off the concurrency pool.
+private func generatedPhoto(seed: UInt64, category: String, index: Int) async throws
+    -> CardPhotoGenerator.Photo
+{
+    try await OffThePool.compute {
+        var generator = CardPhotoGenerator(seed: seed)
+        let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == category })
+        return (0...index).map { generator.photo(recipe, name: "\(category)-\($0)") }[index]
+    }
+}
+
+/// Scans a generated photo through the whole cascade and expects its own ID, and nothing else.
+private func expectOwnID(_ photo: CardPhotoGenerator.Photo) async throws {
+    let report = try await scanGenerously(photo)
+    let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
+    #expect(ids == [photo.expectedID].compactMap { $0 }, "\(photo.name) read as \(ids)")
+}
+
 @Suite("The seeded photo corpus")
 struct CorpusTests {
     /// The photos' names, known without making them: Swift Testing evaluates a test's arguments while it
@@ -167,14 +186,7 @@ struct DarkPhotoTests {
     /// its own ID.
     @Test("low light: the read of the whole symbol stands although the rows are noisy")
     func lowLight() async throws {
-        var generator = CardPhotoGenerator(seed: 2026)
-        let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == "low-light" })
-        let photos = (0..<5).map { generator.photo(recipe, name: "low-light-\($0)") }
-        for photo in photos[4...] {
-            let report = try await scanGenerously(photo)
-            let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
-            #expect(ids == [photo.expectedID].compactMap { $0 }, "\(photo.name) read as \(ids)")
-        }
+        try await expectOwnID(try await generatedPhoto(seed: 2026, category: "low-light", index: 4))
     }
 }
 
@@ -206,7 +218,7 @@ struct UnblurredLocatorTests {
             $0.hasPrefix("locate 1")
         }
         withKnownIssue(
-            "issue 25: the footprint guard (a Codabar read must account for the whole symbol) refuses this read; README, Scan"
+            "the footprint guard refuses this read: only finer cuts read it (7 of 23 rows agreeing), and there every row about as long competes, as rows of torn reads did (ARCHITECTURE §5)"
         ) {
             #expect(located.contains("tiny-scan-2.jpg"))
         }
@@ -223,14 +235,7 @@ struct FootprintRefusalTests {
         "glare and a dark photo's noise no longer refuse a true read",
         arguments: [("glare", 4), ("glare", 5), ("low-light", 8), ("low-light", 12)] as [(String, UInt64)])
     func refusedBefore(category: String, seed: UInt64) async throws {
-        let photo = try await OffThePool.compute {
-            var generator = CardPhotoGenerator(seed: seed)
-            let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == category })
-            return (0..<3).map { generator.photo(recipe, name: "\(category)-\($0)") }[2]
-        }
-        let report = try await scanGenerously(photo)
-        let ids = report.findings.compactMap { try? CodabarSymbol(normalizing: $0.text).text }
-        #expect(ids == [photo.expectedID].compactMap { $0 }, "\(photo.name) read as \(ids)")
+        try await expectOwnID(try await generatedPhoto(seed: seed, category: category, index: 2))
     }
 }
 
@@ -241,9 +246,7 @@ struct InventedCharacterTests {
     /// `scan --all` listed both.
     @Test("scan --all lists the ID the photo shows, not one its finer cuts invent")
     func invented() async throws {
-        var generator = CardPhotoGenerator(seed: 6)
-        let recipe = try #require(CardPhotoGenerator.fullRecipes.first { $0.category == "defocus" })
-        let photo = generator.photo(recipe, name: "defocus-0")
+        let photo = try await generatedPhoto(seed: 6, category: "defocus", index: 0)
         let report = try await OffThePool.compute {
             BarcodeScanner().scan(
                 try ImageFile.decodeGray(photo.bytes, minimumLongSide: BarcodeScanner.decodeSide),
