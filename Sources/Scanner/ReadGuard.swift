@@ -37,8 +37,7 @@ public struct StageRead: Sendable, Hashable {
         // shorten into another valid ID; the others carry their own error correction or check character.
         let whole =
             symbol.symbology != .codabar
-            || SymbolFootprint.accountsForWholeSymbol(
-                text: symbol.text, lineEnds: symbol.lineEnds, in: image, gently: !isAggressive)
+            || SymbolFootprint.accountsForWholeSymbol(text: symbol.text, lineEnds: symbol.lineEnds, in: image)
         self.init(
             stage: stage, isAggressive: isAggressive, symbol: symbol, engine: engine, coversWholeSymbol: whole
         )

@@ -190,34 +190,14 @@ struct RowReading {
     /// wider than its narrow bars and each wide space wider than its narrow spaces (compared within a
     /// character, so that perspective and ink spread along the symbol do not matter).
     func matches(_ pattern: [CodabarElement]) -> Bool {
-        elements.count == pattern.count && matches(pattern, at: 0)
-    }
-
-    /// Whether the row carries a long piece of the pattern (at least half of it), cut short at one end or
-    /// both by something that is no quiet zone: glare washing out the bars past it. The piece lies where
-    /// its elements match the pattern's; the element at a cut is not compared (the glare's edge narrows it).
-    func matchesPiece(of pattern: [CodabarElement]) -> Bool {
-        let count = elements.count
-        guard count < pattern.count, 2 * count >= pattern.count else { return false }
-        // A run starts with a bar, and the pattern's bars are at its even places.
-        return stride(from: 0, through: pattern.count - count, by: 2).contains { matches(pattern, at: $0) }
-    }
-
-    /// Whether the elements match the pattern's from `offset` on, character by character.
-    private func matches(_ pattern: [CodabarElement], at offset: Int) -> Bool {
-        let end = offset + elements.count
-        // The pattern's places compared: all but an element at a cut.
-        let compared = (offset > 0 ? offset + 1 : offset)..<(end < pattern.count ? end - 1 : end)
+        guard elements.count == pattern.count else { return false }
         // Eight elements per character: seven, then the narrow space between characters.
         for first in stride(from: 0, to: pattern.count, by: 8) {
-            let start = Swift.max(first, compared.lowerBound)
-            let last = Swift.min(first + 7, compared.upperBound)
-            guard start < last else { continue }
-            let character = start..<last
+            let character = first..<Swift.min(pattern.count, first + 7)
             for isBar in [true, false] {
                 let kind = character.filter { pattern[$0].isBar == isBar }
-                let wide = kind.filter { pattern[$0].isWide }.map { elements[$0 - offset] }
-                let narrow = kind.filter { !pattern[$0].isWide }.map { elements[$0 - offset] }
+                let wide = kind.filter { pattern[$0].isWide }.map { elements[$0] }
+                let narrow = kind.filter { !pattern[$0].isWide }.map { elements[$0] }
                 guard let narrowest = wide.min(), let widest = narrow.max() else { continue }
                 if narrowest <= widest { return false }
             }

@@ -22,8 +22,7 @@ enum ScanTrace {
             {
                 line +=
                     " rows=\(measured.rowsOnSymbol) agreeing=\(measured.rowsAgreeing)"
-                    + " competing=\(measured.rowsCompeting) byCharacters=\(measured.rowsCompetingByCharacters)"
-                    + " pieces=\(measured.rowsPiece) narrow=\(measured.narrow)"
+                    + " competing=\(measured.rowsCompeting) narrow=\(measured.narrow)"
                     + " others=\(measured.otherCounts) pattern=\(measured.patternCount)"
             } else {
                 line += " unmeasured"

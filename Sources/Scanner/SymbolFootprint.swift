@@ -16,12 +16,11 @@ import Imaging
 public enum SymbolFootprint {
     /// Whether `text` (Codabar, start and stop letters included), read along scan lines that ended at
     /// `lineEnds` (both ends of the symbol, as zbar reports them), accounts for the whole symbol in `image`.
-    /// `gently`: the image is the photo as it is, blurred or turned, not stretched, sharpened or cut finer
-    /// (``Measurement/isWhole(readGently:)``). False when there is too little to judge (one end only).
-    public static func accountsForWholeSymbol(
-        text: String, lineEnds: [ImagePoint], in image: GrayImage, gently: Bool = false
-    ) -> Bool {
-        measure(text: text, lineEnds: lineEnds, in: image)?.isWhole(readGently: gently) ?? false
+    /// False when there is too little to judge (one end only).
+    public static func accountsForWholeSymbol(text: String, lineEnds: [ImagePoint], in image: GrayImage)
+        -> Bool
+    {
+        measure(text: text, lineEnds: lineEnds, in: image)?.isWhole ?? false
     }
 
     /// What the rows across the symbol show.
@@ -30,11 +29,8 @@ public enum SymbolFootprint {
         var rowsOnSymbol: Int
         /// Of those, rows that carry exactly the read's pattern.
         var rowsAgreeing: Int
-        /// Element counts of the rows that neither agree nor hold a piece of the pattern.
+        /// Element counts of the rows that do not agree.
         var otherCounts: [Int]
-        /// Rows that hold a long piece of the read's pattern, cut short by glare
-        /// (``RowReading/matchesPiece(of:)``).
-        var rowsPiece: Int = 0
         /// The read's element count.
         var patternCount: Int
         /// The narrow element's width in the strip's pixels.
@@ -44,40 +40,19 @@ public enum SymbolFootprint {
         /// seen past a tear (the torn read dropped characters), not a pen stroke or a smudge across bars.
         var rowsCompeting: Int { otherCounts.filter { $0 >= patternCount - 8 }.count }
 
-        /// Of those, the rows whose element count differs from the read's by whole characters (eight
-        /// elements each), or not at all: a tear drops or repeats whole characters. A dark photo's noise
-        /// merges or splits single elements, or carries a row on into a speck past the quiet zone, and
-        /// leaves it some other count (generated low-light photos: rows of 81 to 91 elements beside a
-        /// symbol of 87).
-        var rowsCompetingByCharacters: Int {
-            otherCounts.filter { $0 >= patternCount - 8 && ($0 - patternCount) % 8 == 0 }.count
-        }
-
-        /// Most rows agree; or a third do, and few others hold a symbol about as long (in the photo as it
-        /// is: few hold one whole characters apart); or a fifth and at least three do, and few others hold
-        /// a symbol about as long; or, under glare, a few agree, most of the rest hold pieces of the same
-        /// pattern, and few hold a symbol about as long.
-        ///
-        /// A pen scribble across a scanned symbol breaks up the rows it crosses (27 of 63 rows agreed, 4
-        /// competed). Glare washes out part of the bars in the rows it crosses, and a row then holds a piece
-        /// of the symbol up to where the glare begins (generated glare photos: 2 of 28 rows agreed, 24 to
-        /// 26 held pieces, 0 or 1 competed). Torn reads of damaged photos (2400 damaged copies of three
-        /// photos, seeds 1 to 8 of Benchmarks/damaged.sh, every read's rows traced) had at most 27% of their
-        /// rows agreeing where the photo was read as it is (13 of 49, with 11 rows competing by whole
-        /// characters); those with pieces and two or more rows agreeing had at least 1.5 times as many
-        /// competing. A stretched, sharpened or finer cut reads a torn symbol on fewer rows: up to 30% of
-        /// them agreed, and 27% with none competing by whole characters (3 of 11). So there every row about
-        /// as long as the read competes.
-        func isWhole(readGently: Bool) -> Bool {
+        /// Most rows agree; or a third do, or a fifth and at least three, and few others hold a competing
+        /// symbol. A pen scribble across a scanned symbol breaks up the rows it crosses (27 of 63 rows
+        /// agreed, 4 competed); glare washes out part of the bars in the rows it crosses, which then hold
+        /// fewer elements than any whole symbol (generated glare photos: 7 to 9 of 30 to 40 rows agreed,
+        /// 0 to 2 competed). Torn reads of damaged photos had 1 to 8 rows of 11 to 61 agreeing and most
+        /// others competing; measured as rows are read now, by their own noise (1200 damaged copies of
+        /// three photos, seeds 1 to 4 of Benchmarks/damaged.sh, 19 wrong reads), at most 8 agreed and at least
+        /// 2.6 times as many competed.
+        var isWhole: Bool {
             guard rowsOnSymbol > 0 else { return false }
             if 2 * rowsAgreeing >= rowsOnSymbol { return true }
-            let competing = readGently ? rowsCompetingByCharacters : rowsCompeting
-            if 3 * rowsAgreeing >= rowsOnSymbol, 2 * competing <= rowsAgreeing { return true }
-            if rowsAgreeing >= 3, 5 * rowsAgreeing >= rowsOnSymbol, 2 * rowsCompeting <= rowsAgreeing {
-                return true
-            }
-            return rowsAgreeing >= 2 && 2 * rowsCompeting <= rowsAgreeing
-                && 2 * (rowsAgreeing + rowsPiece) >= rowsOnSymbol
+            guard 2 * rowsCompeting <= rowsAgreeing else { return false }
+            return 3 * rowsAgreeing >= rowsOnSymbol || (rowsAgreeing >= 3 && 5 * rowsAgreeing >= rowsOnSymbol)
         }
     }
 
@@ -128,9 +103,7 @@ public enum SymbolFootprint {
         let reversed = Array(pattern.reversed())
         var agreeing = 0
         var agreeingReversed = 0
-        // The rows that agree neither way: their element counts, and whether each holds a piece of the
-        // pattern forward and backward.
-        var others: [(count: Int, forward: Bool, backward: Bool)] = []
+        var otherCounts: [Int] = []
         for direction in [-1, 1] {
             var offRows = 0
             var row = direction < 0 ? middle : middle + step
@@ -151,21 +124,13 @@ public enum SymbolFootprint {
                 let backward = reading.matches(reversed)
                 if forward { agreeing += 1 }
                 if backward { agreeingReversed += 1 }
-                guard !forward, !backward else { continue }
-                others.append(
-                    (
-                        reading.elements.count, reading.matchesPiece(of: pattern),
-                        reading.matchesPiece(of: reversed)
-                    ))
+                if !forward, !backward { otherCounts.append(reading.elements.count) }
             }
         }
-        let (pieces, piecesReversed) = (others.filter(\.forward).count, others.filter(\.backward).count)
-        let isReversed =
-            agreeingReversed > agreeing || (agreeingReversed == agreeing && piecesReversed > pieces)
         return Measurement(
-            rowsOnSymbol: onSymbol, rowsAgreeing: isReversed ? agreeingReversed : agreeing,
-            otherCounts: others.filter { !(isReversed ? $0.backward : $0.forward) }.map(\.count),
-            rowsPiece: isReversed ? piecesReversed : pieces, patternCount: pattern.count, narrow: narrow)
+            rowsOnSymbol: onSymbol, rowsAgreeing: Swift.max(agreeing, agreeingReversed),
+            otherCounts: otherCounts,
+            patternCount: pattern.count, narrow: narrow)
     }
 
     /// The two ends of the symbol: zbar reports where each line that read it ended, and lines run both
