@@ -35,8 +35,12 @@ enum {
     GYMCARD_ZXING_BAD_IMAGE = -1,
     /// Bad `results`/`capacity`, or no format asked for.
     GYMCARD_ZXING_BAD_ARGUMENTS = -2,
-    /// zxing-cpp threw (out of memory, or a bug); the exception was caught in the shim.
+    /// zxing-cpp threw (out of memory, or a bug); the exception was caught in the shim. Or no pipe or
+    /// process could be made for the read.
     GYMCARD_ZXING_FAILED = -3,
+    /// The process the read ran in died: zxing-cpp aborted on one of its assertions (Debian builds it with
+    /// them on). gymcard carries on as if it had read nothing.
+    GYMCARD_ZXING_ABORTED = -4,
 };
 
 /// Longest text one result holds, its terminating NUL included; a longer text is not returned.
@@ -57,7 +61,8 @@ typedef struct {
 /// Reads every symbol of `formats` in an 8-bit greyscale image of `lumaCount` bytes whose
 /// rows start `rowStride` bytes apart. Writes at most `capacity` results and returns how many it wrote (0:
 /// none found), or a negative GYMCARD_ZXING_* code. With `tryHarder`, zxing-cpp scans more rows. It reads
-/// only bars that stand upright (rows cross them): turn the image first. Never throws.
+/// only bars that stand upright (rows cross them): turn the image first. Never throws, and never takes the
+/// caller down: the read runs in a child process (see ZXingShim.cpp).
 int32_t gymcard_zxing_read(
     const uint8_t *luma, size_t lumaCount, int32_t width, int32_t height, int32_t rowStride, int32_t formats,
     int32_t tryHarder, gymcard_zxing_result *results, int32_t capacity);
