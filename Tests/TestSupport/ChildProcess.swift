@@ -214,7 +214,8 @@ public final class ChildProcess: Sendable {
         private enum State {
             case starting([CheckedContinuation<pid_t, any Swift.Error>])
             case running(ProcessIdentifier)
-            case ended
+            /// Ended, with the pid it had (nil if it never ran): only to name it, never to signal it.
+            case ended(pid_t?)
             case failed(any Swift.Error)
         }
         private let state = Mutex(State.starting([]))
@@ -228,7 +229,10 @@ public final class ChildProcess: Sendable {
                         state = .starting(waiting + [continuation])
                         return nil
                     case .running(let process): return .success(process.value)
-                    case .ended: return .failure(CancellationError())
+                    // A short process can run and end before its starter asks (a loaded machine delayed the
+                    // starter's task, and it failed with CancellationError).
+                    case .ended(let pid?): return .success(pid)
+                    case .ended(nil): return .failure(CancellationError())
                     case .failed(let error): return .failure(error)
                     }
                 }
@@ -254,7 +258,15 @@ public final class ChildProcess: Sendable {
             for continuation in waiting { continuation.resume(throwing: error) }
         }
 
-        func ended() { state.withLock { $0 = .ended } }
+        func ended() {
+            state.withLock { state in
+                if case .running(let process) = state {
+                    state = .ended(process.value)
+                } else {
+                    state = .ended(nil)
+                }
+            }
+        }
 
         func send(_ signal: Int32) {
             state.withLock { state in
