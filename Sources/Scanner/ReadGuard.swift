@@ -33,11 +33,11 @@ public struct StageRead: Sendable, Hashable {
     public init(
         stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine, in image: GrayImage
     ) {
-        // The footprint is measured for Codabar, the symbology without a mandatory check that a tear can
-        // shorten into another valid ID; the others carry their own error correction or check character.
-        let whole =
-            symbol.symbology != .codabar
-            || SymbolFootprint.accountsForWholeSymbol(text: symbol.text, lineEnds: symbol.lineEnds, in: image)
+        // The footprint is measured for Codabar and Interleaved 2 of 5, symbologies without a mandatory check
+        // that a tear can shorten into another valid ID (``FootprintPattern``); the others carry their own
+        // error correction or check character, or (Code 39) start and stop characters as long as any other.
+        let whole = SymbolFootprint.accountsForWholeSymbol(
+            symbol.symbology, text: symbol.text, lineEnds: symbol.lineEnds, in: image)
         self.init(
             stage: stage, isAggressive: isAggressive, symbol: symbol, engine: engine, coversWholeSymbol: whole
         )
@@ -47,7 +47,8 @@ public struct StageRead: Sendable, Hashable {
 /// Decides which decodes are trustworthy enough to report: gymcard must never print a wrong ID.
 ///
 /// A read is accepted when it is a QR code, or a valid Codabar symbol (start and stop letters, nothing
-/// outside the alphabet) that accounts for the whole symbol it was read from (``SymbolFootprint``), and
+/// outside the alphabet) that accounts for the whole symbol it was read from (``SymbolFootprint``; so must
+/// an Interleaved 2 of 5 read), and
 /// one of these holds:
 /// - a gentle libzbar stage read it on at least `minimumQuality` scan lines (zbar's quality counts the
 ///   lines that agreed), or

@@ -12,7 +12,7 @@ struct RowReading {
     /// Bars in the run.
     var bars: Int { (elements.count + 1) / 2 }
 
-    /// A light gap this many narrow widths wide ends a symbol: Codabar's widest space is three narrow
+    /// A light gap this many narrow widths wide ends a symbol: the widest space of Codabar and ITF is three narrow
     /// widths (ink spread and softness add a little), its quiet zone ten.
     static let quietGap = 5.5
 
@@ -186,18 +186,16 @@ struct RowReading {
         return found
     }
 
-    /// Whether the row carries exactly the pattern: as many elements, and in each character each wide bar
-    /// wider than its narrow bars and each wide space wider than its narrow spaces (compared within a
-    /// character, so that perspective and ink spread along the symbol do not matter).
-    func matches(_ pattern: [CodabarElement]) -> Bool {
-        guard elements.count == pattern.count else { return false }
-        // Eight elements per character: seven, then the narrow space between characters.
-        for first in stride(from: 0, to: pattern.count, by: 8) {
-            let character = first..<Swift.min(pattern.count, first + 7)
+    /// Whether the row carries exactly the pattern: as many elements, and in each of its groups (a
+    /// character) each wide bar wider than its narrow bars and each wide space wider than its narrow spaces
+    /// (compared within a group, so that perspective and ink spread along the symbol do not matter).
+    func matches(_ pattern: FootprintPattern) -> Bool {
+        guard elements.count == pattern.elements.count else { return false }
+        for group in pattern.groups {
             for isBar in [true, false] {
-                let kind = character.filter { pattern[$0].isBar == isBar }
-                let wide = kind.filter { pattern[$0].isWide }.map { elements[$0] }
-                let narrow = kind.filter { !pattern[$0].isWide }.map { elements[$0] }
+                let kind = group.filter { pattern.elements[$0].isBar == isBar }
+                let wide = kind.filter { pattern.elements[$0].isWide }.map { elements[$0] }
+                let narrow = kind.filter { !pattern.elements[$0].isWide }.map { elements[$0] }
                 guard let narrowest = wide.min(), let widest = narrow.max() else { continue }
                 if narrowest <= widest { return false }
             }

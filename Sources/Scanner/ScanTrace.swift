@@ -16,10 +16,8 @@ enum ScanTrace {
             "trace stage=\"\(read.stage)\" engine=\(read.engine.rawValue) aggressive=\(read.isAggressive) "
             + "quality=\(read.symbol.quality) whole=\(read.coversWholeSymbol) trusted=\(trusted) "
             + "image=\(image.width)x\(image.height) ends=\(read.symbol.lineEnds.count)"
-        if read.symbol.symbology == .codabar {
-            if let measured = SymbolFootprint.measure(
-                text: read.symbol.text, lineEnds: read.symbol.lineEnds, in: image)
-            {
+        if let pattern = FootprintPattern(symbology: read.symbol.symbology, text: read.symbol.text) {
+            if let measured = SymbolFootprint.measure(pattern, lineEnds: read.symbol.lineEnds, in: image) {
                 line +=
                     " rows=\(measured.rowsOnSymbol) agreeing=\(measured.rowsAgreeing)"
                     + " competing=\(measured.rowsCompeting) narrow=\(measured.narrow)"

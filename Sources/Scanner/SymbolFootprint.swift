@@ -1,9 +1,10 @@
-import Codabar
 import Glibc
 import Imaging
+import Symbologies
 
-/// Whether a Codabar read accounts for the whole symbol it was read from, judged in the very image the
-/// decoder was given: any engine's read goes through it, given the text and where its scan lines ended.
+/// Whether a Codabar or Interleaved 2 of 5 read (``FootprintPattern``) accounts for the whole symbol it was
+/// read from, judged in the very image the decoder was given: any engine's read goes through it, given the
+/// text and where its scan lines ended.
 ///
 /// A damaged photo (a JPEG with a few bytes changed shifts the lower part of the picture sideways, as a
 /// torn or creased card does) shows a scan line that crosses the tear a valid symbol with characters
@@ -14,13 +15,16 @@ import Imaging
 /// between two quiet zones, exactly its pattern of narrow and wide elements (wherever along the line: the
 /// part of the picture below a tear is shifted sideways, but whole).
 public enum SymbolFootprint {
-    /// Whether `text` (Codabar, start and stop letters included), read along scan lines that ended at
+    /// Whether `text` (Codabar: start and stop letters included), read along scan lines that ended at
     /// `lineEnds` (both ends of the symbol, as zbar reports them), accounts for the whole symbol in `image`.
-    /// False when there is too little to judge (one end only).
-    public static func accountsForWholeSymbol(text: String, lineEnds: [ImagePoint], in image: GrayImage)
-        -> Bool
-    {
-        measure(text: text, lineEnds: lineEnds, in: image)?.isWhole ?? false
+    /// False when there is too little to judge (one end only); true for a symbology it does not judge.
+    public static func accountsForWholeSymbol(
+        _ symbology: Symbology = .codabar, text: String, lineEnds: [ImagePoint], in image: GrayImage
+    ) -> Bool {
+        guard let pattern = FootprintPattern(symbology: symbology, text: text) else {
+            return symbology != .codabar && symbology != .itf
+        }
+        return measure(pattern, lineEnds: lineEnds, in: image)?.isWhole ?? false
     }
 
     /// What the rows across the symbol show.
@@ -56,15 +60,13 @@ public enum SymbolFootprint {
         }
     }
 
-    static func measure(text: String, lineEnds: [ImagePoint], in image: GrayImage) -> Measurement? {
-        guard let symbol = try? CodabarSymbol(normalizing: text), let ends = symbolEnds(lineEnds) else {
-            return nil
-        }
-        let pattern = CodabarLayout.elements(of: symbol)
+    static func measure(_ pattern: FootprintPattern, lineEnds: [ImagePoint], in image: GrayImage)
+        -> Measurement?
+    {
+        guard let ends = symbolEnds(lineEnds) else { return nil }
         let (dx, dy) = (ends.last.x - ends.first.x, ends.last.y - ends.first.y)
         let length = (dx * dx + dy * dy).squareRoot()
-        // Narrow elements per symbol, at the middle of the allowed wide:narrow ratios.
-        let modules = pattern.reduce(0.0) { $0 + ($1.isWide ? 2.5 : 1) }
+        let modules = pattern.modules
         guard length / modules >= 0.7 else { return nil }
         // Sampled so that the strip is at most about 1200 px long, and its narrow elements at least 3 px
         // wide: a row's threshold cannot separate narrow elements of about a pixel (a small scan).
@@ -100,7 +102,7 @@ public enum SymbolFootprint {
         // row below a tear carries the whole symbol shifted sideways, and counts as much as one above it.
         var onSymbol = 0
         // The points do not say which end is the start: count the rows that carry the pattern each way.
-        let reversed = Array(pattern.reversed())
+        let reversed = pattern.reversed
         var agreeing = 0
         var agreeingReversed = 0
         var otherCounts: [Int] = []
@@ -113,7 +115,7 @@ public enum SymbolFootprint {
                     let reading = RowReading(
                         strip: strip, row: row, neighbour: neighbour(of: row), window: window, narrow: narrow),
                     reading.contrast >= 0.5 * reference.contrast,
-                    2 * reading.bars >= pattern.count / 2
+                    2 * reading.bars >= pattern.elements.count / 2
                 else {
                     offRows += 1
                     continue
@@ -130,7 +132,7 @@ public enum SymbolFootprint {
         return Measurement(
             rowsOnSymbol: onSymbol, rowsAgreeing: Swift.max(agreeing, agreeingReversed),
             otherCounts: otherCounts,
-            patternCount: pattern.count, narrow: narrow)
+            patternCount: pattern.elements.count, narrow: narrow)
     }
 
     /// The two ends of the symbol: zbar reports where each line that read it ended, and lines run both
