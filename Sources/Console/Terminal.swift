@@ -1,5 +1,6 @@
 import Glibc
 import Storage
+import Synchronization
 import TerminalText
 
 /// What the process is attached to: whether stdout is a terminal, how wide it is, whether colour is wanted.
@@ -27,10 +28,36 @@ public struct Terminal {
 
     /// Writes to standard output unbuffered, for output that must appear now (watch redraws, JSON lines).
     public struct StandardOutput: Sendable {
+        /// The first write to standard output that failed, nil while none has.
+        private static let firstFailure = Mutex<StorageError?>(nil)
+
         /// Writes `text` now, after whatever `print` buffered.
         public func write(_ text: String) {
-            fflush(nil)
-            try? AtomicFile.writeAll(Array(text.utf8), to: STDOUT_FILENO, path: "standard output")
+            if fflush(nil) != 0 { Self.record(errno) }
+            do {
+                try AtomicFile.writeAll(Array(text.utf8), to: STDOUT_FILENO, path: "standard output")
+            } catch {
+                Self.record(error)
+            }
+        }
+
+        /// Flushes what `print` buffered, and says why standard output could not be written if a write to it
+        /// failed (a full disk, a closed descriptor); nil when everything written arrived. For the exit: a
+        /// script that sends the output to a full disk must not take an empty file for success (coreutils'
+        /// `close_stdout` does the same).
+        public func failureAtExit() -> StorageError? {
+            // A failed flush of a full buffer earlier keeps the bytes buffered, so this flush fails again.
+            if fflush(nil) != 0 { Self.record(errno) }
+            return Self.firstFailure.withLock { $0 }
+        }
+
+        private static func record(_ number: Int32) {
+            record(
+                StorageError(errno: number == 0 ? EIO : number, path: "standard output", operation: "write"))
+        }
+
+        private static func record(_ error: StorageError) {
+            firstFailure.withLock { first in if first == nil { first = error } }
         }
     }
 

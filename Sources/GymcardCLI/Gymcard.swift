@@ -3,6 +3,7 @@ import Console
 import FoundationEssentials
 import Glibc
 import GymcardCore
+import Storage
 
 /// The `gymcard` command: parses, calls the libraries, prints, and maps failures to exit codes.
 struct Gymcard: AsyncParsableCommand {
@@ -65,17 +66,27 @@ public enum GymcardEntry {
                 try command.run()
             }
             // Leave now: an async main's return can wait seconds for idle Dispatch workers (many gymcards at once).
-            Glibc.exit(0)
+            finish(0)
         } catch let exit as ExitCode {
             // A status chosen by the command after it said everything (Ctrl-C on the full-screen card: 130).
-            Glibc.exit(exit.rawValue)
+            finish(exit.rawValue)
         } catch {
             guard let failure = ExitTable.failure(for: error) else {
                 unknownError(error, arguments: arguments)
             }
             if !failure.message.isEmpty { Terminal.standardError.say(failure.message) }
-            Glibc.exit(failure.status.rawValue)
+            finish(failure.status.rawValue)
         }
+    }
+
+    /// Exits with `status` once what was written to standard output has arrived; when it could not be (a full
+    /// disk, a closed descriptor), says so and exits 74 instead of 0.
+    private static func finish(_ status: Int32) -> Never {
+        if let failure = Terminal.standardOutput.failureAtExit() {
+            Terminal.standardError.say(failure.description)
+            Glibc.exit(status == 0 ? ExitStatus.ioError.rawValue : status)
+        }
+        Glibc.exit(status)
     }
 
     /// The process's one context: its environment, folders, clock and config file; warnings to stderr.
@@ -90,7 +101,11 @@ public enum GymcardEntry {
     /// usage lines). An error nobody words is gymcard's own fault: one line, exit 70.
     private static func unknownError(_ error: any Error, arguments: [String]) -> Never {
         let status = Gymcard.exitCode(for: error)
-        guard status != .success else { Gymcard.exit(withError: error) }
+        guard status != .success else {
+            // Help or the version, as argument-parser prints them, then the check that they arrived.
+            print(Gymcard.fullMessage(for: error))
+            finish(0)
+        }
         guard status == .validationFailure else {
             Terminal.standardError.say("internal error: \(error); please report it")
             Glibc.exit(ExitStatus.software.rawValue)
