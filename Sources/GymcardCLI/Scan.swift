@@ -16,7 +16,8 @@ struct Scan: ContextCommand {
             EAN-8, EAN-13, UPC-A, UPC-E and QR, and with zxing-cpp PDF417, Data Matrix and Aztec. A QR \
             code holding a Codabar ID (gymcard's companion QR) or nine digits is that Codabar card; one \
             holding a web address or another URI is no ID. Every page of a multi-page TIFF is \
-            scanned (the pages share the --budget fairly when one is given) until one reads (with --all, \
+            scanned (the pages share the --budget fairly when one is given) until one reads a Codabar \
+            (after another symbology's ID, the later pages' first stages still look for one; with --all, \
             every page). Every stage of the reading cascade that applies runs, so a photo gives the same \
             result on a loaded machine as on an idle one; --budget trades that for speed. Rotated, noisy, \
             unevenly lit and 12 MP phone photos are \

@@ -2,7 +2,7 @@ import Imaging
 import Scanner
 import Symbologies
 
-/// `scan`: the IDs on one photo (every page of a multi-page TIFF, until one reads).
+/// `scan`: the IDs on one photo (every page of a multi-page TIFF, until one reads a Codabar).
 public enum PhotoScan {
     /// A photo's reads: each distinct card with the finding that gave it, the best first.
     public struct Reads: Sendable {
@@ -17,7 +17,7 @@ public enum PhotoScan {
     }
 
     /// Scans the photo at `path` (`-` is standard input; `name` is what messages call it). With `all`,
-    /// every page and every distinct barcode, else the first page that reads, its best ID.
+    /// every page and every distinct barcode, else the pages up to the first that reads a Codabar, the best ID.
     public static func scan(_ path: String, name: String, with scanner: BarcodeScanner, all: Bool)
         throws(PhotoScanProblem) -> Reads
     {
@@ -34,10 +34,12 @@ public enum PhotoScan {
         // pages share it fairly: each is begun with its share of what is left (the time the pages before it
         // did not use, divided among it and those after it), so a cover sheet before the card's page, blank
         // or printed, cannot spend the budget before that page is read, and every page gets at least the
-        // cascade's first stages. The first page that reads ends the scan, unless --all asks for every
-        // barcode on every page.
-        for page in 0..<pageCount where all || ids.isEmpty {
+        // cascade's first stages. The first page that reads a Codabar ends the scan, unless --all asks for
+        // every barcode on every page; after another symbology's ID (a shipping label's EAN on a cover
+        // sheet), the later pages' gentle opening stages still look for a Codabar, as on a single page.
+        for page in 0..<pageCount where all || !ids.contains(where: { $0.1.symbology == .codabar }) {
             var pageScanner = scanner
+            pageScanner.openingStagesOnly = !all && !ids.isEmpty
             if pageCount > 1 {
                 let spent = ContinuousClock.now - started
                 pageScanner.safetyLimit = Swift.max(.zero, scanner.safetyLimit - spent)

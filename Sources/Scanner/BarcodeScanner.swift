@@ -29,6 +29,10 @@ public struct BarcodeScanner: Sendable {
     /// When set, at most this many stages run (stages with nothing to look at are not counted): the
     /// cascade's first stages alone, for tests that look at many photos.
     var stageLimit: Int?
+    /// When set, only the gentle opening stages run (those before the first aggressive one): a later page of
+    /// a document whose earlier page gave another symbology's ID looks there for a Codabar, as the same
+    /// page would (ARCHITECTURE §5).
+    public var openingStagesOnly = false
     /// Whether the work the next stages share is begun on another core while the first stage runs
     /// (``Cascade/warmUp``); off only in tests that compare the two.
     var warmsUp = true
@@ -109,6 +113,7 @@ public struct BarcodeScanner: Sendable {
             // once and whose Codabar needs the full-size photo (a real flatbed scan) gave the EAN. Another
             // symbology's read ends the cascade only after its gentle opening stages.
             if firstTrusted != nil, !findAll, codabarTrusted || !opening.contains(stage.name) { break }
+            if openingStagesOnly, !opening.contains(stage.name) { break }
             if let stageLimit, stagesRun.count >= stageLimit { break }
             if !stagesRun.isEmpty {
                 let spent = clock.now - start

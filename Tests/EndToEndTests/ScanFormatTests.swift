@@ -43,6 +43,17 @@ struct ScanFormatTests {
         #expect(run.status == 0, "\(name) \(arguments.joined(separator: " ")): \(run.stderrText)")
     }
 
+    /// Runs `first` on a file and a Debian tool on what it writes (`pngtopnm card.png | pnmtotiff`).
+    static func tool(
+        _ name: String, _ arguments: [String], input: String, through first: String, output: String
+    ) async throws {
+        let step = try await ChildProcess.run("/usr/bin/" + first, [input])
+        #expect(step.status == 0, "\(first) \(input): \(step.stderrText)")
+        let run = try await ChildProcess.run("/usr/bin/" + name, arguments, input: step.stdout)
+        try run.stdout.write(to: URL(fileURLWithPath: output))
+        #expect(run.status == 0, "\(name) \(arguments.joined(separator: " ")): \(run.stderrText)")
+    }
+
     /// The first half of a file, as a download or a copy cut short leaves it.
     static func cutInHalf(_ path: String, to cut: String) throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -231,6 +242,32 @@ struct ScanFormatTests {
                 "\(file): \(cut.stderr)")
             #expect(cut.stdout.isEmpty)
         }
+    }
+
+    @Test("a multi-page TIFF whose first page holds another symbology gives the card on a later page")
+    func codabarOnALaterPage() async throws {
+        let home = try TemporaryDirectory()
+        let directory = home.path
+        let png = try Self.colourCard(in: directory)
+        try await Self.tool(
+            "pnmtotiff", ["-lzw"], input: png, through: "pngtopnm", output: directory + "/card.tif")
+        // A cover sheet with an EAN-13 (a shipping label), as a tester's document had: it gave the EAN.
+        try await Self.tool(
+            "zint", ["-b", "13", "--scale=3", "-d", "978089529869", "-o", directory + "/ean.png"])
+        try await Self.tool(
+            "pnmtotiff", ["-lzw"], input: directory + "/ean.png", through: "pngtopnm",
+            output: directory + "/ean.tif")
+        try await Self.tool(
+            "tiffcp", [directory + "/ean.tif", directory + "/card.tif", directory + "/both.tif"])
+        let gymcard = GymcardProcess(home: home.path)
+        let read = try await gymcard.run(["scan", directory + "/both.tif"], timeoutSeconds: 600)
+        #expect(read.status == 0, "\(read.stderrLines)")
+        #expect(read.stdoutText == Self.id + "\n")
+        let all = try await gymcard.run(["scan", "--all", directory + "/both.tif"], timeoutSeconds: 600)
+        #expect(all.stdoutText == Self.id + "\n" + "9780895298690\n", "\(all.stderrLines)")
+        // The EAN page alone still gives the EAN.
+        let ean = try await gymcard.run(["scan", directory + "/ean.tif"], timeoutSeconds: 600)
+        #expect(ean.stdoutText == "9780895298690\n", "\(ean.stderrLines)")
     }
 
     @Test("a PAM file whose tuple type is no picture is refused in one line (65), saying which it reads")
