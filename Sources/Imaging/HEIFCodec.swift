@@ -71,13 +71,30 @@ public enum HEIFCodec {
         let width = Int(heif.imageWidth(image, channels[0]))
         let height = Int(heif.imageHeight(image, channels[0]))
         guard width > 0, height > 0 else { throw .empty(format: name) }
+        // An image with an alpha plane (heif-enc of a PNG with transparency) goes onto white, as PNG and
+        // WebP do: its transparent parts are stored black, and read as a very dark photo.
+        var alpha: Plane?
+        var alphaStride: Int32 = 0
+        if heif.hasChannel(image, heif_channel_Alpha) != 0,
+            Int(heif.imageWidth(image, heif_channel_Alpha)) == width,
+            Int(heif.imageHeight(image, heif_channel_Alpha)) == height,
+            let samples = heif.planeReadOnly(image, heif_channel_Alpha, &alphaStride)
+        {
+            alpha = Plane(
+                samples: samples, stride: Int(alphaStride),
+                shift: Int(heif.bitsPerPixelRange(image, heif_channel_Alpha)) - 8)
+        }
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
-                let level =
+                var level =
                     planes.count == 1
                     ? planes[0][x, y]
                     : (299 * planes[0][x, y] + 587 * planes[1][x, y] + 114 * planes[2][x, y] + 500) / 1000
+                if let alpha {
+                    let opacity = Swift.min(255, alpha[x, y])
+                    level = (Swift.min(255, level) * opacity + 255 * (255 - opacity) + 127) / 255
+                }
                 pixels[y * width + x] = UInt8(truncatingIfNeeded: level)
             }
         }

@@ -177,7 +177,7 @@ struct ScanFormatTests {
     }
 
     @Test(
-        "colour photos as phones save them read: HEIC 4:2:0, 4:4:4, 10-bit and a grid of tiles, AVIF, and a CMYK JPEG"
+        "colour photos as phones save them read: HEIC 4:2:0, 4:4:4, 10-bit and a grid of tiles, AVIF, transparent HEIC and AVIF on white, and a CMYK JPEG"
     )
     func colourPhotos() async throws {
         let home = try TemporaryDirectory()
@@ -203,6 +203,19 @@ struct ScanFormatTests {
                 directory + "/rgb.avif", png,
             ])
         try await Self.tool("convert", [png, "-colorspace", "CMYK", directory + "/card-cmyk.jpg"])
+        // The card's background transparent, stored black (as a tester's PNG had it): read as a very dark
+        // photo until HEIC and AVIF were put onto white, as PNG and WebP are. RGBA: heif-enc 1.15 aborts on
+        // an 8-bit grey PNG with alpha.
+        try await Self.tool(
+            "convert",
+            [
+                png, "-transparent", "rgb(250,235,200)", "-background", "black", "-alpha", "background",
+                "PNG32:" + directory + "/transparent.png",
+            ])
+        try await Self.tool(
+            "heif-enc", ["-q", "80", "-o", directory + "/alpha.heic", directory + "/transparent.png"])
+        try await Self.tool(
+            "heif-enc", ["-A", "-q", "80", "-o", directory + "/alpha.avif", directory + "/transparent.png"])
         // A grid of tiles as an iPhone writes its HEIC: the card centred on 1024×768 so that the symbol
         // crosses every tile's edge, cut in 2×2 tiles of 512×384, each encoded alone and joined. The tiles
         // are true-colour PNGs: heif-enc 1.15 scrambled tiles that convert wrote with a palette.
@@ -223,7 +236,7 @@ struct ScanFormatTests {
             tiles: tiles, rows: 2, columns: 2, width: 1024, height: 768, into: directory + "/card-grid.heic")
         let files = [
             "card.heic", "card-444.heic", "card-10bit.heic", "card-grid.heic", "card.avif", "rgb.avif",
-            "card-cmyk.jpg",
+            "card-cmyk.jpg", "alpha.heic", "alpha.avif",
         ]
         let gymcard = GymcardProcess(home: home.path)
         let read = try await gymcard.run(["scan"] + files.map { directory + "/" + $0 }, timeoutSeconds: 600)
