@@ -103,15 +103,15 @@ public enum PhotoScan {
         Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 
-    /// The photo's bytes; a file that cannot be read is a missing input, an empty one bad data.
+    /// The photo's bytes; a file that cannot be read is a missing input, an empty or too large one bad data.
     private static func readPhoto(_ path: String) throws(PhotoScanProblem) -> [UInt8] {
         do {
             return try ImageFile.readBytes(path: path)
         } catch {
-            if case .empty = error {
-                throw PhotoScanProblem(message: error.description, kind: .undecodable)
+            switch error {
+            case .empty, .tooLarge: throw PhotoScanProblem(message: error.description, kind: .undecodable)
+            default: throw PhotoScanProblem(message: error.description, kind: .unreadable)
             }
-            throw PhotoScanProblem(message: error.description, kind: .unreadable)
         }
     }
 

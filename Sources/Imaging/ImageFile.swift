@@ -12,6 +12,8 @@ public enum ImageFile {
         case unreadable(path: String, reason: String)
         /// The file is empty.
         case empty(path: String)
+        /// The file is larger than ``ImageFile/maximumFileBytes``.
+        case tooLarge(path: String)
 
         /// One line for a person.
         public var description: String {
@@ -20,11 +22,16 @@ public enum ImageFile {
             case .directory(let path): return "\(path) is a directory, not a photo"
             case .unreadable(let path, let reason): return "\(path): cannot read it (\(reason))"
             case .empty(let path): return "\(path) is empty (0 bytes)"
+            case .tooLarge(let path):
+                return
+                    "\(path) is larger than \(maximumFileBytes >> 20) MiB, more than any photo or scan of a "
+                    + "card needs; save it as PNG, JPEG or a compressed TIFF, or scan at 300 dpi"
             }
         }
     }
 
-    /// Largest file read: a 200 MP JPEG at high quality is well under this.
+    /// Largest file read: a 200 MP JPEG at high quality is well under this, an uncompressed scan of a page in
+    /// colour at 1200 dpi (404 MB as PNM) over it.
     public static let maximumFileBytes = 256 * 1024 * 1024
 
     /// The whole file (or standard input for `-`).
@@ -48,7 +55,10 @@ public enum ImageFile {
             throw .directory(path: path)
         }
         var bytes: [UInt8] = []
-        if status.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(status.st_size)) }
+        if status.st_mode & S_IFMT == S_IFREG {
+            guard status.st_size <= maximumFileBytes else { throw .tooLarge(path: path) }
+            bytes.reserveCapacity(Int(status.st_size))
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -59,9 +69,7 @@ public enum ImageFile {
             }
             if count == 0 { break }
             bytes += chunk[0..<count]
-            guard bytes.count <= maximumFileBytes else {
-                throw .unreadable(path: path, reason: "larger than \(maximumFileBytes >> 20) MiB")
-            }
+            guard bytes.count <= maximumFileBytes else { throw .tooLarge(path: path) }
         }
         guard !bytes.isEmpty else { throw .empty(path: path) }
         return bytes

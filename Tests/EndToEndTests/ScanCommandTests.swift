@@ -269,6 +269,7 @@ struct ScanCommandTests {
         let png = try PNGCodec.encode(
             CodabarRaster.image(of: try .init(normalizing: "905123456"), style: try BarcodeStyle()))
         let files: [(String, Data)] = [
+            ("scan.ppm", Data("P6\n10200 13200\n255\n".utf8)),
             ("truncated.jpg", jpeg.prefix(jpeg.count / 2)),
             ("truncated.png", Data(png.prefix(png.count / 2))),
             ("text.jpg", Data("this is not a photo\n".utf8)),
@@ -285,6 +286,10 @@ struct ScanCommandTests {
             ("unreadable.jpg", jpeg),
         ]
         for (name, bytes) in files { try bytes.write(to: URL(fileURLWithPath: home.path + "/" + name)) }
+        // An uncompressed 1200 dpi colour scan is 404 MB; a sparse file that size costs no disk.
+        let scan = try FileHandle(forWritingTo: URL(fileURLWithPath: home.path + "/scan.ppm"))
+        try scan.truncate(atOffset: 404 << 20)
+        try scan.close()
         try FileManager.default.createDirectory(
             atPath: home.path + "/folder.jpg", withIntermediateDirectories: false)
         try FileManager.default.setAttributes(
@@ -305,6 +310,7 @@ struct ScanCommandTests {
             ),
             ("zero.jpg", 65, "is empty"),
             ("huge.png", 65, "100000×100000"),
+            ("scan.ppm", 65, "is larger than 256 MiB, more than any photo or scan of a card needs; save it"),
             ("folder.jpg", 66, "is a directory"),
             ("missing.jpg", 66, "no such file"),
             ("unreadable.jpg", 66, "cannot read it"),
