@@ -83,7 +83,7 @@ public enum GymcardEntry {
     /// disk, a closed descriptor), says so and exits 74 instead of 0.
     private static func finish(_ status: Int32) -> Never {
         if let failure = Terminal.standardOutput.failureAtExit() {
-            Terminal.standardError.say(failure.description)
+            Terminal.standardError.say("cannot write \(failure.description)")
             Glibc.exit(status == 0 ? ExitStatus.ioError.rawValue : status)
         }
         Glibc.exit(status)

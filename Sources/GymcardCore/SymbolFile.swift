@@ -99,8 +99,8 @@ public enum SymbolFileProblem: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotDraw(let reason), .cannotEncode(let reason), .drawerMissing(let reason): reason
-        case .cannotWrite(let error, true): "could not write to standard output: \(error.description)"
-        case .cannotWrite(let error, false): "cannot write \(error.description)"
+        // The error names the path, `standard output` for `-`, as every failed write of gymcard is said.
+        case .cannotWrite(let error, _): "cannot write \(error.description)"
         case .tooLarge(let width, let height):
             "the image would be \(width.map { "\($0)×\(height) pixels" } ?? "\(height) pixels tall"), more than the \(ImageLimits.maximumSide) px per side "
                 + "gymcard scan and many viewers read"

@@ -20,7 +20,8 @@ struct FullOutputTests {
             environment: gymcard.environment, currentDirectory: GymcardProcess.packageRoot.path)
         #expect(run.status == 74, "\(run.stderrText)")
         #expect(
-            run.stderrText == "gymcard: standard output: the disk is full; free some space and try again\n")
+            run.stderrText
+                == "gymcard: cannot write standard output: the disk is full; free some space and try again\n")
         // The same command to a pipe says nothing and succeeds.
         let fine = try await ChildProcess.run(
             GymcardProcess.executable.path, arguments, environment: gymcard.environment,
