@@ -91,10 +91,7 @@ public enum HEIFCodec {
                     planes.count == 1
                     ? planes[0][x, y]
                     : (299 * planes[0][x, y] + 587 * planes[1][x, y] + 114 * planes[2][x, y] + 500) / 1000
-                if let alpha {
-                    let opacity = Swift.min(255, alpha[x, y])
-                    level = (Swift.min(255, level) * opacity + 255 * (255 - opacity) + 127) / 255
-                }
+                if let alpha { level = (level * alpha[x, y] + 255 * (255 - alpha[x, y]) + 127) / 255 }
                 pixels[y * width + x] = UInt8(truncatingIfNeeded: level)
             }
         }

@@ -15,6 +15,9 @@ struct FootprintPattern: Equatable {
     /// The groups, as ranges of ``elements``.
     var groups: [Range<Int>]
 
+    /// Whether the footprint judges reads of `symbology` (``init(symbology:text:)`` gives their patterns).
+    static func judges(_ symbology: Symbology) -> Bool { symbology == .codabar || symbology == .itf }
+
     /// The pattern of `text` (as read) in `symbology`; nil for a symbology the footprint does not judge
     /// or a text that is not one of its symbols.
     init?(symbology: Symbology, text: String) {
@@ -22,8 +25,8 @@ struct FootprintPattern: Equatable {
         case .codabar:
             guard let symbol = try? CodabarSymbol(normalizing: text) else { return nil }
             let elements = CodabarLayout.elements(of: symbol)
-            // Eight elements per character: seven, then the narrow space between characters.
             self.elements = elements
+            // Eight elements per character: seven, then the narrow space between characters.
             groups = stride(from: 0, to: elements.count, by: 8).map { $0..<Swift.min(elements.count, $0 + 7) }
         case .itf:
             let digits = text.compactMap(\.wholeNumberValue)

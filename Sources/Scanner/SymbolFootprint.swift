@@ -19,11 +19,10 @@ public enum SymbolFootprint {
     /// `lineEnds` (both ends of the symbol, as zbar reports them), accounts for the whole symbol in `image`.
     /// False when there is too little to judge (one end only); true for a symbology it does not judge.
     public static func accountsForWholeSymbol(
-        _ symbology: Symbology = .codabar, text: String, lineEnds: [ImagePoint], in image: GrayImage
+        _ symbology: Symbology, text: String, lineEnds: [ImagePoint], in image: GrayImage
     ) -> Bool {
-        guard let pattern = FootprintPattern(symbology: symbology, text: text) else {
-            return symbology != .codabar && symbology != .itf
-        }
+        guard FootprintPattern.judges(symbology) else { return true }
+        guard let pattern = FootprintPattern(symbology: symbology, text: text) else { return false }
         return measure(pattern, lineEnds: lineEnds, in: image)?.isWhole ?? false
     }
 

@@ -430,7 +430,8 @@ struct SymbolFootprintTests {
         let (image, symbol) = try cleanRead("C12-345:678/90D")
         #expect(symbol.text == "C12-345:678/90D")
         #expect(
-            SymbolFootprint.accountsForWholeSymbol(text: symbol.text, lineEnds: symbol.lineEnds, in: image))
+            SymbolFootprint.accountsForWholeSymbol(
+                .codabar, text: symbol.text, lineEnds: symbol.lineEnds, in: image))
     }
 
     @Test(
@@ -438,7 +439,9 @@ struct SymbolFootprintTests {
         arguments: ["C12-345:67890D", "C12-5:678/90D", "C12-345:678/09D"])
     func otherText(text: String) throws {
         let (image, symbol) = try cleanRead("C12-345:678/90D")
-        #expect(!SymbolFootprint.accountsForWholeSymbol(text: text, lineEnds: symbol.lineEnds, in: image))
+        #expect(
+            !SymbolFootprint.accountsForWholeSymbol(
+                .codabar, text: text, lineEnds: symbol.lineEnds, in: image))
     }
 
     @Test(
@@ -459,9 +462,10 @@ struct SymbolFootprintTests {
             for x in 0..<shift { torn[x, y] = 255 }
         }
         #expect(
-            SymbolFootprint.accountsForWholeSymbol(text: symbol.text, lineEnds: symbol.lineEnds, in: torn))
+            SymbolFootprint.accountsForWholeSymbol(
+                .codabar, text: symbol.text, lineEnds: symbol.lineEnds, in: torn))
         #expect(
             !SymbolFootprint.accountsForWholeSymbol(
-                text: "C12-345:67890D", lineEnds: symbol.lineEnds, in: torn))
+                .codabar, text: "C12-345:67890D", lineEnds: symbol.lineEnds, in: torn))
     }
 }
