@@ -42,8 +42,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 + " and no Codabar barcode; photograph the side with the barcode"
         case .undecodableText(let symbology, let problem):
             return
-                "found a \(symbology.displayName) symbol, but \(problem); it may be damaged, or made by a faulty "
-                + "encoder: nothing was printed for it"
+                "found a \(symbology.displayName) whose \(problem): nothing was printed; the code may be "
+                + "damaged, or made by a faulty encoder"
         case .unconfirmed:
             return "a barcode was seen but could not be read reliably; take a sharper, straighter photo"
         case .tooShort:

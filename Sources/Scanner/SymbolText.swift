@@ -8,12 +8,10 @@ public struct SymbolTextProblem: Error, Sendable, Hashable, CustomStringConverti
     /// The character set's name, when gymcard knows it.
     public var characterSet: String?
 
-    /// What was wrong, without the bytes (they may be part of a person's ID).
+    /// What was wrong, to follow "a QR Code whose", without the bytes (they may be part of a person's ID).
     public var description: String {
-        guard let characterSet else {
-            return "its text is in a character set gymcard does not know (ECI \(eci))"
-        }
-        return "its bytes are not valid \(characterSet) text, though the symbol says they are (ECI \(eci))"
+        guard let characterSet else { return "text is in a character set gymcard does not know (ECI \(eci))" }
+        return "bytes are not the \(characterSet) text it says they are (ECI \(eci))"
     }
 }
 
