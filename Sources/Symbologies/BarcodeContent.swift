@@ -27,7 +27,8 @@ public struct BarcodeContent: Sendable, Hashable {
     /// The exact text, check digit included where the symbology has one.
     public let text: String
     /// The text encoding of a 2D symbol, as Catima keeps it (`barcodeencoding`): `nil` is Catima's "none",
-    /// drawn as ISO-8859-1, which every text holding only U+0000…U+00FF fits; `.utf8` is drawn with ECI 26.
+    /// drawn as ISO-8859-1, which every text holding only U+0000…U+00FF fits; `.utf8` is drawn with ECI 26
+    /// (``eciDesignator``).
     /// Always `nil` for the linear symbologies.
     public let encoding: TextEncoding?
 
@@ -217,18 +218,16 @@ public struct BarcodeContent: Sendable, Hashable {
     /// The Extended Channel Interpretation a 2D symbol is drawn with, or `nil` for none.
     ///
     /// - 26 (UTF-8) for a UTF-8 text.
-    /// - 3 (ISO-8859-1) for a Latin-1 text whose bytes also form valid UTF-8 (`Ã©` is the bytes C3 A9,
-    ///   which spell `é` in UTF-8): readers that meet bytes without an ECI take valid UTF-8 as UTF-8
-    ///   (zxing-cpp 3.x, libzbar), so only the ECI keeps them from reading another text.
-    /// - None for ASCII and other Latin-1 texts: the symbologies' own default, as Catima draws a card
-    ///   without an encoding.
+    /// - 3 (ISO-8859-1) for any other text with a byte above 0x7F. The standards read bytes without an ECI
+    ///   as ISO-8859-1, but readers guess instead: drawn without one, `ÄÖÜ data` read as `ﾄﾖﾜ data`
+    ///   (Shift JIS) in zxing-cpp 3.1.1 in all four symbologies and in zbarimg 0.23.92, `Äb` as `懺` and
+    ///   `Käseschnitte` as `K酲eschnitte` in zbarimg, and `Ã©` (the bytes C3 A9) as `é` in zxing-cpp;
+    ///   with ECI 3 every one of them read exactly (ARCHITECTURE §13, "Text encoding").
+    /// - None for ASCII, which every charset spells the same: an ECI there changes the symbol and some
+    ///   shop scanners refuse it (Catima issue 2921).
     public var eciDesignator: Int? {
         guard symbology.isTwoDimensional else { return nil }
         if encoding == .utf8 { return 26 }
-        let bytes = self.bytes
-        guard bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) != nil else {
-            return nil
-        }
-        return 3
+        return bytes.contains { $0 >= 0x80 } ? 3 : nil
     }
 }

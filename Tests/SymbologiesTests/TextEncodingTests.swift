@@ -20,11 +20,11 @@ struct TextEncodingTests {
         Case(
             text: "GYM 0042", named: .isoLatin1, encoding: .isoLatin1, bytes: Array("GYM 0042".utf8), eci: nil
         ),
-        // Latin-1 bytes that are not UTF-8: the symbologies' default reads them.
-        Case(text: "Äb", named: nil, encoding: nil, bytes: [0xC4, 0x62], eci: nil),
-        Case(text: "Äb", named: .isoLatin1, encoding: .isoLatin1, bytes: [0xC4, 0x62], eci: nil),
+        // Latin-1 beyond ASCII: ECI 3, or readers guess another charset.
+        Case(text: "Äb", named: nil, encoding: nil, bytes: [0xC4, 0x62], eci: 3),
+        Case(text: "Äb", named: .isoLatin1, encoding: .isoLatin1, bytes: [0xC4, 0x62], eci: 3),
         Case(text: "Äb", named: .utf8, encoding: .utf8, bytes: [0xC3, 0x84, 0x62], eci: 26),
-        // Latin-1 bytes C3 A9 spell é in UTF-8: drawn with ECI 3 so that no reader takes them for it.
+        // Latin-1 bytes C3 A9 spell é in UTF-8.
         Case(text: "Ã©", named: nil, encoding: nil, bytes: [0xC3, 0xA9], eci: 3),
         Case(text: "Ã©", named: .isoLatin1, encoding: .isoLatin1, bytes: [0xC3, 0xA9], eci: 3),
         // Beyond Latin-1 without an encoding named: UTF-8.
