@@ -1,3 +1,4 @@
+import CardVault
 import Catima
 import Storage
 import Symbologies
@@ -206,13 +207,19 @@ public enum CardImport {
                     + "(a check digit added, letters upper-cased)")
         }
         if card.barcodeID != nil {
-            say("the card's barcode carries its own value (not the number Catima shows); gymcard stores that")
+            say(
+                "the card's barcode carries its own value (not the number Catima shows): gymcard draws that, "
+                    + "and keeps the number for export")
         }
         if !card.note.isEmpty { say("the card's note is not kept: gymcard keeps the barcode and a label") }
         let defaultName = CatimaCard(exporting: content, label: nil).store
         let label = card.store == defaultName ? nil : card.store
+        // What the card had in Catima beyond its barcode, given back by export and share as it was.
+        let kept = CardRecord.CatimaFields(
+            encoding: try? card.textEncoding(), headerColor: card.headerColor,
+            cardID: card.barcodeID != nil && card.barcodeID != card.cardID ? card.cardID : nil)
         let stored = try access.store(
-            content, label: label, noPassphrase: noPassphrase, confirmReplacing: nil)
+            content, label: label, noPassphrase: noPassphrase, confirmReplacing: nil, catima: kept)
         return Stored(
             displayText: content.displayText, label: label, symbology: content.symbology.displayName,
             encrypted: stored.encrypted, replacedAnother: stored.replacedAnother)

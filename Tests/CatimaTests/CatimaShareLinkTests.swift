@@ -44,8 +44,9 @@ struct CatimaShareLinkTests {
             exporting: try BarcodeContent(symbology: .codabar, normalizing: "123456789"), label: nil)
         #expect(
             CatimaShareLink.link(for: card)
-                == "https://catima.app/share#store%3DHokie%2BPassport%26note%3D%26cardid%3DA123456789B"
-                + "%26barcodetype%3DCODABAR%26headercolor%3D-7987391")
+                == "https://catima.app/share#store%3DHokie%2BPassport%26note%3D%26balance%3D0"
+                + "%26cardid%3DA123456789B%26barcodetype%3DCODABAR%26barcodeencoding%3D%26headercolor%3D-7987391"
+        )
     }
 
     @Test(

@@ -319,7 +319,8 @@ import Testing
         let share = try CardShare(access)
         #expect(
             share.link.hasPrefix(
-                "https://catima.app/share#store%3DGold%2527s%2BGym%2B%2526%2BSpa%26note%3D%26cardid%3DA905123456B"
+                "https://catima.app/share#store%3DGold%2527s%2BGym%2B%2526%2BSpa%26note%3D%26balance%3D0"
+                    + "%26cardid%3DA905123456B%26barcodetype%3DCODABAR%26barcodeencoding%3D%26headercolor%3D"
             ))
         let back = try CatimaShareLink.card(from: share.link)
         #expect(
