@@ -19,12 +19,17 @@ public enum CatimaShareLink {
 
     /// The link for `card`, with the fields `toUri` writes, in its order: `store`, `note`, `balance` (0:
     /// gymcard keeps none), `cardid`, `barcodeid` when set, `barcodetype` when set, `barcodeencoding`
-    /// always (empty for a card that names none, which Catima reads as its default), `headercolor` when set.
+    /// always, `headercolor` when set.
+    ///
+    /// Catima reads a missing or empty `barcodeencoding` as ISO-8859-1 and draws what it cannot carry as
+    /// `?`: a card that names no encoding is written empty (Catima's default, no ECI for ASCII), or `UTF-8`
+    /// when its text goes beyond Latin-1 (as gymcard draws it).
     public static func link(for card: CatimaCard) -> String {
         var fields = [("store", card.store), ("note", card.note), ("balance", "0"), ("cardid", card.cardID)]
         if let barcodeID = card.barcodeID { fields.append(("barcodeid", barcodeID)) }
         if card.barcodeType != .none { fields.append(("barcodetype", card.barcodeType.catimaName)) }
-        fields.append(("barcodeencoding", card.barcodeEncoding ?? ""))
+        let beyondLatin1 = card.barcodeText.unicodeScalars.contains { $0.value > 0xFF }
+        fields.append(("barcodeencoding", card.barcodeEncoding ?? (beyondLatin1 ? "UTF-8" : "")))
         if let color = card.headerColor { fields.append(("headercolor", String(color))) }
         let fragment = fields.map { "\($0)=\(formEncoded($1))" }.joined(separator: "&")
         return "https://\(hosts[0].host)\(hosts[0].path)#" + uriEncoded(fragment)
