@@ -10,6 +10,11 @@ import Symbologies
 /// character, an EAN's check digit, a Code 128 card's full text). Both are read; schema 2 is written, so a
 /// gymcard that knows only schema 1 refuses such a card instead of drawing a Code 128 ID as Codabar.
 ///
+/// Schema 3 adds `encoding` (the text encoding a 2D card is drawn with) and `catima` (what a card imported
+/// from Catima had beyond its barcode, which `export` and `share` give back). It is written only for a
+/// card that has either, so that a gymcard that ignores them refuses the card (drawing a UTF-8 text
+/// without its ECI, or exporting another colour) instead of using it; other cards stay schema 2.
+///
 /// Its description redacts the ID so that the record can never leak it through logging or `print`.
 public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible
 {
@@ -25,13 +30,51 @@ public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible,
     public var created: Date
     /// When the ID was last changed.
     public var updated: Date
+    /// The text encoding a 2D card is drawn with (``BarcodeContent/encoding``), or `nil` for none.
+    public var encoding: TextEncoding?
+    /// What the card had in Catima beyond its barcode, for a card imported from Catima; `nil` otherwise.
+    public var catima: CatimaFields?
 
-    /// The schema version this gymcard writes.
-    public static let currentSchemaVersion = 2
+    /// A card's fields in Catima that gymcard does not draw but gives back as they were, so that an
+    /// import and an export make the same Catima card (ARCHITECTURE §13).
+    ///
+    /// Its description redacts the card ID, as the record's does.
+    public struct CatimaFields: Codable, Equatable, Sendable, CustomStringConvertible {
+        /// `barcodeencoding`: the encoding the card named, kept for any symbology (Catima keeps it for
+        /// Code 128 too); `nil` when it named none.
+        public var encoding: TextEncoding?
+        /// `headercolor`, a signed Android colour (`0xAARRGGBB`); `nil` when it had none.
+        public var headerColor: Int32?
+        /// `cardid` when the barcode carries another value (`barcodeid`, which is ``CardRecord/id``);
+        /// `nil` when the barcode carries the card ID itself.
+        public var cardID: String?
 
-    /// A new record for a validated card text.
-    public init(content: BarcodeContent, label: String? = nil, now: Date = Date()) {
+        /// Fields as Catima had them.
+        public init(encoding: TextEncoding?, headerColor: Int32?, cardID: String?) {
+            self.encoding = encoding
+            self.headerColor = headerColor
+            self.cardID = cardID
+        }
+
+        /// Redacted.
+        public var description: String {
+            "CatimaFields(encoding: \(encoding?.catimaName ?? "none"), headerColor: "
+                + "\(headerColor.map { String($0) } ?? "none"), cardID: \(cardID == nil ? "none" : "<redacted>"))"
+        }
+    }
+
+    /// The newest schema this gymcard reads; it writes it only for a card that needs it
+    /// (``writtenSchemaVersion``).
+    public static let currentSchemaVersion = 3
+
+    /// A new record for a validated card text, with its encoding; `catima` for a card from Catima.
+    public init(
+        content: BarcodeContent, label: String? = nil, catima: CatimaFields? = nil, now: Date = Date()
+    ) {
         self.init(symbology: content.symbology, text: content.text, label: label, now: now)
+        encoding = content.encoding
+        self.catima = catima
+        schemaVersion = writtenSchemaVersion
     }
 
     /// A new record for a Codabar symbol.
@@ -40,7 +83,7 @@ public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible,
     }
 
     private init(symbology: Symbology, text: String, label: String?, now: Date) {
-        schemaVersion = Self.currentSchemaVersion
+        schemaVersion = 2
         self.symbology = symbology.name
         id = text
         self.label = label
@@ -64,11 +107,17 @@ public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible,
             }
             return content
         }
-        guard let content = try? BarcodeContent(symbology: kind, normalizing: id), content.text == id else {
+        guard let content = try? BarcodeContent(symbology: kind, normalizing: id, encoding: encoding),
+            content.text == id
+        else {
             throw .damaged("the stored ID is not a valid \(kind.displayName) ID")
         }
         return content
     }
+
+    /// The schema the record is written with: 3 when it has an encoding or Catima's fields, else what it
+    /// was read or made with (2, or 1 for a card stored before symbologies and never changed since).
+    var writtenSchemaVersion: Int { encoding != nil || catima != nil ? 3 : min(schemaVersion, 2) }
 
     /// The ID as a validated Codabar symbol (a Codabar card's).
     public func symbol() throws(VaultError) -> CodabarSymbol {
@@ -84,11 +133,13 @@ public struct CardRecord: Codable, Equatable, Sendable, CustomStringConvertible,
     public var debugDescription: String { description }
 
     func encoded() -> [UInt8] {
+        var record = self
+        record.schemaVersion = writtenSchemaVersion
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         // Encoding plain strings, numbers and dates cannot fail.
-        return (try? [UInt8](encoder.encode(self))) ?? []
+        return (try? [UInt8](encoder.encode(record))) ?? []
     }
 
     static func decoded(_ bytes: [UInt8]) throws(VaultError) -> CardRecord {

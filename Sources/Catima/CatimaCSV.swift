@@ -48,12 +48,11 @@ public enum CatimaCSV {
     /// The version-2 `catima.csv` holding `card` (as card 1, in no group), UTF-8 with CRLF line ends.
     ///
     /// No dates, balance 0 without a currency, not starred, never used (`lastused` 0), not archived;
-    /// `barcodeencoding` is Catima's default ISO-8859-1 unless the barcode text needs UTF-8.
+    /// `barcodeencoding` and `headercolor` as the card has them (empty for none).
     public static func export(_ card: CatimaCard) -> [UInt8] {
-        let latin1 = card.barcodeText.unicodeScalars.allSatisfy { $0.value <= 0xFF }
         let values = [
             "1", card.store, card.note, "", "", "0", "", card.cardID, card.barcodeID ?? "",
-            card.barcodeType.catimaName, latin1 ? "ISO-8859-1" : "UTF-8",
+            card.barcodeType.catimaName, card.barcodeEncoding ?? "",
             card.headerColor.map { String($0) } ?? "", card.isStarred ? "1" : "0", "0",
             card.isArchived ? "1" : "0",
         ]
@@ -168,13 +167,17 @@ public enum CatimaCSV {
             let cardID = field("cardid")
             guard !cardID.isEmpty else { throw .emptyField("cardid", line: row.line) }
             let barcodeID = field("barcodeid")
+            let encoding = field("barcodeencoding")
+            // Catima's importer (importLoyaltyCard) takes a colour that is not a whole number as none.
+            let color = field("headercolor")
             cards.append(
                 CatimaCard(
                     store: store, note: field("note"), cardID: cardID,
                     barcodeID: barcodeID.isEmpty ? nil : barcodeID,
                     barcodeType: .init(catimaName: field("barcodetype")),
-                    headerColor: Int32(field("headercolor")), isStarred: field("starstatus") == "1",
-                    isArchived: field("archive") == "1", line: row.line))
+                    barcodeEncoding: encoding.isEmpty ? nil : encoding, headerColor: Int32(color),
+                    isStarred: field("starstatus") == "1", isArchived: field("archive") == "1", line: row.line
+                ))
         }
         guard !cards.isEmpty else { throw .noCards }
         return Contents(version: version, cards: cards, groups: [])

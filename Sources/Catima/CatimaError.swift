@@ -53,6 +53,8 @@ public enum CatimaError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case linkMissingField(String)
     /// A `%` in the link is not followed by two hexadecimal digits, or the bytes are not UTF-8.
     case badLinkEncoding
+    /// A field of the link has no `=` or, for `headercolor`, no whole number: Catima refuses the link.
+    case badLinkField(String)
 
     // MARK: The card
 
@@ -62,6 +64,8 @@ public enum CatimaError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case unsupportedBarcodeType(String, line: Int)
     /// The card's text cannot be drawn in its symbology.
     case invalidBarcodeText(SymbologyError, line: Int)
+    /// The card names a text encoding other than ISO-8859-1 and UTF-8.
+    case unsupportedEncoding(String, line: Int)
 
     /// ZXing's format names that Catima may store but gymcard does not draw.
     static let otherZXingNames: Set<String> = ["MAXICODE", "RSS_14", "RSS_EXPANDED", "UPC_EAN_EXTENSION"]
@@ -115,6 +119,9 @@ public enum CatimaError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "the Catima share link has no \(field) field; copy the whole link from Catima again"
         case .badLinkEncoding:
             return "the Catima share link is damaged (a bad %-escape or not UTF-8); copy the whole link again"
+        case .badLinkField(let field):
+            let which = field.isEmpty ? "an empty field" : "its \(Self.visible(field)) field"
+            return "the Catima share link is damaged (\(which)); copy the whole link from Catima again"
         case .noBarcodeType(let line):
             return "the card\(Self.at(line)) has no barcode type (Catima shows it without a barcode); "
                 + "gymcard needs one of " + Self.drawnNames
@@ -126,6 +133,10 @@ public enum CatimaError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "; gymcard draws " + Self.drawnNames
         case .invalidBarcodeText(let error, let line):
             return "the card\(Self.at(line)) cannot be stored: \(error.description)"
+        case .unsupportedEncoding(let name, let line):
+            return
+                "the card\(Self.at(line)) names the text encoding \(Self.visible(name)); gymcard draws "
+                + "ISO-8859-1 and UTF-8, the two Catima offers; choose one of them in Catima and share the card again"
         }
     }
 

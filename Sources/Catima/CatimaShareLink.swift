@@ -4,10 +4,11 @@
 /// server: the fields `key=value` joined with `&`, each value encoded with Java's `URLEncoder` (UTF-8,
 /// space as `+`, all but `A-Z a-z 0-9 . - * _` as `%XX`), then the whole fragment encoded again with
 /// Android's `Uri.encode` (all but `A-Z a-z 0-9 _ - ! . ~ ' ( ) *` as `%XX`): the values are encoded twice.
-/// Catima's reader decodes the fragment once, splits it at `&` and at the first `=`, and form-decodes each
-/// value; older links (before 2.0) carry the same keys in the query (`?store=…`), read the same way and
-/// overridden by fragment fields. Two older hosts are still accepted: `thelastproject.github.io/Catima/share`
-/// and `brarcher.github.io/loyalty-card-locker/share`. `store`, `note` and `cardid` are required.
+/// Catima's reader (`parse`) takes any of three hosts with its path, one trailing slash removed ("added by
+/// some browsers"); the query's fields (links before 2.0, `?store=…`), then the fragment's, which override
+/// them; it decodes the fragment once, splits it at `&` and each part at its first `=` (a part without one
+/// makes the link invalid), and form-decodes each value. `store`, `note` and `cardid` are required; a
+/// `headercolor` must be a whole number. ARCHITECTURE §13 lists the rules and where gymcard differs.
 public enum CatimaShareLink {
     /// The hosts and paths Catima opens, newest first; links are written with the first.
     public static let hosts: [(host: String, path: String)] = [
@@ -16,59 +17,47 @@ public enum CatimaShareLink {
         ("brarcher.github.io", "/loyalty-card-locker/share"),
     ]
 
-    /// The link for `card`: `store`, `note`, `cardid`, then `barcodeid`, `barcodetype` and `headercolor`
-    /// when set, in the order Catima writes them.
+    /// The link for `card`, with the fields `toUri` writes, in its order: `store`, `note`, `balance` (0:
+    /// gymcard keeps none), `cardid`, `barcodeid` when set, `barcodetype` when set, `barcodeencoding`
+    /// always, `headercolor` when set.
+    ///
+    /// Catima reads a missing or empty `barcodeencoding` as ISO-8859-1 and draws what it cannot carry as
+    /// `?`: a card that names no encoding is written empty (Catima's default, no ECI for ASCII), or `UTF-8`
+    /// when its text goes beyond Latin-1 (as gymcard draws it).
     public static func link(for card: CatimaCard) -> String {
-        var fields = [("store", card.store), ("note", card.note), ("cardid", card.cardID)]
+        var fields = [("store", card.store), ("note", card.note), ("balance", "0"), ("cardid", card.cardID)]
         if let barcodeID = card.barcodeID { fields.append(("barcodeid", barcodeID)) }
         if card.barcodeType != .none { fields.append(("barcodetype", card.barcodeType.catimaName)) }
+        let beyondLatin1 = card.barcodeText.unicodeScalars.contains { $0.value > 0xFF }
+        fields.append(("barcodeencoding", card.barcodeEncoding ?? (beyondLatin1 ? "UTF-8" : "")))
         if let color = card.headerColor { fields.append(("headercolor", String(color))) }
         let fragment = fields.map { "\($0)=\(formEncoded($1))" }.joined(separator: "&")
         return "https://\(hosts[0].host)\(hosts[0].path)#" + uriEncoded(fragment)
     }
 
-    /// The card a share link carries (`line` 0). Any of the three hosts, `https` or `http`, fragment
-    /// (Catima 2.0 and later) or query (before).
+    /// The card a share link carries (`line` 0): any of the three hosts (any case, with a port or a user
+    /// name, a trailing slash), `https` or `http`, fragment (Catima 2.0 and later) or query (before).
     public static func card(from link: String) throws(CatimaError) -> CatimaCard {
-        let trimmed = String(link.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-        let schemeEnd: String.Index
-        if trimmed.lowercased().hasPrefix("https://") {
-            schemeEnd = trimmed.index(trimmed.startIndex, offsetBy: 8)
-        } else if trimmed.lowercased().hasPrefix("http://") {
-            schemeEnd = trimmed.index(trimmed.startIndex, offsetBy: 7)
-        } else {
-            throw .notAShareLink("it does not start with https://")
-        }
-        var rest = Substring(trimmed[schemeEnd...])
-        var fragment: Substring?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = rest[rest.index(after: hash)...]
-            rest = rest[..<hash]
-        }
-        var query: Substring?
-        if let question = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: question)...]
-            rest = rest[..<question]
-        }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        let host = rest[..<slash].lowercased()
-        let path = String(rest[slash...])
-        guard hosts.contains(where: { $0.host == host && $0.path == path }) else {
-            throw .notAShareLink(
-                "Catima's links start https://catima.app/share (or the older "
-                    + "thelastproject.github.io/Catima/share, brarcher.github.io/loyalty-card-locker/share)")
-        }
+        let parts = try LinkParts(link)
         var values: [String: String] = [:]
-        if let query {
+        if let query = parts.query {
+            // Android's getQueryParameter: the first field of a name wins; a field without `=` is empty.
             for pair in query.split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                values[try formDecoded(parts[0])] = try formDecoded(parts.count > 1 ? parts[1] : "")
+                let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = try formDecoded(pieces[0])
+                if values[name] == nil { values[name] = try formDecoded(pieces.count > 1 ? pieces[1] : "") }
             }
         }
-        if let fragment, !fragment.isEmpty {
-            for pair in try percentDecoded(fragment, plusIsSpace: false).split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                values[String(parts[0])] = try formDecoded(parts.count > 1 ? parts[1] : "")
+        if let fragment = parts.fragment {
+            // Java's String.split("&") drops empty strings at the end only; a part without `=` throws
+            // ArrayIndexOutOfBoundsException, which parse turns into "Not a valid import URI".
+            var pieces = try percentDecoded(fragment, plusIsSpace: false).split(
+                separator: "&", omittingEmptySubsequences: false)
+            while pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
+            for pair in pieces {
+                let field = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard field.count == 2 else { throw .badLinkField(String(field[0].prefix(20))) }
+                values[String(field[0])] = try formDecoded(field[1])
             }
         }
         for required in ["store", "note", "cardid"] where values[required] == nil {
@@ -77,11 +66,59 @@ public enum CatimaShareLink {
         guard let store = values["store"], let note = values["note"], let cardID = values["cardid"] else {
             throw .linkMissingField("cardid")
         }
+        var color: Int32?
+        if let given = values["headercolor"] {
+            guard let parsed = Int32(given) else { throw .badLinkField("headercolor") }
+            color = parsed
+        }
         let barcodeID = values["barcodeid"].flatMap { $0.isEmpty ? nil : $0 }
+        let encoding = values["barcodeencoding"].flatMap { $0.isEmpty ? nil : $0 }
         return CatimaCard(
             store: store, note: note, cardID: cardID, barcodeID: barcodeID,
-            barcodeType: .init(catimaName: values["barcodetype"] ?? ""),
-            headerColor: values["headercolor"].flatMap { Int32($0) })
+            barcodeType: .init(catimaName: values["barcodetype"] ?? ""), barcodeEncoding: encoding,
+            headerColor: color)
+    }
+
+    /// A link cut where Android's `Uri` cuts it: scheme, authority, path, query, fragment.
+    struct LinkParts {
+        var query: Substring?
+        var fragment: Substring?
+
+        init(_ link: String) throws(CatimaError) {
+            let trimmed = link.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+            var rest = Substring(String(trimmed))
+            let lowered = rest.prefix(8).lowercased()
+            if lowered.hasPrefix("https://") {
+                rest = rest.dropFirst(8)
+            } else if lowered.hasPrefix("http://") {
+                rest = rest.dropFirst(7)
+            } else {
+                throw .notAShareLink("it does not start with https://")
+            }
+            if let hash = rest.firstIndex(of: "#") {
+                fragment = rest[rest.index(after: hash)...]
+                rest = rest[..<hash]
+            }
+            if let question = rest.firstIndex(of: "?") {
+                query = rest[rest.index(after: question)...]
+                rest = rest[..<question]
+            }
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            // getHost(): the authority without a user name (`…@`) or a port (`:443`).
+            var host = rest[..<slash]
+            if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+            if let colon = host.firstIndex(of: ":") { host = host[..<colon] }
+            // getPath() is decoded; parse removes one trailing slash.
+            var path = (try? percentDecoded(rest[slash...], plusIsSpace: false)) ?? ""
+            if path.hasSuffix("/") { path.removeLast() }
+            let name = host.lowercased()
+            guard hosts.contains(where: { $0.host == name && $0.path == path }) else {
+                throw .notAShareLink(
+                    "Catima's links start https://catima.app/share (or the older "
+                        + "thelastproject.github.io/Catima/share, brarcher.github.io/loyalty-card-locker/share)"
+                )
+            }
+        }
     }
 
     // MARK: Encoding

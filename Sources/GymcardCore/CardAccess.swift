@@ -104,9 +104,12 @@ public struct CardAccess: Sendable {
     /// for, then the lock is taken and the card read and written. When another gymcard changed how the
     /// card is stored in between, the plan is made again, as if this command had started after it: a
     /// second first-time `set` then finds the first one's card and needs its passphrase.
+    ///
+    /// `catima` is what a card imported from Catima had beyond its barcode (its encoding, header colour
+    /// and card ID); the same card stored again without them keeps the ones it had.
     public func store(
         _ content: BarcodeContent, label: String?, noPassphrase: Bool,
-        confirmReplacing: ((CardRecord) -> Bool)?
+        confirmReplacing: ((CardRecord) -> Bool)?, catima: CardRecord.CatimaFields? = nil
     ) throws -> Stored {
         let newLabel = label.map { $0.isEmpty ? nil : $0 }
         // The card the person agreed to replace, and the passphrase that opened it (not asked twice).
@@ -133,7 +136,7 @@ public struct CardAccess: Sendable {
                 agreed?.passphrase = nil
                 return try whileLocked { card throws -> StoreStep in
                     guard card.protection() == planned else { return .planAgain }
-                    var record = CardRecord(content: content, label: newLabel ?? nil)
+                    var record = CardRecord(content: content, label: newLabel ?? nil, catima: catima)
                     var passphrase = newPassphrase
                     let loaded: CardStore.Loaded?
                     switch planned {
@@ -156,6 +159,7 @@ public struct CardAccess: Sendable {
                         if !replacesAnother {
                             record.created = loaded.record.created
                             record.label = newLabel ?? loaded.record.label
+                            record.catima = catima ?? loaded.record.catima
                         }
                     }
                     // The same card again leaves the previous card (another one) as it was.

@@ -60,11 +60,25 @@ public enum CardExport {
         }
     }
 
-    /// The card Catima gets for the stored one: its symbology, exact text and label.
+    /// The card Catima gets for the stored one: its symbology, exact text and label, and what a card
+    /// imported from Catima had beyond them (its encoding, header colour and card ID) as it was.
     public static func catimaCard(_ access: CardAccess) throws -> CatimaCard {
-        let card = try access.unlock()
-        let content = try card.record.content()
-        return CatimaCard(exporting: content, label: card.record.label)
+        let record = try access.unlock().record
+        return catimaCard(content: try record.content(), record: record)
+    }
+
+    /// The card Catima gets for a stored record whose content is `content`.
+    static func catimaCard(content: BarcodeContent, record: CardRecord) -> CatimaCard {
+        var card = CatimaCard(exporting: content, label: record.label)
+        if let kept = record.catima {
+            card.barcodeEncoding = kept.encoding?.catimaName
+            card.headerColor = kept.headerColor
+            if let cardID = kept.cardID {
+                card.barcodeID = card.cardID
+                card.cardID = cardID
+            }
+        }
+        return card
     }
 
     /// Writes the stored card to `path` (`-`: standard output) in `format`, encrypted when `password` is

@@ -1,3 +1,4 @@
+import CardVault
 import Catima
 import Storage
 import Symbologies
@@ -76,7 +77,8 @@ public enum CardImport {
             switch source {
             case .link: bytes = []
             case .file(let path):
-                guard let read = try FileContents.read(path, limitBytes: maximumFileBytes) else {
+                guard let read = try FileContents.read(path, limitBytes: maximumFileBytes, streams: true)
+                else {
                     throw StorageError.notFound(path: path)
                 }
                 bytes = read
@@ -84,8 +86,10 @@ public enum CardImport {
                 bytes = try FileContents.readStandardInput(limitBytes: maximumFileBytes) ?? []
             }
         } catch { throw CatimaProblem(error, reading: true) }
+        // A link saved by an editor may start with a UTF-8 byte-order mark and end with CRLF.
+        let withoutMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if !CatimaZip.looksLikeZip(bytes), bytes.count < 64 << 10,
-            let text = String(validating: bytes, as: UTF8.self), looksLikeLink(text)
+            let text = String(validating: withoutMark, as: UTF8.self), looksLikeLink(text)
         {
             return [try linkCard(text)]
         }
@@ -113,9 +117,11 @@ public enum CardImport {
         }
     }
 
-    /// The card to store: the only one, the one of `store` (`--store`), or the one a person picks when
-    /// `ask` can ask (it returns `nil` without a terminal). Otherwise the cards are listed through `list`
-    /// and the problem says to choose with `--store`.
+    /// The card to store: the only one, the one of `store` (`--store`), or one a person picks when `ask`
+    /// can ask (it returns `nil` without a terminal). Only cards with a barcode gymcard draws are offered:
+    /// when one is, it is taken (and said through `list`); when none is, the problem says so. Otherwise the
+    /// cards are listed through `list` and the problem says to choose with `--store`; on a terminal a
+    /// wrong answer is asked again (up to ``maximumAnswers`` times).
     public static func choose(
         from cards: [CatimaCard], store: String?, list: (String) -> Void, ask: (String) throws -> String?
     ) throws(CatimaProblem) -> CatimaCard {
@@ -130,24 +136,51 @@ public enum CardImport {
                     kind: .usage)
             }
         }
+        // One card (the file's only one, or --store's): storing it says why it cannot be drawn, if so.
         guard candidates.count > 1 else { return candidates[0] }
-        list("\(candidates.count) cards:")
-        for (index, card) in candidates.enumerated() {
+        let drawable = candidates.filter { (try? $0.barcodeContent()) != nil }
+        let others = candidates.count - drawable.count
+        guard !drawable.isEmpty else {
+            throw CatimaProblem(
+                "none of the \(candidates.count) cards has a barcode gymcard can draw (a type of "
+                    + "\(drawnNames) and a text valid for it); nothing was changed", kind: .badData)
+        }
+        if drawable.count == 1 {
+            list(
+                "taking \(drawable[0].store.terminalSafe) (\(typeName(drawable[0]))\(lineNote(drawable[0]))), "
+                    + "the only card of \(candidates.count) with a barcode gymcard can draw")
+            return drawable[0]
+        }
+        list("\(drawable.count) cards with a barcode gymcard can draw:")
+        for (index, card) in drawable.enumerated() {
             list("  \(index + 1). \(card.store.terminalSafe) — \(typeName(card))\(lineNote(card))")
         }
-        guard let answer = try CatimaProblem.asking({ try ask("Which card (1–\(candidates.count))? ") })
-        else {
-            throw CatimaProblem(
-                "there are \(candidates.count) cards (listed above); choose one with --store <name>",
-                kind: .usage)
+        if others > 0 {
+            list("(\(others) other \(others == 1 ? "card has" : "cards have") no barcode gymcard can draw)")
         }
-        let trimmed = answer.filter { !$0.isWhitespace }
-        guard let number = Int(trimmed), (1...candidates.count).contains(number) else {
-            throw CatimaProblem(
-                "no card chosen (give a number from 1 to \(candidates.count)); nothing was changed",
-                kind: .usage)
+        let question = "Which card (1–\(drawable.count))? "
+        for attempt in 1...maximumAnswers {
+            guard let answer = try CatimaProblem.asking({ try ask(question) }) else {
+                throw CatimaProblem(
+                    "there are \(drawable.count) cards (listed above); choose one with --store <name>",
+                    kind: .usage)
+            }
+            if let number = Int(answer.filter { !$0.isWhitespace }), (1...drawable.count).contains(number) {
+                return drawable[number - 1]
+            }
+            if attempt < maximumAnswers {
+                list("give a number from 1 to \(drawable.count), or Ctrl-D to stop")
+            }
         }
-        return candidates[number - 1]
+        throw CatimaProblem(
+            "no card chosen (give a number from 1 to \(drawable.count)); nothing was changed", kind: .usage)
+    }
+
+    /// How many answers the card menu takes before it gives up.
+    static let maximumAnswers = 5
+
+    private static var drawnNames: String {
+        Symbology.allCases.map(\.displayName).joined(separator: ", ")
     }
 
     private static func typeName(_ card: CatimaCard) -> String {
@@ -206,13 +239,19 @@ public enum CardImport {
                     + "(a check digit added, letters upper-cased)")
         }
         if card.barcodeID != nil {
-            say("the card's barcode carries its own value (not the number Catima shows); gymcard stores that")
+            say(
+                "the card's barcode carries its own value (not the number Catima shows): gymcard draws that, "
+                    + "and keeps the number for export")
         }
         if !card.note.isEmpty { say("the card's note is not kept: gymcard keeps the barcode and a label") }
         let defaultName = CatimaCard(exporting: content, label: nil).store
         let label = card.store == defaultName ? nil : card.store
+        // What the card had in Catima beyond its barcode, given back by export and share as it was.
+        let kept = CardRecord.CatimaFields(
+            encoding: try? card.textEncoding(), headerColor: card.headerColor,
+            cardID: card.barcodeID != nil && card.barcodeID != card.cardID ? card.cardID : nil)
         let stored = try access.store(
-            content, label: label, noPassphrase: noPassphrase, confirmReplacing: nil)
+            content, label: label, noPassphrase: noPassphrase, confirmReplacing: nil, catima: kept)
         return Stored(
             displayText: content.displayText, label: label, symbology: content.symbology.displayName,
             encrypted: stored.encrypted, replacedAnother: stored.replacedAnother)

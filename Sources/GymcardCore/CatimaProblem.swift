@@ -54,7 +54,7 @@ public struct CatimaProblem: Error, CustomStringConvertible {
         case .emptyPassword: self.init("the password is empty; give one, or export without one", kind: .usage)
         case .libzipMissing: self.init("\(error)", kind: .unavailable)
         case .zipWriteFailed: self.init("\(error)", kind: .cannotWrite)
-        case .noBarcodeType, .unsupportedBarcodeType, .invalidBarcodeText:
+        case .noBarcodeType, .unsupportedBarcodeType, .invalidBarcodeText, .unsupportedEncoding:
             self.init("\(error); nothing was changed", kind: .badData)
         default: self.init("\(name): \(error); nothing was changed", kind: .badData)
         }

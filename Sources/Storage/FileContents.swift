@@ -2,10 +2,15 @@ import Glibc
 
 /// Whole small files (config, state, caches) read in one go, with a size limit.
 public enum FileContents {
-    /// The bytes of the regular file at `path`, or `nil` when there is no file there.
+    /// The bytes of the regular file at `path`, or `nil` when there is no file there. With `streams`, a
+    /// pipe, FIFO, socket or character device is read to its end too (`import <(cat link.txt)` names
+    /// `/dev/fd/63`, a pipe), as `export >(…)` writes one.
     ///
-    /// - Throws: ``StorageError`` when the path is a directory, unreadable, or larger than `limitBytes`.
-    public static func read(_ path: String, limitBytes: Int = 16 << 20) throws(StorageError) -> [UInt8]? {
+    /// - Throws: ``StorageError`` when the path is a directory, not a regular file (unless `streams`),
+    ///   unreadable, or larger than `limitBytes`.
+    public static func read(_ path: String, limitBytes: Int = 16 << 20, streams: Bool = false)
+        throws(StorageError) -> [UInt8]?
+    {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
@@ -16,8 +21,10 @@ public enum FileContents {
         guard fstat(descriptor, &status) == 0 else {
             throw StorageError(errno: errno, path: path, operation: "read")
         }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            if status.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+        let kind = status.st_mode & S_IFMT
+        let isStream = kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+        guard kind == S_IFREG || (streams && isStream) else {
+            if kind == S_IFDIR { throw .isDirectory(path: path) }
             throw .system(path: path, operation: "read", reason: "not a regular file")
         }
         guard status.st_size <= limitBytes else {

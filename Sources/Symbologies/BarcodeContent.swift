@@ -17,12 +17,20 @@ import Codabar
 ///   is another number, so gymcard refuses it.
 /// - Everything else is drawn as given; only leading and trailing white space is removed.
 ///
+/// QR Code, PDF417, Data Matrix and Aztec carry bytes: ``encoding`` says which (ARCHITECTURE §13, "Text
+/// encoding"). The linear symbologies carry ASCII only, and no encoding.
+///
 /// Deliberately not `CustomStringConvertible`: the text is a person's card ID.
 public struct BarcodeContent: Sendable, Hashable {
     /// The symbology.
     public let symbology: Symbology
     /// The exact text, check digit included where the symbology has one.
     public let text: String
+    /// The text encoding of a 2D symbol, as Catima keeps it (`barcodeencoding`): `nil` is Catima's "none",
+    /// drawn as ISO-8859-1, which every text holding only U+0000…U+00FF fits; `.utf8` is drawn with ECI 26
+    /// (``eciDesignator``).
+    /// Always `nil` for the linear symbologies.
+    public let encoding: TextEncoding?
 
     /// Longest text gymcard draws, per symbology: zint 2.11's own limits for Code 39 (85), Code 93 (107),
     /// Interleaved 2 of 5 (90) and Code 128 (60 symbol characters: 60 printable characters always fit),
@@ -43,8 +51,20 @@ public struct BarcodeContent: Sendable, Hashable {
         }
     }
 
-    /// Normalizes what a person typed or a scanner read for `symbology`, then validates it strictly.
+    /// Normalizes what a person typed or a scanner read for `symbology`, then validates it strictly; a 2D
+    /// text gets the encoding it needs (none for Latin-1 text, UTF-8 beyond).
     public init(symbology: Symbology, normalizing input: String) throws(SymbologyError) {
+        try self.init(symbology: symbology, normalizing: input, encoding: nil)
+    }
+
+    /// Normalizes and validates as ``init(symbology:normalizing:)``, keeping the text encoding a card names
+    /// (Catima's `barcodeencoding`) for a 2D symbology; the linear ones ignore it (their texts are ASCII).
+    ///
+    /// `nil` (Catima's "none") becomes `.utf8` for a text beyond U+00FF, which Latin-1 cannot carry. A text
+    /// that names `.isoLatin1` and holds such a character is refused, naming the character and its position.
+    public init(symbology: Symbology, normalizing input: String, encoding: TextEncoding?)
+        throws(SymbologyError)
+    {
         let typed = IDText.trimmed(input)
         guard !typed.isEmpty else { throw .empty(symbology) }
         self.symbology = symbology
@@ -77,6 +97,9 @@ public struct BarcodeContent: Sendable, Hashable {
             }
             text = String(typed)
         }
+        self.encoding =
+            symbology.isTwoDimensional
+            ? try Self.textEncoding(of: typed, named: encoding, symbology: symbology) : nil
     }
 
     // MARK: Characters
@@ -170,5 +193,41 @@ public struct BarcodeContent: Sendable, Hashable {
         }
     }
 
-    // MARK: Text
+    // MARK: Text encoding
+
+    /// The encoding a 2D text is drawn with: the one named, or `.utf8` for a text Latin-1 cannot carry.
+    private static func textEncoding(of characters: [Character], named: TextEncoding?, symbology: Symbology)
+        throws(SymbologyError) -> TextEncoding?
+    {
+        let beyondLatin1 = characters.firstIndex {
+            $0.unicodeScalars.contains { !TextEncoding.isoLatin1.canEncode($0) }
+        }
+        switch (named, beyondLatin1) {
+        case (.isoLatin1, let index?):
+            throw .notInEncoding(
+                characters[index], position: index + 1, encoding: .isoLatin1, symbology: symbology)
+        case (nil, _?): return .utf8
+        default: return named
+        }
+    }
+
+    /// The bytes the symbol carries: the text in its encoding (ISO-8859-1 without one; a linear symbology's
+    /// ASCII text is the same bytes either way).
+    public var bytes: [UInt8] { (encoding ?? .isoLatin1).bytes(of: text) }
+
+    /// The Extended Channel Interpretation a 2D symbol is drawn with, or `nil` for none.
+    ///
+    /// - 26 (UTF-8) for a UTF-8 text.
+    /// - 3 (ISO-8859-1) for any other text with a byte above 0x7F. The standards read bytes without an ECI
+    ///   as ISO-8859-1, but readers guess instead: drawn without one, `ÄÖÜ data` read as `ﾄﾖﾜ data`
+    ///   (Shift JIS) in zxing-cpp 3.1.1 in all four symbologies and in zbarimg 0.23.92, `Äb` as `懺` and
+    ///   `Käseschnitte` as `K酲eschnitte` in zbarimg, and `Ã©` (the bytes C3 A9) as `é` in zxing-cpp;
+    ///   with ECI 3 every one of them read exactly (ARCHITECTURE §13, "Text encoding").
+    /// - None for ASCII, which every charset spells the same: an ECI there changes the symbol and some
+    ///   shop scanners refuse it (Catima issue 2921).
+    public var eciDesignator: Int? {
+        guard symbology.isTwoDimensional else { return nil }
+        if encoding == .utf8 { return 26 }
+        return bytes.contains { $0 >= 0x80 } ? 3 : nil
+    }
 }

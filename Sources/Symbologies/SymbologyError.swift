@@ -20,6 +20,8 @@ public enum SymbologyError: Error, Equatable, Sendable, CustomStringConvertible,
     case upcENumberSystem(Character)
     /// A Codabar text refused by the Codabar rules.
     case codabar(CodabarError)
+    /// A character the card's text encoding cannot carry (a character beyond U+00FF in ISO-8859-1).
+    case notInEncoding(Character, position: Int, encoding: TextEncoding, symbology: Symbology)
 
     /// One line for a person: what happened and what to do.
     public var description: String {
@@ -49,6 +51,10 @@ public enum SymbologyError: Error, Equatable, Sendable, CustomStringConvertible,
                 + "use \(Symbology.upce.acceptedText)"
         case .codabar(let error):
             return error.description
+        case .notInEncoding(let character, let position, let encoding, let symbology):
+            return
+                "\(Self.quote(character)) at position \(position) is not an \(encoding.catimaName) character, the "
+                + "text encoding the \(symbology.displayName) card names; such a card needs UTF-8"
         }
     }
 

@@ -14,17 +14,34 @@ public struct QRSymbol: Sendable, Equatable {
     /// Encodes `text` at error-correction level M, in the smallest version that fits.
     ///
     /// Codabar's whole alphabet (`0-9 A-D - $ : / . +`) lies in QR's alphanumeric set, so an ID encodes
-    /// compactly; libqrencode picks the modes itself.
+    /// compactly; libqrencode picks the modes itself. A text beyond ASCII goes as UTF-8 bytes after ECI 26,
+    /// without which readers guess its charset (`Käseschnitte` read as `K瓣seschnitte` in zbarimg 0.23.92;
+    /// ARCHITECTURE §13, "Text encoding").
     public init(encoding text: String) throws(SymbolError) {
-        guard let code = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else {
-            throw .qrEncodingFailed
-        }
+        let made =
+            text.utf8.allSatisfy { $0 < 0x80 }
+            ? QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) : Self.encodeUTF8(text)
+        guard let code = made else { throw .qrEncodingFailed }
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)
         // libqrencode: bit 0 of each byte is the module colour (1 = dark); the other bits are metadata.
         let bytes = UnsafeBufferPointer(start: code.pointee.data, count: width * width)
         size = width
         modules = bytes.map { $0 & 1 == 1 }
+    }
+
+    /// The whole text in 8-bit mode after an ECI 26 header (libqrencode's `QRinput_appendECIheader`).
+    private static func encodeUTF8(_ text: String) -> UnsafeMutablePointer<QRcode>? {
+        guard let input = QRinput_new2(0, QR_ECLEVEL_M) else { return nil }
+        defer { QRinput_free(input) }
+        let bytes = Array(text.utf8)
+        guard QRinput_appendECIheader(input, 26) == 0,
+            bytes.withUnsafeBufferPointer({
+                QRinput_append(input, QR_MODE_8, Int32($0.count), $0.baseAddress)
+            })
+                == 0
+        else { return nil }
+        return QRcode_encodeInput(input)
     }
 
     /// Whether the module at a column and row (quiet zone excluded) is dark.

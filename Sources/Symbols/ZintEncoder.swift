@@ -4,7 +4,10 @@ import Symbologies
 
 extension ModuleMatrix {
     /// The symbol for `content`: Codabar by gymcard's own encoder, every other symbology by libzint with
-    /// its default options (as the `zint` tool makes it), in UTF-8 input mode.
+    /// its default options (as the `zint` tool makes it). A linear symbol's ASCII text goes in UTF-8 input
+    /// mode; a 2D symbol's goes as the exact bytes of its encoding (`DATA_MODE`, zint's `--binary`) with the
+    /// ECI ``BarcodeContent/eciDesignator`` names, so that zint neither converts nor picks a charset of its
+    /// own (ARCHITECTURE §13, "Text encoding").
     ///
     /// Throws when libzint is not installed or refuses the text; ``BarcodeContent`` has already refused
     /// what the symbology cannot carry, so the second only happens for a 2D text beyond the symbol's
@@ -24,8 +27,15 @@ extension ModuleMatrix {
         }
         defer { zint.delete(symbol) }
         symbol.pointee.symbology = type
-        symbol.pointee.input_mode = Int32(UNICODE_MODE)
-        let bytes = Array(content.text.utf8)
+        let bytes: [UInt8]
+        if content.symbology.isTwoDimensional {
+            symbol.pointee.input_mode = Int32(DATA_MODE)
+            symbol.pointee.eci = Int32(content.eciDesignator ?? 0)
+            bytes = content.bytes
+        } else {
+            symbol.pointee.input_mode = Int32(UNICODE_MODE)
+            bytes = Array(content.text.utf8)
+        }
         let status = bytes.withUnsafeBufferPointer { zint.encode(symbol, $0.baseAddress, Int32($0.count)) }
         // Warnings (1 to 4) still make a symbol; errors (5 and up) make none.
         guard status < ZINT_ERROR else {

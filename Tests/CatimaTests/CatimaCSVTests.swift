@@ -17,7 +17,7 @@ struct CatimaCSVWriterTests {
             "2\r\n\r\n_id\r\n\r\n"
             + "_id,store,note,validfrom,expiry,balance,balancetype,cardid,barcodeid,barcodetype,barcodeencoding,"
             + "headercolor,starstatus,lastused,archive\r\n"
-            + "1,Hokie Passport,,,,0,,A123456789B,,CODABAR,ISO-8859-1,-7987391,0,0,0\r\n"
+            + "1,Hokie Passport,,,,0,,A123456789B,,CODABAR,,-7987391,0,0,0\r\n"
             + "\r\ncardId,groupId\r\n"
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
         // CRLF only: no bare LF, no bare CR.
@@ -60,7 +60,7 @@ struct CatimaCSVWriterTests {
     func quoting(store: String, written: String) throws {
         let card = CatimaCard(store: store, cardID: "X123", barcodeType: .symbology(.code128), headerColor: 5)
         let text = String(decoding: CatimaCSV.export(card), as: UTF8.self)
-        #expect(text.contains("\r\n1," + written + ",,,,0,,X123,,CODE_128,ISO-8859-1,5,0,0,0\r\n"))
+        #expect(text.contains("\r\n1," + written + ",,,,0,,X123,,CODE_128,,5,0,0,0\r\n"))
     }
 
     @Test(

@@ -15,7 +15,8 @@
 ///   (IllegalArgumentException: the import fails).
 /// - each card: `_id` an int (required), `store` non-empty, `cardid` non-empty, `barcodetype` empty or a
 ///   ZXing `BarcodeFormat` name (`valueOf` throws otherwise: the import fails), `balancetype` empty or a
-///   currency code, `headercolor` an int or ignored, `starstatus`/`archive` 1 or 0.
+///   currency code, `headercolor` an int or ignored, `starstatus`/`archive` 1 or 0, `barcodeencoding`
+///   empty or a name `Charset.forName` knows (otherwise it throws: the import fails).
 enum CatimaImporterModel {
     /// Catima's `FormatException` (and what its importer converts to it).
     struct Failure: Error, CustomStringConvertible {
@@ -42,6 +43,8 @@ enum CatimaImporterModel {
         var barcodeType: String?
         var headerColor: Int32?
         var starStatus: Int
+        /// `barcodeencoding` as `Charset.name()`, or `nil` for an empty field (Catima's "none").
+        var barcodeEncoding: String? = nil
     }
 
     struct Imported {
@@ -288,9 +291,18 @@ enum CatimaImporterModel {
         }
         let headerColor = try unlessFormatException { try int("headercolor") }
         let star = try unlessFormatException { try int("starstatus") } ?? 0
+        // Charset.forName: an unknown name throws (UnsupportedCharsetException), uncaught.
+        let encodingName = try table.value("barcodeencoding", record) ?? ""
+        var encoding: String?
+        if !encodingName.isEmpty {
+            guard let canonical = CatimaLinkModel.charsets[encodingName.lowercased()] else {
+                throw Crash(description: "UnsupportedCharsetException: \(encodingName)")
+            }
+            encoding = canonical
+        }
         return Card(
             id: id, store: store, note: note, cardID: cardID, barcodeID: barcodeID.isEmpty ? nil : barcodeID,
             barcodeType: barcodeType.isEmpty ? nil : barcodeType, headerColor: headerColor,
-            starStatus: star == 1 ? 1 : 0)
+            starStatus: star == 1 ? 1 : 0, barcodeEncoding: encoding)
     }
 }

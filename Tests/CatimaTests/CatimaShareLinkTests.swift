@@ -2,40 +2,6 @@ import Catima
 import Symbologies
 import Testing
 
-/// Catima's reader of share links, as `ImportURIHelper.parse` does it: Android's `Uri.getFragment()`
-/// (percent-decoded once, `+` kept), split at `&`, each part at its first `=`, the value through Java's
-/// `URLDecoder` (`+` is a space). Written from Catima's source for these tests, apart from gymcard's.
-enum CatimaLinkModel {
-    static func percentDecode(_ text: Substring, plus: Bool) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next(), let low = iterator.next(),
-                    let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-                else { return nil }
-                bytes.append(value)
-            } else {
-                bytes.append(plus && byte == UInt8(ascii: "+") ? 0x20 : byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    static func fields(of link: String) -> [String: String]? {
-        guard let hash = link.firstIndex(of: "#"), link.hasPrefix("https://catima.app/share#"),
-            let fragment = percentDecode(link[link.index(after: hash)...], plus: false)
-        else { return nil }
-        var fields: [String: String] = [:]
-        for part in fragment.split(separator: "&") {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pieces.count == 2, let value = percentDecode(pieces[1], plus: true) else { return nil }
-            fields[String(pieces[0])] = value
-        }
-        return fields
-    }
-}
-
 @Suite("Catima share links")
 struct CatimaShareLinkTests {
     @Test("the link of a Virginia Tech card, encoded twice as Catima writes it")
@@ -44,8 +10,9 @@ struct CatimaShareLinkTests {
             exporting: try BarcodeContent(symbology: .codabar, normalizing: "123456789"), label: nil)
         #expect(
             CatimaShareLink.link(for: card)
-                == "https://catima.app/share#store%3DHokie%2BPassport%26note%3D%26cardid%3DA123456789B"
-                + "%26barcodetype%3DCODABAR%26headercolor%3D-7987391")
+                == "https://catima.app/share#store%3DHokie%2BPassport%26note%3D%26balance%3D0"
+                + "%26cardid%3DA123456789B%26barcodetype%3DCODABAR%26barcodeencoding%3D%26headercolor%3D-7987391"
+        )
     }
 
     @Test(
@@ -72,9 +39,8 @@ struct CatimaShareLinkTests {
         #expect(!link.dropFirst("https://catima.app/share#".count).contains { "&=+ #?".contains($0) })
         #expect(try CatimaShareLink.card(from: link) == card)
         let fields = try #require(CatimaLinkModel.fields(of: link))
-        #expect(
-            fields["store"] == card.store && fields["note"] == card.note && fields["cardid"] == card.cardID)
-        #expect(fields["barcodetype"] == "QR_CODE")
+        #expect(fields.store == card.store && fields.note == card.note && fields.cardID == card.cardID)
+        #expect(fields.barcodeType == "QR_CODE")
     }
 
     @Test("the older hosts and pre-2.0 query links are read")

@@ -77,7 +77,7 @@ struct CatimaCommandTests {
         let csv = try await gymcard.run(["export", "-"])
         #expect(
             csv.stdoutText.contains(
-                "\r\n1,Gold's Gym,,,,0,,GG-0042-x,,CODE_128,ISO-8859-1,-13154481,0,0,0\r\n"))
+                "\r\n1,Gold's Gym,,,,0,,GG-0042-x,,CODE_128,,-13154481,0,0,0\r\n"))
         let url = try await gymcard.run(["share", "--url"])
         #expect(
             Self.catimaFields(url.stdoutText.trimmingCharacters(in: .newlines))["barcodetype"] == "CODE_128")
@@ -110,7 +110,7 @@ struct CatimaCommandTests {
         }
         let expected =
             "2\r\n\r\n_id\r\n\r\n" + header + "\r\n"
-            + "1,Hokie Passport,,,,0,,A905123456B,,CODABAR,ISO-8859-1,-7987391,0,0,0\r\n\r\ncardId,groupId\r\n"
+            + "1,Hokie Passport,,,,0,,A905123456B,,CODABAR,,-7987391,0,0,0\r\n\r\ncardId,groupId\r\n"
         #expect(csv.stdoutText == expected)
 
         let zipPath = home.path + "/card.zip"
