@@ -329,6 +329,13 @@ let package = Package(
         .testTarget(
             name: "HistoryTests", dependencies: ["History", "Trends", "CivilTime", "Storage", "TestSupport"],
             swiftSettings: strictSettings),
+        // The card you draw is the card every reader reads: the generated space of cards, each output.
+        .testTarget(
+            name: "CardRoundTripTests",
+            dependencies: [
+                "GymcardCore", "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar", "TestSupport",
+            ],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

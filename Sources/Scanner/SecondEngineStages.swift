@@ -44,6 +44,13 @@ extension BarcodeScanner {
             Stage(name: "zxing blur", isAggressive: false, engine: .zxing) {
                 ZXingReader.isAvailable ? smoothed.value : nil
             })
+        // A small image twice as large: zxing-cpp 1.4 reads no Data Matrix, Aztec or PDF417 whose modules are
+        // a pixel (`show --scale 1`), and reads it doubled (as zxing-cpp 3.x reads it as it is).
+        stages.append(
+            Stage(name: "zxing 2x", isAggressive: true, engine: .zxing) {
+                ZXingReader.isAvailable && Swift.max(working.width, working.height) < 800
+                    ? working.upscaled(by: 2) : nil
+            })
         stages.append(
             Stage(name: "zxing turned", isAggressive: false, engine: .zxing) {
                 guard ZXingReader.isAvailable, let region = regions.value.first, abs(region.angleDegrees) > 5

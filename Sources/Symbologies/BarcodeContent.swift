@@ -67,7 +67,7 @@ public struct BarcodeContent: Sendable, Hashable {
     {
         let typed = IDText.trimmed(input)
         guard !typed.isEmpty else { throw .empty(symbology) }
-        self.symbology = symbology
+        var kind = symbology
         switch symbology {
         case .codabar:
             do { text = try CodabarSymbol(normalizing: input).text } catch { throw .codabar(error) }
@@ -86,8 +86,17 @@ public struct BarcodeContent: Sendable, Hashable {
             text = String(typed)
         case .ean8, .ean13, .upca:
             try Self.check(typed, symbology, checksLength: false, isAccepted: Self.isDigit)
-            text = try Self.withCheckDigit(
+            let digits = try Self.withCheckDigit(
                 typed, symbology, dataLength: Self.maximumLength(of: symbology) - 1)
+            // An EAN-13 that begins with 0 is the UPC-A of its other twelve digits: the same bars, which
+            // libzbar and ZXing name UPC-A (GS1 General Specifications §3.A: UPC-A is an EAN-13 with a
+            // leading zero). Kept as that UPC-A, the card reads back as what it is.
+            if symbology == .ean13, digits.hasPrefix("0") {
+                kind = .upca
+                text = String(digits.dropFirst())
+            } else {
+                text = digits
+            }
         case .upce:
             try Self.check(typed, symbology, checksLength: false, isAccepted: Self.isDigit)
             text = try Self.upcE(typed)
@@ -97,6 +106,7 @@ public struct BarcodeContent: Sendable, Hashable {
             }
             text = String(typed)
         }
+        self.symbology = kind
         self.encoding =
             symbology.isTwoDimensional
             ? try Self.textEncoding(of: typed, named: encoding, symbology: symbology) : nil
@@ -169,6 +179,13 @@ public struct BarcodeContent: Sendable, Hashable {
         default: throw .wrongLength(length: digits.count, symbology: .upce)
         }
         guard digits[0] == "0" || digits[0] == "1" else { throw .upcENumberSystem(digits[0]) }
+        // GS1's zero suppression writes each UPC-A one way only: six digits ending in 3 keep three digits of
+        // the manufacturer's number, so the third is 3 or more (0 to 2 would end in it); ending in 4, four, so
+        // the fourth is not 0. zint refuses the others (its errors 271 and 272), and no reader expands them
+        // back to the number meant.
+        let six = digitValues(digits[1...6])
+        if six[5] == 3, six[2] <= 2 { throw .notUPCE(digit: "third", needs: "3 to 9 when the sixth is 3") }
+        if six[5] == 4, six[3] == 0 { throw .notUPCE(digit: "fourth", needs: "1 to 9 when the sixth is 4") }
         let expected = gs1CheckDigit(upcAExpansion(of: digitValues(digits.prefix(7))))
         if digits.count == 8 {
             guard digitValues([digits[7]]) == [expected] else {

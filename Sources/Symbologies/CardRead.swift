@@ -15,8 +15,10 @@ extension BarcodeContent {
     /// (`GYM:FITNESS-PLUS:000417`).
     public init?(read symbology: Symbology, text: String) {
         if symbology.isTwoDimensional, Self.isAddress(text) { return nil }
-        guard let content = try? BarcodeContent(symbology: symbology, normalizing: text), content.text == text
+        guard let content = try? BarcodeContent(symbology: symbology, normalizing: text),
+            content.text == text || (content.symbology != symbology && "0" + content.text == text)
         else { return nil }
+        // An EAN-13 read with a leading 0 is the UPC-A it is (zxing-cpp names it EAN-13, libzbar UPC-A).
         self = content
     }
 

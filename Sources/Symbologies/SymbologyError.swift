@@ -18,6 +18,9 @@ public enum SymbologyError: Error, Equatable, Sendable, CustomStringConvertible,
     case wrongCheckDigit(Character, position: Int, expected: Character, symbology: Symbology)
     /// A UPC-E number system other than 0 or 1.
     case upcENumberSystem(Character)
+    /// Digits that no UPC-A is zero-suppressed to: the `digit` (ordinal) of the six after the number system
+    /// must be what `needs` says.
+    case notUPCE(digit: String, needs: String)
     /// A Codabar text refused by the Codabar rules.
     case codabar(CodabarError)
     /// A character the card's text encoding cannot carry (a character beyond U+00FF in ISO-8859-1).
@@ -49,6 +52,10 @@ public enum SymbologyError: Error, Equatable, Sendable, CustomStringConvertible,
             return
                 "\(Self.quote(character)) at position 1 cannot start a UPC-E number: its number system is 0 or 1; "
                 + "use \(Symbology.upce.acceptedText)"
+        case .notUPCE(let digit, let needs):
+            return
+                "the digits are no UPC-E: the \(digit) of its six digits must be \(needs) (GS1's zero "
+                + "suppression); check the number, or draw its 12 digits as UPC-A"
         case .codabar(let error):
             return error.description
         case .notInEncoding(let character, let position, let encoding, let symbology):
