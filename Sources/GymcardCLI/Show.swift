@@ -24,6 +24,12 @@ struct Show: ContextCommand {
             can draw (about 100 ms at most). Camera (imager) scanners read screens; laser scanners mostly \
             cannot.
 
+            While the card fills the screen a laptop's backlight is at full, through systemd-logind \
+            (no root needed), and it comes back to the level it had however the card closes: a key, the \
+            timeout, Ctrl-C, SIGTERM, a hang-up, a crash or kill -9 (a gymcard process of its own holds \
+            the level). Nothing is done or said without a backlight, over ssh, or when it is already at \
+            full. --no-brightness, or "show": {"brightness": false} in the config file, leaves it alone.
+
             With TERM=dumb the screen is not taken (a dumb terminal has no alternate screen or cursor \
             addressing): the barcode is printed in plain characters, which read only on a light \
             background, with a warning that names --png; the exit status is 0.
