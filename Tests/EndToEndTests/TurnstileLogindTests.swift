@@ -30,7 +30,9 @@ struct PrivateLogind {
         from jeepney import MessageType, HeaderFields, new_error, new_method_return
         from jeepney.bus_messages import message_bus
         from jeepney.io.blocking import open_dbus_connection
+        import time
         address, folder, mode, log_path = sys.argv[1:5]
+        answered = 0
         connection = open_dbus_connection(bus=address)
         connection.send_and_get_reply(message_bus.RequestName("org.freedesktop.login1"))
         print("ready", flush=True)
@@ -50,15 +52,28 @@ struct PrivateLogind {
                 connection.send(new_error(message, "org.freedesktop.login1.NotYourDevice", "s",
                                           ("Your session has no seat, refusing.",)))
             else:
+                # "slow": every call after the first (putting the level back) takes a second and a half.
+                if mode == "slow" and answered > 0:
+                    time.sleep(1.5)
+                answered += 1
                 subsystem, name, level = message.body
                 with open(folder + "/" + name + "/brightness", "w") as device:
                     device.write("%d\\n" % level)
                 connection.send(new_method_return(message))
         """
 
-    /// Starts the bus and the stand-in over `backlight` (a stand-in folder); `refusing` answers every call
-    /// as logind answers a session without a seat.
-    static func start(backlight: String, refusing: Bool) async throws -> PrivateLogind {
+    /// How the stand-in answers.
+    enum Mode: String {
+        /// Sets the level at once.
+        case set
+        /// Refuses every call as logind refuses a session without a seat.
+        case refuse
+        /// Sets the level at once the first time, and 1.5 s after each later call.
+        case slow
+    }
+
+    /// Starts the bus and the stand-in over `backlight` (a stand-in folder).
+    static func start(backlight: String, mode: Mode) async throws -> PrivateLogind {
         let folder = try TemporaryDirectory()
         let daemon = try await ChildProcess.start(
             "/usr/bin/dbus-daemon", ["--session", "--address=unix:path=\(folder.path)/bus", "--nofork"])
@@ -68,7 +83,7 @@ struct PrivateLogind {
         let logind = try await ChildProcess.start(
             Interop.python,
             [
-                "-c", script, "unix:path=\(folder.path)/bus", backlight, refusing ? "refuse" : "set",
+                "-c", script, "unix:path=\(folder.path)/bus", backlight, mode.rawValue,
                 folder.path + "/calls",
             ])
         for _ in 0..<600
@@ -100,7 +115,7 @@ struct TurnstileLogindTests {
     func throughLogind() async throws {
         let show = try BacklightShow(level: 37, maximum: 255)
         defer { show.tmux.kill() }
-        let logind = try await PrivateLogind.start(backlight: show.standIn.path, refusing: false)
+        let logind = try await PrivateLogind.start(backlight: show.standIn.path, mode: .set)
         defer { logind.stop() }
         try await show.showCard(bus: logind.address)
         #expect(await show.raised())
@@ -120,7 +135,7 @@ struct TurnstileLogindTests {
     func refused() async throws {
         let show = try BacklightShow(level: 37, maximum: 255)
         defer { show.tmux.kill() }
-        let logind = try await PrivateLogind.start(backlight: show.standIn.path, refusing: true)
+        let logind = try await PrivateLogind.start(backlight: show.standIn.path, mode: .refuse)
         defer { logind.stop() }
         try await show.showCard(bus: logind.address)
         for _ in 0..<600 where logind.calls.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
@@ -129,5 +144,25 @@ struct TurnstileLogindTests {
         #expect(logind.calls == ["\(Self.call) backlight gymcard_test_backlight 255"], "asked once")
         #expect(!show.written && show.current == 37)
         #expect(try await show.said() == [], "nothing said")
+    }
+
+    @Test(
+        "logind slow to put it back: gymcard's prompt returns only once it has, after a key and after SIGTERM",
+        .enabled { await PrivateLogind.canRun() }, arguments: [nil, SIGTERM])
+    func waitsForTheLevel(signal: Int32?) async throws {
+        let show = try BacklightShow(level: 37, maximum: 255)
+        defer { show.tmux.kill() }
+        let logind = try await PrivateLogind.start(backlight: show.standIn.path, mode: .slow)
+        defer { logind.stop() }
+        try await show.showCard(bus: logind.address)
+        #expect(await show.raised())
+        if let signal {
+            kill(try await show.gymcardProcess(), signal)
+        } else {
+            try await show.tmux.tmux(["send-keys", "-t", show.tmux.name, "x"])
+        }
+        // Without the wait the status shows while logind still sleeps (1.5 s) and the level is at full.
+        try await show.tmux.waitFor(signal == nil ? "status=0" : "status=143")
+        #expect(show.current == 37)
     }
 }
