@@ -83,6 +83,10 @@ let package = Package(
         // gymcard process 1.2 M instructions at start-up. Only sqlite3.h is used at build time. GRDB was
         // measured and not taken: it links all of Foundation (see History's docs).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // libsystemd's D-Bus client, for logind's SetBrightness: the backlight guardian alone opens it with
+        // dlopen (Sources/Backlight/SystemBusLibrary.swift). shim.h declares the few types it needs, so
+        // building needs no libsystemd-dev.
+        .systemLibrary(name: "CSystemdBus"),
         // Libraries along the boundaries in ARCHITECTURE §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
         // The symbologies a card can carry, their names, and what text each accepts: pure Swift, so the
@@ -114,6 +118,8 @@ let package = Package(
         .target(
             name: "Scanner", dependencies: ["Codabar", "Symbologies", "Imaging", "CZBar", "CZXing"],
             swiftSettings: imageSettings),
+        // The laptop's backlight at full while the card fills the screen, put back by a guardian process.
+        .target(name: "Backlight", dependencies: ["CSystemdBus", "Storage"], swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
         .target(name: "TextSearch", swiftSettings: strictSettings),
         // Text gymcard did not write (labels, names from pages, feed titles, file names) made safe to print
@@ -202,6 +208,7 @@ let package = Package(
                 "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
                 "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText", "Console",
+                "Backlight",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -282,6 +289,10 @@ let package = Package(
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSettings),
         .testTarget(name: "ConsoleTests", dependencies: ["Console"], swiftSettings: strictSettings),
+        // The guardian's tests start the built gymcard.
+        .testTarget(
+            name: "BacklightTests", dependencies: ["Backlight", "TestSupport", "gymcard"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCLITests",
             dependencies: [

@@ -23,6 +23,10 @@ public enum Interrupt {
     nonisolated(unsafe) private static var fullScreenExit: [UInt8]?
     /// A terminal whose echo a passphrase prompt turned off, with the settings to put back.
     nonisolated(unsafe) private static var silencedTerminal: (descriptor: Int32, settings: termios)?
+    /// While the full-screen card holds the backlight up: the socket to its guardian process, which puts
+    /// the level back when this end is shut (ARCHITECTURE §16), and the work that shuts it; else `nil`.
+    nonisolated(unsafe) private static var guardian:
+        (descriptor: Int32, release: @convention(c) (Int32) -> Void)?
 
     /// The signals handled.
     public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -34,6 +38,7 @@ public enum Interrupt {
         _ = pendingSignal
         _ = silencedTerminal
         _ = fullScreenExit
+        _ = guardian
         for number in signals {
             var current = sigaction()
             if sigaction(number, nil, &current) == 0,
@@ -68,7 +73,15 @@ public enum Interrupt {
         fullScreenExit = sequence.map { Array($0.utf8) }
     }
 
-    /// Only async-signal-safe work here: flags, `unlink`/`rmdir`, `tcsetattr`, `write(2)`, `_exit(2)`.
+    /// While a guardian process keeps something for this process (the backlight at full), a signal calls
+    /// `release` with `descriptor` before exiting: async-signal-safe work that lets the guardian put it
+    /// back and waits, bounded, until it has. `nil` when there is none.
+    public static func guarded(by guardian: (descriptor: Int32, release: @convention(c) (Int32) -> Void)?) {
+        self.guardian = guardian
+    }
+
+    /// Only async-signal-safe work here: flags, `unlink`/`rmdir`, `tcsetattr`, `write(2)`, `_exit(2)`, and a
+    /// guardian's release (`shutdown`, `poll`, `read`).
     private static func handle(_ number: Int32) {
         if stopsBetweenSteps, pendingSignal == 0 {
             pendingSignal = number
@@ -82,6 +95,7 @@ public enum Interrupt {
         if let sequence = fullScreenExit {
             _ = sequence.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         }
+        if let guardian { guardian.release(guardian.descriptor) }
         if clearsStatusLine {
             let sequence: StaticString = "\r\u{1B}[K"
             _ = write(STDERR_FILENO, sequence.utf8Start, sequence.utf8CodeUnitCount)

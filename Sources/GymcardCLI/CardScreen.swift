@@ -1,4 +1,5 @@
 import ArgumentParser
+import Backlight
 import Console
 import GymcardCore
 import Storage
@@ -22,20 +23,31 @@ struct CardScreen {
 
     /// Shows `content` full screen until a key, the timeout or Ctrl-C, and returns true; false when the
     /// screen cannot be taken (not a terminal, `TERM=dumb`, or the view declined), to print instead. A
-    /// status other than 0 (Ctrl-C: 130) ends the process after the view's notices.
-    func fullScreen(_ content: TurnstileContent, renderer: TurnstileRenderer?, timeout: Double) throws -> Bool
-    {
-        guard terminal.stdoutIsTerminal, context.environment["TERM"] != "dumb" else { return false }
+    /// status other than 0 (Ctrl-C: 130) ends the process after the view's notices. With `brightness`, the
+    /// laptop's backlight is at full while the card is on the screen.
+    func fullScreen(
+        _ content: TurnstileContent, renderer: TurnstileRenderer?, timeout: Double, brightness: Bool = false
+    ) throws -> Bool {
+        guard canTakeScreen else { return false }
+        var hooks = Interrupt.turnstileHooks
+        if brightness {
+            hooks = hooks.raisingBacklight(
+                folder: BacklightFolder(environment: context.environment), environment: context.environment)
+        }
         // Colour here is the text's bold and dim: the drawing is black on white either way.
         let view = TurnstileView(
             content: content, choice: renderer, timeoutSeconds: timeout, colour: colourOff == nil,
             environment: context.environment, stateDirectory: context.directories.stateHome + "/gymcard",
-            tmuxPassesImages: { ChildProcess.tmuxPassesImages() }, hooks: Interrupt.turnstileHooks)
+            tmuxPassesImages: { ChildProcess.tmuxPassesImages() }, hooks: hooks)
         guard let (status, notices) = try view.run() else { return false }
         for notice in notices { Terminal.standardError.say(notice) }
         if status != 0 { throw ExitCode(status) }
         return true
     }
+
+    /// Whether ``fullScreen(_:renderer:timeout:brightness:)`` can take the screen: standard output is a
+    /// terminal, and not a dumb one (it has no alternate screen or cursor addressing).
+    var canTakeScreen: Bool { terminal.stdoutIsTerminal && context.environment["TERM"] != "dumb" }
 
     /// Prints `drawing` (turned, or its `qrCode`, when the terminal is too narrow for it); `what` is drawn
     /// and `imageOption` writes it as an image instead.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Backlight
 import Console
 import FoundationEssentials
 import Glibc
@@ -41,6 +42,11 @@ public enum GymcardEntry {
     /// Entry point. Synchronous on purpose: an async `main` moves every command onto a Dispatch worker thread at
     /// start-up. The commands that are async run in a task while the main thread waits.
     public static func run(online: Online?) -> Never {
+        // The full-screen card's backlight guardian is this binary started again (Backlight's BacklightGuard):
+        // it handles its own signals and needs no command line.
+        if BacklightGuardian.isRequested(CommandLine.arguments) {
+            BacklightGuardian.run(CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
+        }
         // On the main thread, which lives as long as the process: a signal mask is per thread, and a worker
         // may be gone (Dispatch retires idle workers) when Ctrl-C comes.
         Interrupt.install()

@@ -24,6 +24,12 @@ struct Show: ContextCommand {
             can draw (about 100 ms at most). Camera (imager) scanners read screens; laser scanners mostly \
             cannot.
 
+            While the card fills the screen a laptop's backlight is at full, through systemd-logind \
+            (no root needed), and it comes back to the level it had however the card closes: a key, the \
+            timeout, Ctrl-C, SIGTERM, a hang-up, a crash or kill -9 (a gymcard process of its own holds \
+            the level). Nothing is done or said without a backlight, over ssh, or when it is already at \
+            full. --no-brightness, or "show": {"brightness": false} in the config file, leaves it alone.
+
             With TERM=dumb the screen is not taken (a dumb terminal has no alternate screen or cursor \
             addressing): the barcode is printed in plain characters, which read only on a light \
             background, with a warning that names --png; the exit status is 0.
@@ -66,6 +72,11 @@ struct Show: ContextCommand {
     @Flag(name: [.short, .long], help: "Write a PNG to standard output even when it is a terminal.")
     var force = false
 
+    @Flag(
+        name: .customLong("no-brightness"),
+        help: "Leave the laptop's backlight as it is while the card fills the screen.")
+    var noBrightness = false
+
     @Flag(name: .long, help: "Print the drawing into the scrollback instead of taking the screen.")
     var inline = false
 
@@ -105,6 +116,10 @@ struct Show: ContextCommand {
         let settings = symbolOptions.settings
         if qr != nil, png == nil, svg == nil { try settings.checkQROnly() }
         let style = try settings.style()
+        let screen = CardScreen(context, noColor: noColor)
+        // The config file is read only for the full-screen card, and before any passphrase is asked.
+        let takesScreen = files.isEmpty && !inline && screen.canTakeScreen
+        let brightness = takesScreen && !noBrightness ? try ShowSettings(context: context).brightness : false
         let (content, label) = try settings.content(
             id: id, symbology: try symbolOptions.symbology,
             stored: { CardAccess(context: context, passphrases: passphrases.passphrases()) },
@@ -117,14 +132,13 @@ struct Show: ContextCommand {
         if qr == .terminal { drawing = .qr(try SymbolFile.qrSymbol(for: content.text)) }
         // Drawn instead of a barcode that fits the terminal neither across nor turned.
         let companion = try? SymbolFile.qrSymbol(for: content.text)
-        let screen = CardScreen(context, noColor: noColor)
         // A dumb terminal cannot take the screen: the drawing is printed inline, plain, with a warning.
-        if files.isEmpty, !inline,
+        if takesScreen,
             try screen.fullScreen(
                 TurnstileContent(
                     drawing: drawing, caption: content.displayText, label: label,
                     hint: "any key closes · turn the screen brightness up", qrCode: companion),
-                renderer: renderer.renderer, timeout: timeout)
+                renderer: renderer.renderer, timeout: timeout, brightness: brightness)
         {
             return
         }

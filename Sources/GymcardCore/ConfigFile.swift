@@ -16,6 +16,7 @@ public final class ConfigFile: Sendable {
         "events": EventsSettings.configShape,
         "hours": HoursSettings.configShape,
         "notify": notifyShape,
+        "show": ShowSettings.configShape,
         "campus": .value,
         "campuses": .map(CampusProfile.configShape),
     ])

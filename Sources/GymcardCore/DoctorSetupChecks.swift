@@ -42,6 +42,7 @@ extension Doctor {
             _ = try context.config.occupancySettings()
             _ = try context.config.eventsSettings()
             _ = try context.config.hoursSettings(campus: nil)
+            _ = try ShowSettings(context: context)
             checks.append(
                 Check(topic: "config", name: "config file", status: .ok, detail: "\(path) is valid"))
         } catch {

@@ -8,7 +8,7 @@ import Testing
 struct StartupLibrariesTests {
     static let onFirstUse = [
         "libsqlite3", "libzbar", "libZXing", "libGymcardZXing", "libzint", "libheif", "libtiff", "libwebp",
-        "libzip", "libcrypto",
+        "libzip", "libcrypto", "libsystemd",
     ]
 
     @Test(

@@ -38,23 +38,32 @@ public struct GymcardProcess: Sendable {
     /// The environment the binary runs with.
     public var environment: [String: String]
 
-    /// A process environment with HOME and every XDG directory inside `home`, so no real file is touched.
+    /// A process environment with HOME and every XDG directory inside `home`, so no real file is touched;
+    /// the full-screen card's backlight is a folder inside it that does not exist (no backlight), so that a
+    /// test run on a laptop leaves its screen alone (a test that means it names a stand-in in `extra`).
     public init(home: String, extra: [String: String] = [:]) {
         var environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         environment["XDG_DATA_HOME"] = home + "/data"
         environment["XDG_CONFIG_HOME"] = home + "/config"
         environment["XDG_CACHE_HOME"] = home + "/cache"
         environment["XDG_STATE_HOME"] = home + "/state"
+        environment["GYMCARD_TEST_BACKLIGHT"] = home + "/no-backlight"
         environment.merge(extra) { $1 }
         self.environment = environment
     }
 
     /// A bash command line that runs `gymcard ARGUMENTS` in this environment's files, for a real terminal
-    /// (tmux, xterm) whose shell does not inherit the test's environment: the XDG folders exported, UTF-8,
-    /// and no `NO_COLOR` leaking in from the machine running the tests.
+    /// (tmux, xterm) whose shell does not inherit the test's environment: the XDG folders and the backlight
+    /// (and the system bus, when set) exported, UTF-8, and no `NO_COLOR` leaking in from the machine
+    /// running the tests.
     public func shellCommand(_ arguments: String) -> String {
-        let exports = ["HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
-            .map { "export \($0)=\(environment[$0] ?? "")" }.joined(separator: "; ")
+        let names = [
+            "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+            "GYMCARD_TEST_BACKLIGHT",
+            "DBUS_SYSTEM_BUS_ADDRESS",
+        ]
+        let exports = names.filter { environment[$0] != nil }.map { "export \($0)=\(environment[$0] ?? "")" }
+            .joined(separator: "; ")
         return "\(exports); export LANG=C.UTF-8; unset NO_COLOR; \(Self.executable.path) \(arguments)"
     }
 

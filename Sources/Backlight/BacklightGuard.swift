@@ -1,0 +1,112 @@
+import Glibc
+
+/// The backlight at full for as long as this process shows the card, and put back however it ends
+/// (ARCHITECTURE §16).
+///
+/// The level is not changed by this process but by a guardian: `gymcard` started again as
+/// ``BacklightGuardian``, in a session of its own, holding one end of a socket. It raises the backlight
+/// and waits; when this process's end closes (``finish(timeoutMilliseconds:)``, a signal's handler, a
+/// crash, `kill -9`), the kernel tells it, and it puts the level back. A signal handler cannot talk to
+/// D-Bus, and nothing runs in a process killed with SIGKILL, so nothing in this process could do it on
+/// every way out.
+public struct BacklightGuard: Sendable {
+    /// This process's end of the socket (close-on-exec, so that no other child holds it open).
+    public let descriptor: Int32
+    /// The guardian.
+    public let process: pid_t
+
+    /// Starts the guardian over `folder`'s backlights from `executable` (this binary), in `environment`
+    /// (the system bus's address, a remote shell's variables); `nil` when it cannot be started, and then
+    /// nothing is changed.
+    public static func start(
+        folder: BacklightFolder, environment: [String: String], executable: String = "/proc/self/exe"
+    ) -> BacklightGuard? {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+        else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Its end of the socket is its standard input (dup2 clears close-on-exec); it says nothing, and it
+        // keeps no other descriptor of ours (a test's pipe, a terminal) open after we are gone.
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        _ = Self.closeFrom.map { $0(&actions, 3) }
+        // A session of its own: the terminal's hang-up and Ctrl-C, and a signal to our process group, do
+        // not reach it. Every signal at its default and none blocked (a Dispatch worker blocks nearly all).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(
+            &attributes, Int16(Self.newSession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let arguments = ["gymcard", BacklightGuardian.argument, folder.path]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        close(ends[1])
+        guard spawned == 0 else {
+            close(ends[0])
+            return nil
+        }
+        return BacklightGuard(descriptor: ends[0], process: child)
+    }
+
+    /// glibc's `POSIX_SPAWN_SETSID` (spawn.h, glibc 2.26), which Swift's Glibc module does not show: it is
+    /// declared only for `_GNU_SOURCE`.
+    static let newSession: Int32 = 0x80
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34; `_GNU_SOURCE` only, so looked up), or
+    /// `nil` on an older glibc: then the guardian may keep an inherited descriptor until the card ends.
+    static let closeFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+            guard let process = dlopen(nil, RTLD_NOW),
+                let symbol = dlsym(process, "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+        }()
+
+    /// Ends the guard: the guardian puts the level back, and this waits until it has (at most
+    /// `timeoutMilliseconds`, beyond logind's own timeout), so that the shell's prompt comes back to the
+    /// screen as it was.
+    public func finish(timeoutMilliseconds: Int32 = 3000) {
+        Self.release(descriptor, timeoutMilliseconds: timeoutMilliseconds)
+        close(descriptor)
+        var status: Int32 = 0
+        while waitpid(process, &status, WNOHANG) < 0, errno == EINTR {}
+    }
+
+    /// Tells the guardian to put the level back (shuts down our writing half) and waits for it to end (its
+    /// end closes). Async-signal-safe: `shutdown`, `clock_gettime`, `poll` and `read` only, so that a
+    /// signal's handler can call it before `_exit`.
+    public static func release(_ descriptor: Int32, timeoutMilliseconds: Int32) {
+        shutdown(descriptor, Int32(SHUT_WR))
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        var buffer: (UInt64, UInt64) = (0, 0)
+        while true {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1_000_000
+            guard elapsed < Int(timeoutMilliseconds) else { return }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, timeoutMilliseconds - Int32(elapsed))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return }
+            let count = withUnsafeMutableBytes(of: &buffer) { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            // Its report, then the end of the stream when it exits.
+            guard count > 0 else { return }
+        }
+    }
+}
