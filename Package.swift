@@ -227,7 +227,7 @@ let package = Package(
             path: "Tests/TestSupport", swiftSettings: imageSettings),
         // Writes the seeded photo corpus to a directory, for Benchmarks/scan.sh.
         .executableTarget(
-            name: "generate-corpus", dependencies: ["TestSupport", "Imaging"],
+            name: "generate-corpus", dependencies: ["TestSupport", "Imaging", "Symbologies", "Symbols"],
             path: "Benchmarks/GenerateCorpus",
             swiftSettings: strictSettings),
         // Writes a seeded year of history and times one recording, for Benchmarks/history.sh.

@@ -75,9 +75,11 @@ enum ExitTable {
             switch problem.kind {
             case .nothingFound: return Failure(problem.message, status: .nothingFound)
             case .unreadable: return Failure(problem.message, status: .noInput)
-            case .undecodable: return Failure(problem.message, status: .dataError)
+            case .undecodable, .undecodableText: return Failure(problem.message, status: .dataError)
             case .decoderMissing: return Failure(problem.message, status: .unavailable)
             }
+        case let several as SeveralCards:
+            return Failure("\(several)", status: .usage)
         case let problem as BatchProblem:
             return failure(problem)
         case let problem as CatimaProblem:

@@ -89,14 +89,15 @@ struct Scan: ContextCommand {
         let scanner = BarcodeScanner(timeBudget: budget.map { .milliseconds(Int($0 * 1000)) })
         let output = PhotoScan.Output(json: json, all: all, namesPhotos: photos.count > 1)
         var worst = ExitStatus.success
-        let store: (BarcodeContent) throws -> Void = {
+        let store: (BarcodeContent) throws -> Void = { read in
             try SetCommand.store(
-                $0, label: nil, noPassphrase: noPassphrase, passphrases: passphrases, askFirst: !yes,
-                in: context)
+                Self.asStored(read, asking: !yes, say: context.warn), label: nil, noPassphrase: noPassphrase,
+                passphrases: passphrases, askFirst: !yes, in: context)
         }
-        try PhotoScan.scanEach(photos, with: scanner, output: output, save: save ? store : nil) {
-            print($0)
-        } failed: { name, error in
+        try PhotoScan.scanEach(
+            photos, with: scanner, output: output, save: save ? store : nil, choose: Self.chooseOnTerminal,
+            print: { print($0) }, say: context.warn
+        ) { name, error in
             guard let failure = ExitTable.failure(for: error) else { throw error }
             Terminal.standardError.say(failure.message)
             if let line = output.failureLine(
@@ -107,6 +108,36 @@ struct Scan: ContextCommand {
             worst = Self.worse(worst, failure.status)
         }
         if worst != .success { throw Failure.silent(worst) }
+    }
+
+    /// The card `scan --save` stores for a read: what the barcode is. A 2D code holding a Codabar ID (gymcard's
+    /// companion QR code, or nine digits) may stand for a Codabar card: on a terminal the person is asked
+    /// (unless `--yes`), elsewhere it is stored as read and the way to store it as Codabar is said.
+    static func asStored(_ read: BarcodeContent, asking: Bool, say: (String) -> Void) -> BarcodeContent {
+        guard let codabar = read.codabarReading else { return read }
+        let kind = read.symbology.displayName
+        if asking, TerminalPrompt.isAvailable {
+            let question =
+                "This \(kind) holds a Codabar ID, the barcode most member cards carry. Store the card as "
+                + "Codabar instead of \(kind)? [y/N] "
+            if TerminalPrompt.confirm(question) == true { return codabar }
+            return read
+        }
+        say(
+            "note: the \(kind) holds a Codabar ID; it is stored as a \(kind) card. To store it as Codabar: "
+                + "gymcard scan PHOTO | gymcard set --symbology codabar")
+        return read
+    }
+
+    /// Which of a photo's IDs to store, asked on the terminal; `nil` without one, or when none is chosen.
+    static func chooseOnTerminal(_ cards: [BarcodeContent]) throws -> BarcodeContent? {
+        guard TerminalPrompt.isAvailable else { return nil }
+        Terminal.standardError.say("the photo holds \(cards.count) different IDs:")
+        let index = try NumberedChoice.pick(
+            cards.map { "\($0.displayText) (\($0.symbology.displayName))" }, question: "Which one to store?",
+            list: { Terminal.standardError.write($0 + "\n") }, say: { Terminal.standardError.say($0) },
+            ask: { try TerminalPrompt.answer($0, echo: true).map { String(decoding: $0, as: UTF8.self) } })
+        return index.map { cards[$0] }
     }
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {

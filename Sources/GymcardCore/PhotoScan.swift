@@ -75,6 +75,12 @@ public enum PhotoScan {
         let milliseconds = report.map { Self.milliseconds($0.elapsed) } ?? 0
         guard !ids.isEmpty else {
             let diagnosis = firstDiagnosis ?? .nothingFound
+            if case .undecodableText = diagnosis {
+                // A barcode read whole whose bytes are no text: bad data, not a photo to take again.
+                throw PhotoScanProblem(
+                    message: "\(name): \(diagnosis)", kind: .undecodableText, others: others,
+                    milliseconds: milliseconds)
+            }
             let message: String
             if pageCount == 1 {
                 message = diagnosis.description
@@ -93,8 +99,15 @@ public enum PhotoScan {
                 milliseconds: milliseconds)
         }
         // Codabar is what a member card is assumed to be: on a sheet of several symbologies (a flatbed
-        // scan of a card beside other labels) its read comes first, the others after it, in read order.
-        let cards = ids.filter { $0.1.symbology == .codabar } + ids.filter { $0.1.symbology != .codabar }
+        // scan of a card beside other labels) its read comes first, the others after it, in read order. A
+        // 2D code holding the same Codabar ID (a card that carries its number both ways) is the same card.
+        let codabars = ids.filter { $0.1.symbology == .codabar }
+        let cards =
+            codabars
+            + ids.filter { read in
+                read.1.symbology != .codabar
+                    && !codabars.contains { $0.1 == read.1.codabarReading }
+            }
         return Reads(
             reads: cards.map { (finding: $0.0, content: $0.1) }, others: others, milliseconds: milliseconds)
     }
@@ -142,6 +155,8 @@ public struct PhotoScanProblem: Error, CustomStringConvertible {
         case undecodable
         /// The library that decodes its format is not installed.
         case decoderMissing
+        /// A 2D symbol was read whose bytes are no text in the character set it names.
+        case undecodableText
     }
 
     /// The line about the photo (its name first).

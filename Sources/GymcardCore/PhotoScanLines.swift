@@ -21,9 +21,15 @@ extension PhotoScan {
             self.namesPhotos = namesPhotos
         }
 
-        /// The lines of a photo that read: its best ID (with `all`, every ID and then the other barcodes).
-        public func lines(_ photo: Reads, of name: String) -> [String] {
-            (all ? photo.reads : [photo.reads[0]]).map { finding, content in
+        /// The lines of a photo that read: its best ID (with `all` or `every`, every ID and then the other
+        /// barcodes; with `only`, that ID's).
+        public func lines(_ photo: Reads, of name: String, every: Bool = false, only: BarcodeContent? = nil)
+            -> [String]
+        {
+            let chosen =
+                all || every
+                ? photo.reads : [photo.reads.first { $0.content == only } ?? photo.reads[0]]
+            return chosen.map { finding, content in
                 // A Code 128 or QR card's text may hold any printable character: made terminal-safe.
                 json
                     ? JSONText.line(
@@ -32,7 +38,7 @@ extension PhotoScan {
                             stage: finding.stage,
                             confirmations: finding.confirmations, milliseconds: photo.milliseconds))
                     : text(content.text, of: name)
-            } + lines(others: photo.others, of: name, milliseconds: photo.milliseconds)
+            } + (all ? lines(others: photo.others, of: name, milliseconds: photo.milliseconds) : [])
         }
 
         /// With `all`, the barcodes that are no member ID (a QR code's web address): as text, or as JSON

@@ -64,6 +64,10 @@ ZXing::BarcodeFormats zxingFormats(int32_t formats) {
     return chosen;
 }
 
+/// The formats whose content is bytes in a character set (an ECI may name it), not text.
+constexpr int32_t twoDimensional =
+    GYMCARD_ZXING_QR_CODE | GYMCARD_ZXING_PDF417 | GYMCARD_ZXING_DATA_MATRIX | GYMCARD_ZXING_AZTEC;
+
 int32_t gymcardFormat(ZXing::BarcodeFormat format) {
     for (const auto &entry : formatTable)
         if (entry.format == format) return entry.bit;
@@ -92,20 +96,36 @@ int32_t readHere(
         for (const auto &result : ZXing::ReadBarcodes(image, hints)) {
             if (written == capacity) break;
             int32_t format = gymcardFormat(result.format());
-            std::string text = result.text();
+            bool isBytes = (format & twoDimensional) != 0;
+            std::string text;
+            if (!isBytes) {
+                text = result.text();
+            } else if (result.hasECI()) {
+                // bytesECI() begins with the symbology identifier ("]Q2"), then the ECI protocol's bytes.
+                const ZXing::ByteArray &protocol = result.bytesECI();
+                text.assign(protocol.begin(), protocol.end());
+                if (text.size() >= 3 && text[0] == ']') text.erase(0, 3);
+            } else {
+                const ZXing::ByteArray &bytes = result.bytes();
+                text.assign(bytes.begin(), bytes.end());
+            }
             // A text that does not fit is left out rather than cut: a cut text would be a wrong one.
             if (!result.isValid() || format == 0 || text.empty() || text.size() >= GYMCARD_ZXING_TEXT_CAPACITY
-                || text.find('\0') != std::string::npos)
+                || (!isBytes && text.find('\0') != std::string::npos))
                 continue;
             gymcard_zxing_result &out = results[written++];
             out.format = format;
+            out.isBytes = isBytes ? 1 : 0;
+            out.hasECI = result.hasECI() ? 1 : 0;
+            out.byteCount = static_cast<int32_t>(text.size());
             out.lineCount = result.lineCount();
             const auto &position = result.position();
             for (int corner = 0; corner < 4; ++corner) {
                 out.corners[2 * corner] = position[corner].x;
                 out.corners[2 * corner + 1] = position[corner].y;
             }
-            std::memcpy(out.text, text.c_str(), text.size() + 1);
+            std::memcpy(out.text, text.data(), text.size());
+            out.text[text.size()] = '\0';
         }
         return written;
     } catch (...) {

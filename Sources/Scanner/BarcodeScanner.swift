@@ -76,6 +76,8 @@ public struct BarcodeScanner: Sendable {
         /// What libzbar reads in the image, when it may be made ahead (``Cascade/warmUp``): nil there when
         /// the stage has no image.
         var zbarReads: Lazy<[DecodedSymbol]?>? = nil
+        /// The libzbar configuration, when not the scan's own (the short-ITF stage's).
+        var reader: ZBarReader? = nil
         /// The image, or nil when the stage has nothing to look at in this photo (no located region, a
         /// crop too long to cut finer): such a stage is skipped, not run.
         var image: () -> GrayImage?
@@ -126,7 +128,9 @@ public struct BarcodeScanner: Sendable {
             stagesRun.append(stage.name)
             var reads =
                 stage.engine == .zbar
-                ? (stage.zbarReads?.value ?? reader.decode(image)).map { ($0, DecodingEngine.zbar) }
+                ? (stage.zbarReads?.value ?? (stage.reader ?? reader).decode(image)).map {
+                    ($0, DecodingEngine.zbar)
+                }
                 : secondReader.decode(image).map { ($0.symbol, DecodingEngine.zxing) }
             // A libzbar read that does not account for the whole symbol may be a damaged photo's torn scan
             // lines, or a true read whose scan-line ends the footprint check cannot follow: zxing-cpp reads

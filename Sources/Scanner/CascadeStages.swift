@@ -158,8 +158,16 @@ extension BarcodeScanner {
                     smoothed.value.rotated(degrees: angle).thresholded()
                 })
         }
+        // Interleaved 2 of 5 of 2 to 4 digits, which gymcard draws (libzbar's default minimum is 6: shorter
+        // ones turn up inside QR codes and between Codabar bars). Last of the libzbar stages, on the photo as
+        // it is, so that no other symbol is crossed with it; its reads are held to the footprint like
+        // every ITF read (ARCHITECTURE §5).
+        stages.append(
+            Stage(name: "short itf", isAggressive: false, reader: .shortInterleaved2of5) { working })
         return Cascade(
-            stages: stages + Self.secondEngineStages(working: working, regions: regions, crops: crops)
+            stages: stages
+                + Self.secondEngineStages(
+                    working: working, smoothed: smoothed, regions: regions, crops: crops)
         ) { shouldStop in
             for step in [{ _ = regions.value }, { _ = bestRegionReads.value }, { _ = smoothed.value }] {
                 guard !shouldStop() else { return }

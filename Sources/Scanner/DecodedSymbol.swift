@@ -13,12 +13,19 @@ public struct DecodedSymbol: Sendable, Hashable {
     /// so the points lie along both ends of a linear symbol); zxing-cpp the four corners of its lines.
     /// Empty when the decoder gave none.
     public var lineEnds: [ImagePoint]
+    /// Set when a 2D symbol's bytes are no text in the character set it names (``text`` is then empty):
+    /// such a read is never an ID.
+    public var textProblem: SymbolTextProblem?
 
     /// A decoded symbol.
-    public init(symbology: Symbology, text: String, quality: Int, lineEnds: [ImagePoint] = []) {
+    public init(
+        symbology: Symbology, text: String, quality: Int, lineEnds: [ImagePoint] = [],
+        textProblem: SymbolTextProblem? = nil
+    ) {
         self.symbology = symbology
         self.text = text
         self.quality = quality
         self.lineEnds = lineEnds
+        self.textProblem = textProblem
     }
 }

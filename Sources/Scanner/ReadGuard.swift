@@ -37,7 +37,8 @@ public struct StageRead: Sendable, Hashable {
         // that a tear can shorten into another valid ID (``FootprintPattern``); the others carry their own
         // error correction or check character, or (Code 39) start and stop characters as long as any other.
         let whole = SymbolFootprint.accountsForWholeSymbol(
-            symbol.symbology, text: symbol.text, lineEnds: symbol.lineEnds, in: image)
+            symbol.symbology, text: symbol.text, lineEnds: symbol.lineEnds, corners: engine == .zxing,
+            in: image)
         self.init(
             stage: stage, isAggressive: isAggressive, symbol: symbol, engine: engine, coversWholeSymbol: whole
         )
@@ -75,12 +76,16 @@ public struct ReadGuard: Sendable {
     public var minimumQuality: Int
 
     private(set) var reads: [StageRead] = []
+    /// 2D symbols whose bytes were no text in the character set they name: never an ID, but what the
+    /// diagnosis says when nothing else was read.
+    private(set) var textProblems: [DecodedSymbol] = []
 
     /// A guard with no reads yet.
     public init(minimumQuality: Int = 2) { self.minimumQuality = minimumQuality }
 
     /// Records a read; returns it when it (or its text, with earlier reads) is now trustworthy.
     public mutating func record(_ read: StageRead) -> StageRead? {
+        if read.symbol.textProblem != nil { textProblems.append(read.symbol) }
         guard Self.isWellFormed(read.symbol) else { return nil }
         reads.append(read)
         return isTrusted(read.symbol.text) ? read : nil
@@ -170,6 +175,7 @@ public struct ReadGuard: Sendable {
     /// any QR is remembered for the diagnosis.
     static func isWellFormed(_ symbol: DecodedSymbol) -> Bool {
         switch symbol.symbology {
+        case _ where symbol.textProblem != nil: return false
         case .qr: return !symbol.text.isEmpty
         case .codabar:
             guard let parsed = try? CodabarSymbol(normalizing: symbol.text) else { return false }

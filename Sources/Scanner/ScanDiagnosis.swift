@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Imaging
+import Symbologies
 
 /// Why nothing trustworthy was read, worded to help a person take a better photo.
 public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, LocalizedError {
@@ -13,6 +14,9 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     case tooBlurred
     /// A QR code was found, but no Codabar barcode and no member ID; `webAddress` when it holds one.
     case onlyForeignQRCode(webAddress: Bool)
+    /// A 2D symbol was read whose bytes are no text in the character set it names (its ECI): what it
+    /// holds cannot be printed as an ID.
+    case undecodableText(Symbology, SymbolTextProblem)
     /// Something barcode-like was read, but never confirmed.
     case unconfirmed
     /// A sharp barcode was located, but with fewer bars and spaces than any card's symbol has.
@@ -36,6 +40,10 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
             return
                 "found \(webAddress ? "a QR code with a web address, not a member ID," : "a QR code that is not a member ID,")"
                 + " and no Codabar barcode; photograph the side with the barcode"
+        case .undecodableText(let symbology, let problem):
+            return
+                "found a \(symbology.displayName) whose \(problem): nothing was printed; the code may be "
+                + "damaged, or made by a faulty encoder"
         case .unconfirmed:
             return "a barcode was seen but could not be read reliably; take a sharper, straighter photo"
         case .tooShort:
@@ -54,7 +62,12 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     /// The most useful explanation for a photo in which nothing was confirmed.
     static func diagnose(original: GrayImage, working: GrayImage, guard readGuard: ReadGuard) -> ScanDiagnosis
     {
-        // Called only when no member ID was read. A Codabar seen but not confirmed says more than the QR.
+        // Called only when no member ID was read. A 2D symbol whose text cannot be decoded is said first:
+        // it is a barcode read whole, unlike anything below. A Codabar seen but not confirmed says more than
+        // the QR.
+        if let symbol = readGuard.textProblems.first, let problem = symbol.textProblem {
+            return .undecodableText(symbol.symbology, problem)
+        }
         if readGuard.sawForeignQR && readGuard.untrustedCount == 0 {
             return .onlyForeignQRCode(webAddress: readGuard.sawForeignWebAddress)
         }

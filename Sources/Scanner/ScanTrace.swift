@@ -17,7 +17,9 @@ enum ScanTrace {
             + "quality=\(read.symbol.quality) whole=\(read.coversWholeSymbol) trusted=\(trusted) "
             + "image=\(image.width)x\(image.height) ends=\(read.symbol.lineEnds.count)"
         if let pattern = FootprintPattern(symbology: read.symbol.symbology, text: read.symbol.text) {
-            if let measured = SymbolFootprint.measure(pattern, lineEnds: read.symbol.lineEnds, in: image) {
+            if let measured = SymbolFootprint.measure(
+                pattern, lineEnds: read.symbol.lineEnds, corners: read.engine == .zxing, in: image)
+            {
                 line +=
                     " rows=\(measured.rowsOnSymbol) agreeing=\(measured.rowsAgreeing)"
                     + " competing=\(measured.rowsCompeting) narrow=\(measured.narrow)"

@@ -20,7 +20,8 @@ extension BarcodeScanner {
     /// The shim is loaded here, on the first photo that gets this far: a photo libzbar reads never pays
     /// for it. When it is not installed these stages are skipped and nothing is said.
     static func secondEngineStages(
-        working: GrayImage, regions: Lazy<[BarcodeRegion]>, crops: [Lazy<GrayImage?>]
+        working: GrayImage, smoothed: Lazy<GrayImage>, regions: Lazy<[BarcodeRegion]>,
+        crops: [Lazy<GrayImage?>]
     )
         -> [Stage]
     {
@@ -36,6 +37,12 @@ extension BarcodeScanner {
         stages.append(
             Stage(name: "zxing plain", isAggressive: false, engine: .zxing) {
                 ZXingReader.isAvailable ? working : nil
+            })
+        // The working image blurred a little: a second look for what only zxing-cpp reads (a UPC-E of number
+        // system 1, which libzbar does not decode), whose read never stands alone (see ``ReadGuard``).
+        stages.append(
+            Stage(name: "zxing blur", isAggressive: false, engine: .zxing) {
+                ZXingReader.isAvailable ? smoothed.value : nil
             })
         stages.append(
             Stage(name: "zxing turned", isAggressive: false, engine: .zxing) {

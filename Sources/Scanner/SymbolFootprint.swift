@@ -16,14 +16,16 @@ import Symbologies
 /// part of the picture below a tear is shifted sideways, but whole).
 public enum SymbolFootprint {
     /// Whether `text` (Codabar: start and stop letters included), read along scan lines that ended at
-    /// `lineEnds` (both ends of the symbol, as zbar reports them), accounts for the whole symbol in `image`.
+    /// `lineEnds` (both ends of the symbol, as zbar reports them; or, with `corners`, the four corners of
+    /// zxing-cpp's lines in reading order), accounts for the whole symbol in `image`.
     /// False when there is too little to judge (one end only); true for a symbology it does not judge.
     public static func accountsForWholeSymbol(
-        _ symbology: Symbology, text: String, lineEnds: [ImagePoint], in image: GrayImage
+        _ symbology: Symbology, text: String, lineEnds: [ImagePoint], corners: Bool = false,
+        in image: GrayImage
     ) -> Bool {
         guard FootprintPattern.judges(symbology) else { return true }
         guard let pattern = FootprintPattern(symbology: symbology, text: text) else { return false }
-        return measure(pattern, lineEnds: lineEnds, in: image)?.isWhole ?? false
+        return measure(pattern, lineEnds: lineEnds, corners: corners, in: image)?.isWhole ?? false
     }
 
     /// What the rows across the symbol show.
@@ -59,10 +61,10 @@ public enum SymbolFootprint {
         }
     }
 
-    static func measure(_ pattern: FootprintPattern, lineEnds: [ImagePoint], in image: GrayImage)
-        -> Measurement?
-    {
-        guard let ends = symbolEnds(lineEnds) else { return nil }
+    static func measure(
+        _ pattern: FootprintPattern, lineEnds: [ImagePoint], corners: Bool = false, in image: GrayImage
+    ) -> Measurement? {
+        guard let ends = symbolEnds(lineEnds, corners: corners) else { return nil }
         let (dx, dy) = (ends.last.x - ends.first.x, ends.last.y - ends.first.y)
         let length = (dx * dx + dy * dy).squareRoot()
         let modules = pattern.modules
@@ -134,28 +136,38 @@ public enum SymbolFootprint {
             patternCount: pattern.elements.count, narrow: narrow)
     }
 
-    /// The two ends of the symbol: zbar reports where each line that read it ended, and lines run both
-    /// ways, so the points gather at both ends. Split them by the pair farthest apart; nil when they do
-    /// not reach both ends.
-    static func symbolEnds(_ imagePoints: [ImagePoint]) -> (first: Point, last: Point)? {
+    /// The two ends of the symbol. zxing-cpp gives the corners of the lines that read it, in reading order
+    /// (top-left, top-right, bottom-right, bottom-left: `corners`); the ends are the middles of their left
+    /// and right sides. zbar reports where each line that read it ended, and lines run both ways, so the
+    /// points gather along both ends: two parallel runs of points across the bars. They are split at the
+    /// widest gap between them along any direction (in 2° steps), which is the symbol's own direction: the
+    /// farthest pair of points, taken before, is a diagonal when the bars are taller than the symbol is
+    /// long (a 2-digit Interleaved 2 of 5 drawn 50 modules tall read as turned by 61°, and no row of it
+    /// agreed). Nil when they do not reach both ends.
+    static func symbolEnds(_ imagePoints: [ImagePoint], corners: Bool = false) -> (first: Point, last: Point)?
+    {
         let points = imagePoints.map { Point(x: Double($0.x), y: Double($0.y)) }
         guard points.count >= 2 else { return nil }
-        var farthest = (points[0], points[1], -1.0)
-        for (index, one) in points.enumerated() {
-            for other in points[(index + 1)...] {
-                let distance = (one.x - other.x) * (one.x - other.x) + (one.y - other.y) * (one.y - other.y)
-                if distance > farthest.2 { farthest = (one, other, distance) }
+        if corners, points.count == 4 {
+            let first = Point(x: (points[0].x + points[3].x) / 2, y: (points[0].y + points[3].y) / 2)
+            let last = Point(x: (points[1].x + points[2].x) / 2, y: (points[1].y + points[2].y) / 2)
+            let (dx, dy) = (last.x - first.x, last.y - first.y)
+            return dx * dx + dy * dy >= 256 ? (first, last) : nil
+        }
+        var widest: (gap: Double, cosine: Double, sine: Double, split: Double) = (-1, 1, 0, 0)
+        for step in 0..<90 {
+            let angle = Double(step) * 2 * Double.pi / 180
+            let (cosine, sine) = (cos(angle), sin(angle))
+            let projected = points.map { $0.x * cosine + $0.y * sine }.sorted()
+            for (one, next) in zip(projected, projected.dropFirst()) where next - one > widest.gap {
+                widest = (next - one, cosine, sine, (one + next) / 2)
             }
         }
-        guard farthest.2 >= 256 else { return nil }
-        let (one, other) = (farthest.0, farthest.1)
+        guard widest.gap >= 16 else { return nil }
         var firstSum = (0.0, 0.0, 0.0)
         var lastSum = (0.0, 0.0, 0.0)
         for point in points {
-            let toOne = (point.x - one.x) * (point.x - one.x) + (point.y - one.y) * (point.y - one.y)
-            let toOther =
-                (point.x - other.x) * (point.x - other.x) + (point.y - other.y) * (point.y - other.y)
-            if toOne <= toOther {
+            if point.x * widest.cosine + point.y * widest.sine < widest.split {
                 firstSum = (firstSum.0 + point.x, firstSum.1 + point.y, firstSum.2 + 1)
             } else {
                 lastSum = (lastSum.0 + point.x, lastSum.1 + point.y, lastSum.2 + 1)

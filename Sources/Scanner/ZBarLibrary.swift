@@ -19,6 +19,7 @@ struct ZBarLibrary: @unchecked Sendable {
     typealias FirstSymbol = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias SymbolType = @convention(c) (OpaquePointer?) -> zbar_symbol_type_t
     typealias SymbolData = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    typealias SymbolDataLength = @convention(c) (OpaquePointer?) -> UInt32
     typealias SymbolQuality = @convention(c) (OpaquePointer?) -> Int32
     typealias SymbolNext = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias SymbolLocationSize = @convention(c) (OpaquePointer?) -> UInt32
@@ -36,6 +37,7 @@ struct ZBarLibrary: @unchecked Sendable {
     let firstSymbol: FirstSymbol
     let symbolType: SymbolType
     let symbolData: SymbolData
+    let symbolDataLength: SymbolDataLength
     let symbolQuality: SymbolQuality
     let symbolNext: SymbolNext
     let symbolLocationSize: SymbolLocationSize
@@ -62,6 +64,7 @@ struct ZBarLibrary: @unchecked Sendable {
             let firstSymbol = load("zbar_image_first_symbol", as: FirstSymbol.self),
             let symbolType = load("zbar_symbol_get_type", as: SymbolType.self),
             let symbolData = load("zbar_symbol_get_data", as: SymbolData.self),
+            let symbolDataLength = load("zbar_symbol_get_data_length", as: SymbolDataLength.self),
             let symbolQuality = load("zbar_symbol_get_quality", as: SymbolQuality.self),
             let symbolNext = load("zbar_symbol_next", as: SymbolNext.self),
             let symbolLocationSize = load("zbar_symbol_get_loc_size", as: SymbolLocationSize.self),
@@ -80,6 +83,7 @@ struct ZBarLibrary: @unchecked Sendable {
         self.firstSymbol = firstSymbol
         self.symbolType = symbolType
         self.symbolData = symbolData
+        self.symbolDataLength = symbolDataLength
         self.symbolQuality = symbolQuality
         self.symbolNext = symbolNext
         self.symbolLocationSize = symbolLocationSize

@@ -12,11 +12,27 @@ public struct ZBarReader: Sendable {
     /// When set, zbar accepts only Codabar whose mod-16 check character holds (`codabar.add-check`).
     public var requiresCodabarCheckCharacter: Bool
 
+    /// Shortest Interleaved 2 of 5 accepted, in digits. zbar's default is 6: shorter ones turn up in the
+    /// modules of a QR code and between a Codabar card's bars, so only the cascade's own short-ITF stage
+    /// asks for fewer.
+    public var interleaved2of5MinimumLength: Int
+    /// The symbologies read (default ``readSymbologies``).
+    public var symbologies: [Symbology]
+
     /// A reader; the defaults are zbar's own.
-    public init(codabarMinimumLength: Int = 4, requiresCodabarCheckCharacter: Bool = false) {
+    public init(
+        codabarMinimumLength: Int = 4, requiresCodabarCheckCharacter: Bool = false,
+        interleaved2of5MinimumLength: Int = 6, symbologies: [Symbology] = ZBarReader.readSymbologies
+    ) {
         self.codabarMinimumLength = codabarMinimumLength
         self.requiresCodabarCheckCharacter = requiresCodabarCheckCharacter
+        self.interleaved2of5MinimumLength = interleaved2of5MinimumLength
+        self.symbologies = symbologies
     }
+
+    /// Interleaved 2 of 5 alone, from the 2 digits of the shortest symbol gymcard draws.
+    public static let shortInterleaved2of5 = ZBarReader(
+        interleaved2of5MinimumLength: 2, symbologies: [.itf])
 
     /// Whether libzbar could be loaded (it is a runtime dependency: Debian's libzbar0).
     public static var isAvailable: Bool { ZBarLibrary.shared != nil }
@@ -47,7 +63,16 @@ public struct ZBarReader: Sendable {
                 if let symbology = Self.symbology(zbar.symbolType(current)),
                     let data = zbar.symbolData(current)
                 {
-                    let text = String(cString: data)
+                    // A QR code's bytes as stored, or converted to UTF-8 where it names an ECI (zbar's
+                    // binary mode guesses no character set; without it zbar took Latin-1 bytes for Shift
+                    // JIS); a NUL inside stays in the text, where it makes no ID.
+                    let length = Int(zbar.symbolDataLength(current))
+                    let bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        Array(UnsafeBufferPointer(start: $0, count: length))
+                    }
+                    let text =
+                        symbology == .qr
+                        ? SymbolText.withoutECI(bytes) : String(decoding: bytes, as: UTF8.self)
                     let ends = (0..<zbar.symbolLocationSize(current)).map { index in
                         ImagePoint(
                             x: Int(zbar.symbolLocationX(current, index)),
@@ -67,11 +92,13 @@ public struct ZBarReader: Sendable {
 
     private func configure(_ scanner: OpaquePointer, _ zbar: ZBarLibrary) {
         _ = zbar.scannerSetConfig(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-        for symbology in Self.readSymbologies {
+        for symbology in symbologies {
             if let type = Self.zbarType(symbology) {
                 _ = zbar.scannerSetConfig(scanner, type, ZBAR_CFG_ENABLE, 1)
             }
         }
+        _ = zbar.scannerSetConfig(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        _ = zbar.scannerSetConfig(scanner, ZBAR_I25, ZBAR_CFG_MIN_LEN, Int32(interleaved2of5MinimumLength))
         _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_MIN_LEN, Int32(codabarMinimumLength))
         if requiresCodabarCheckCharacter {
             _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_ADD_CHECK, 1)

@@ -69,8 +69,22 @@ public struct ZXingReader: Sendable {
             return nil
         }
         var result = result
-        let text = withUnsafeBytes(of: &result.text) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        let bytes = withUnsafeBytes(of: &result.text) { raw in
+            Array(raw.prefix(Int(max(0, min(result.byteCount, GYMCARD_ZXING_TEXT_CAPACITY - 1)))))
+        }
+        var text: String
+        var problem: SymbolTextProblem?
+        if result.isBytes == 0 {
+            text = String(decoding: bytes, as: UTF8.self)
+        } else if result.hasECI == 0 {
+            text = SymbolText.withoutECI(bytes)
+        } else {
+            switch SymbolText.decode(eciProtocol: bytes) {
+            case .success(let decoded): text = decoded
+            case .failure(let failure):
+                text = ""
+                problem = failure
+            }
         }
         let corners = withUnsafeBytes(of: result.corners) { bytes in
             let values = bytes.bindMemory(to: Int32.self)
@@ -78,7 +92,8 @@ public struct ZXingReader: Sendable {
         }
         return ZXingSymbol(
             symbol: DecodedSymbol(
-                symbology: symbology, text: text, quality: Int(result.lineCount), lineEnds: corners),
+                symbology: symbology, text: text, quality: Int(result.lineCount), lineEnds: corners,
+                textProblem: problem),
             corners: corners)
     }
 }

@@ -3,29 +3,31 @@ import Codabar
 extension BarcodeContent {
     /// The card a decoder's read stands for, or `nil` when the barcode is no card's.
     ///
-    /// The text is kept exactly as read: a read whose normalized form differs from it (a Codabar read
-    /// without its start/stop letters, an EAN-13 whose check digit does not hold, a text with control
-    /// characters) is no card. Per symbology:
-    /// - A linear symbol (Codabar, Code 39, Code 93, Code 128, ITF, EAN/UPC) is the card with that text: a
-    ///   Code 39 check character is kept as read, since a card without one reads the same way.
-    /// - A QR code holding a Codabar text with its start/stop letters (gymcard's companion QR) or nine digits
-    ///   (a Virginia Tech ID) is that Codabar card, as gymcard has always read it.
-    /// - Any other QR, PDF417, Data Matrix or Aztec text is a card in that symbology (app memberships show
-    ///   their member code as a QR code) when it is one line of text and no web address or other URI (a
-    ///   gym's poster, the back of a card, a Wi-Fi or contact QR code).
+    /// The card is what the barcode is: its symbology as read, its text exactly as read. A read whose
+    /// normalized form differs from it (a Codabar read without its start/stop letters, an EAN-13 whose
+    /// check digit does not hold, a text with control characters) is no card. A QR code holding nine digits
+    /// or a Codabar text (gymcard's companion QR) is a QR card like any other: taking it for the Codabar
+    /// card it may stand for is the person's choice (`set --symbology codabar`), never the reader's.
+    ///
+    /// A QR, PDF417, Data Matrix or Aztec symbol holding a web address or another URI of a scheme phones
+    /// act on (``isAddress(_:)``: `https:`, `mailto:`, `WIFI:`, `BEGIN:VCARD` …) is what a gym's poster or a
+    /// card's back shows, not a member ID; any other text is the card's, colons included
+    /// (`GYM:FITNESS-PLUS:000417`).
     public init?(read symbology: Symbology, text: String) {
-        if symbology.isTwoDimensional {
-            if symbology == .qr, let codabar = Self.companionCodabar(text) {
-                self = codabar
-                return
-            }
-            guard !Self.isAddress(text), !text.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-                return nil
-            }
-        }
+        if symbology.isTwoDimensional, Self.isAddress(text) { return nil }
         guard let content = try? BarcodeContent(symbology: symbology, normalizing: text), content.text == text
         else { return nil }
         self = content
+    }
+
+    /// The Codabar card a 2D symbol's text may stand for: a whole Codabar text with its start/stop letters
+    /// (gymcard's companion QR code) or a Virginia Tech ID's nine digits. `nil` for any other text, and
+    /// for a linear symbol. Taking it is the person's choice (`scan --save` asks on a terminal).
+    public var codabarReading: BarcodeContent? {
+        guard symbology.isTwoDimensional, let symbol = try? CodabarSymbol(normalizing: text),
+            symbol.text == text || (symbol.isVirginiaTechID && text.count == 9)
+        else { return nil }
+        return try? BarcodeContent(symbology: .codabar, normalizing: symbol.text)
     }
 
     /// The ID as people read it: `9051-23456` for a Virginia Tech ID, otherwise the text.
@@ -34,23 +36,23 @@ extension BarcodeContent {
         return symbol.displayText
     }
 
-    /// The Codabar card a QR text stands for: a whole Codabar text (start/stop letters included) or a
-    /// Virginia Tech ID's nine digits.
-    private static func companionCodabar(_ text: String) -> BarcodeContent? {
-        guard let symbol = try? CodabarSymbol(normalizing: text) else { return nil }
-        guard symbol.text == text || (symbol.isVirginiaTechID && text.count == 9) else { return nil }
-        return try? BarcodeContent(symbology: .codabar, normalizing: symbol.text)
+    /// Whether `text` is a web address (`www.…`) or a URI of a scheme a phone's camera acts on: what a
+    /// poster, a receipt or a card's back carries, not a member ID. The schemes are those the common QR
+    /// readers act on (ZXing's `ResultParser`s: URI, e-mail, SMS, telephone, geo, Wi-Fi, vCard, MeCard,
+    /// vEvent, one-time passwords, app stores); a text of another form is a card's, whatever its colons.
+    public static func isAddress(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("www.") || lowered.hasPrefix("begin:vcard") || lowered.hasPrefix("begin:vevent")
+        {
+            return true
+        }
+        guard let colon = lowered.firstIndex(of: ":") else { return false }
+        return addressSchemes.contains(String(lowered[..<colon]))
     }
 
-    /// Whether `text` is a web address (`https://…`, `www.…`) or begins with a URI scheme of two letters or
-    /// more and a colon (`mailto:`, `WIFI:`, `BEGIN:VCARD`, `geo:`).
-    static func isAddress(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        if lowered.hasPrefix("www.") { return true }
-        guard let colon = lowered.firstIndex(of: ":") else { return false }
-        let scheme = lowered[..<colon]
-        return scheme.count >= 2
-            && scheme.allSatisfy { ($0.isASCII && $0.isLetter) || $0 == "+" || $0 == "-" || $0 == "." }
-            && scheme.first?.isLetter == true
-    }
+    /// The URI schemes ``isAddress(_:)`` knows, lower-cased.
+    static let addressSchemes: Set<String> = [
+        "http", "https", "ftp", "mailto", "matmsg", "tel", "sms", "smsto", "mms", "mmsto", "geo", "wifi",
+        "mecard", "bizcard", "otpauth", "market", "itms-apps", "bitcoin", "upi", "spotify",
+    ]
 }

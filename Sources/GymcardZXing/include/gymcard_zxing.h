@@ -43,8 +43,10 @@ enum {
     GYMCARD_ZXING_ABORTED = -4,
 };
 
-/// Longest text one result holds, its terminating NUL included; a longer text is not returned.
-#define GYMCARD_ZXING_TEXT_CAPACITY 512
+/// Longest text one result holds, its terminating NUL included; a longer text is not returned. A 2D symbol of
+/// 500 characters (the most gymcard draws) takes up to 2000 bytes in UTF-8, and the ECI protocol doubles
+/// backslashes.
+#define GYMCARD_ZXING_TEXT_CAPACITY 2048
 
 /// One symbol zxing-cpp found.
 typedef struct {
@@ -54,7 +56,16 @@ typedef struct {
     int32_t lineCount;
     /// Corners in image pixels: top-left, top-right, bottom-right, bottom-left, as x, y pairs.
     int32_t corners[8];
-    /// The text as UTF-8, NUL-terminated; Codabar with its start and stop letters.
+    /// 1 when `text` holds a 2D symbol's bytes rather than text: as stored when `hasECI` is 0, else in the
+    /// ECI protocol (`\NNNNNN` before each character set's bytes, a backslash doubled). The caller decodes
+    /// them: zxing-cpp 1.4 lacks some ECIs' tables (it gives U+FFFD), cuts a text at bytes that are not
+    /// valid UTF-8 under ECI 26, and guesses Shift JIS for Latin-1 bytes without an ECI.
+    int32_t isBytes;
+    /// 1 when the symbol carries an ECI.
+    int32_t hasECI;
+    /// The bytes of `text` before its terminating NUL (a 2D symbol's bytes may hold a NUL).
+    int32_t byteCount;
+    /// The text as UTF-8, NUL-terminated, Codabar with its start and stop letters; or a 2D symbol's bytes.
     char text[GYMCARD_ZXING_TEXT_CAPACITY];
 } gymcard_zxing_result;
 

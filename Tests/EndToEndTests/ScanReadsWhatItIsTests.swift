@@ -1,0 +1,176 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `gymcard scan` prints what the barcode is: its symbology as read, its text exactly (through the
+/// character set its ECI names), and never one of several cards chosen in silence. Symbols made by
+/// Debian's qrencode and zint, photos put together with ImageMagick.
+@Suite("gymcard scan: a card is what its barcode is")
+struct ScanReadsWhatItIsTests {
+    static func tool(_ name: String, _ arguments: [String]) async throws {
+        try await ScanFormatTests.tool(name, arguments)
+    }
+
+    static func json(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test(
+        "a QR code holding nine digits is a QR card; --save stores it as such and says how to make it Codabar"
+    )
+    func nineDigitQR() async throws {
+        let home = try TemporaryDirectory()
+        let photo = home.path + "/q.png"
+        try await Self.tool("qrencode", ["-s", "6", "-o", photo, "905123456"])
+        let gymcard = GymcardProcess(home: home.path)
+
+        let read = try await gymcard.run(["scan", "--json", photo], timeoutSeconds: 600)
+        #expect(read.status == 0)
+        let line = try #require(try Self.json(read.stdoutText).first)
+        #expect(line["symbology"] as? String == "qr")
+        #expect(line["id"] as? String == "905123456")
+
+        let saved = try await gymcard.run(["scan", "--save", "--no-passphrase", photo], timeoutSeconds: 600)
+        #expect(saved.status == 0)
+        #expect(saved.stdoutText == "905123456\n")
+        #expect(saved.stderr.contains("gymcard scan PHOTO | gymcard set --symbology codabar"))
+        let card = try await gymcard.run(["card", "--json"])
+        #expect(try Self.json(card.stdoutText).first?["symbology"] as? String == "qr")
+
+        // The deliberate act: the same ID, as the Codabar card.
+        let codabar = try await gymcard.run(
+            ["set", "--symbology", "codabar", "--no-passphrase"], input: Data("905123456\n".utf8))
+        #expect(codabar.status == 0)
+        let stored = try Self.json(try await gymcard.run(["card", "--json"]).stdoutText).first
+        #expect(stored?["symbology"] as? String == "codabar")
+        #expect(stored?["id"] as? String == "A905123456B")
+    }
+
+    @Test(
+        "texts a 2D card holds read back exactly: colons without a URI scheme, Latin-1 and UTF-8 without an ECI, UTF-8 and Greek under theirs",
+        arguments: [
+            (["-b", "QRCODE"], Array("GYM:FITNESS-PLUS:000417".utf8), "GYM:FITNESS-PLUS:000417"),
+            (["-b", "QRCODE", "--binary"], [0xC4, 0x62], "Äb"),
+            (
+                ["-b", "DATAMATRIX", "--binary"], [0xC4, 0xD6, 0xDC, 0x20, 0x64, 0x61, 0x74, 0x61], "ÄÖÜ data"
+            ),
+            (["-b", "QRCODE", "--binary"], Array("Käse 中".utf8), "Käse 中"),
+            (["-b", "DATAMATRIX", "--eci=26"], Array("€uro ÄÖÜ".utf8), "€uro ÄÖÜ"),
+            (["-b", "QRCODE", "--eci=9"], Array("€uro".utf8), "€uro"),
+            (["-b", "AZTEC", "--eci=3"], Array("Käseschnitte".utf8), "Käseschnitte"),
+            (["-b", "PDF417", "--eci=26"], Array("€uro".utf8), "€uro"),
+        ] as [([String], [UInt8], String)])
+    func exactText(zint: [String], data: [UInt8], text: String) async throws {
+        let home = try TemporaryDirectory()
+        let input = home.path + "/data.bin"
+        try Data(data).write(to: URL(fileURLWithPath: input))
+        let photo = home.path + "/symbol.png"
+        // --binary: the bytes as they are, with no ECI (an encoder that writes Latin-1 or UTF-8 bare);
+        // otherwise zint reads the file as UTF-8 and writes it in the ECI's character set.
+        try await Self.tool("zint", ["--scale=4", "--quietzones", "--input=" + input, "-o", photo] + zint)
+        let read = try await GymcardProcess(home: home.path).run(["scan", photo], timeoutSeconds: 600)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(Array(read.stdoutText.unicodeScalars) == Array((text + "\n").unicodeScalars))
+    }
+
+    @Test("a QR code whose bytes are not the UTF-8 it says (ECI 26) prints nothing: one line, exit 65")
+    func undecodableText() async throws {
+        let home = try TemporaryDirectory()
+        let data = home.path + "/bad.bin"
+        try Data([0x61, 0x62, 0xFF, 0xFE, 0x63, 0x64]).write(to: URL(fileURLWithPath: data))
+        let photo = home.path + "/bad.png"
+        try await Self.tool("zint", ["-b", "QRCODE", "--eci=26", "--binary", "--input=" + data, "-o", photo])
+        let read = try await GymcardProcess(home: home.path).run(["scan", photo], timeoutSeconds: 600)
+        #expect(read.status == 65)
+        #expect(read.stdout.isEmpty)
+        #expect(
+            read.stderrLines == [
+                "gymcard: \(photo): found a QR Code whose bytes are not the UTF-8 text it says they are (ECI 26): "
+                    + "nothing was printed; the code may be damaged, or made by a faulty encoder"
+            ])
+    }
+
+    /// A photo of two cards: a Codabar and a Code 128 drawn by zint with their quiet zones, one above the
+    /// other on a grey desk.
+    static func twoCards(in directory: String) async throws -> String {
+        for (symbology, text, file) in [("CODABAR", "A111222333B", "one"), ("CODE128", "GYM-0042", "two")] {
+            try await tool(
+                "zint",
+                ["-b", symbology, "--scale=3", "--quietzones", "-d", text, "-o", directory + "/\(file).png"])
+        }
+        let photo = directory + "/two-cards.jpg"
+        try await ScanFormatTests.tool(
+            "convert",
+            [
+                directory + "/one.png", directory + "/two.png", "-background", "white", "-splice", "0x60",
+                "-append", "-bordercolor", "rgb(120,120,110)", "-border", "80", "-quality", "92", photo,
+            ])
+        return photo
+    }
+
+    @Test("two cards in one photo: the first is printed and a line says there is another; --all lists both")
+    func twoCardsSaid() async throws {
+        let home = try TemporaryDirectory()
+        let photo = try await Self.twoCards(in: home.path)
+        let gymcard = GymcardProcess(home: home.path)
+        let plain = try await gymcard.run(["scan", photo], timeoutSeconds: 600)
+        #expect(plain.status == 0)
+        #expect(plain.stdoutText == "A111222333B\n")
+        #expect(
+            plain.stderrLines == [
+                "gymcard: \(photo) holds 2 different IDs (Codabar, Code 128); the first is printed: "
+                    + "gymcard scan --all lists them"
+            ])
+        let all = try await gymcard.run(["scan", "--all", photo], timeoutSeconds: 600)
+        #expect(all.stdoutText == "A111222333B\nGYM-0042\n")
+        #expect(all.stderr.isEmpty)
+    }
+
+    @Test(
+        "scan --save of two cards with no terminal stores nothing, prints both and exits 64; the card is unharmed"
+    )
+    func twoCardsNotSaved() async throws {
+        let home = try TemporaryDirectory()
+        let photo = try await Self.twoCards(in: home.path)
+        let gymcard = GymcardProcess(home: home.path)
+        _ = try await gymcard.run(["set", "--no-passphrase", "905123456"])
+        let before = try await gymcard.run(["card", "--json"])
+        let saved = try await gymcard.run(["scan", "--save", "--no-passphrase", photo], timeoutSeconds: 600)
+        #expect(saved.status == 64)
+        #expect(saved.stdoutText == "A111222333B\nGYM-0042\n")
+        #expect(
+            saved.stderrLines == [
+                "gymcard: \(photo) holds 2 different IDs (listed above: Codabar, Code 128); nothing was stored: "
+                    + "run on a terminal to choose, or store one with `gymcard set --symbology <name>` (it reads "
+                    + "the ID from standard input)"
+            ])
+        #expect(try await gymcard.run(["card", "--json"]).stdoutText == before.stdoutText)
+    }
+
+    @Test(
+        "scan --save of two cards on a terminal asks which, asks again after a number not on the list, and stores the one chosen",
+        .enabled(if: TmuxSession.isAvailable))
+    func twoCardsChosen() async throws {
+        let home = try TemporaryDirectory()
+        let photo = try await Self.twoCards(in: home.path)
+        let gymcard = GymcardProcess(home: home.path)
+        let tmux = TmuxSession()
+        defer { tmux.kill() }
+        try await tmux.start(
+            columns: 160, rows: 30,
+            command: gymcard.shellCommand("scan --save --no-passphrase '\(photo)'") + "; echo status=$?")
+        try await tmux.waitFor("Which one to store?")
+        let listed = try await tmux.screen().joined(separator: "\n")
+        #expect(listed.contains("1. 1112-22333 (Codabar)"))
+        #expect(listed.contains("2. GYM-0042 (Code 128)"))
+        try await tmux.tmux(["send-keys", "-t", tmux.name, "7", "Enter"])
+        try await tmux.waitFor("7 is not on the list: give a number from 1 to 2")
+        try await tmux.tmux(["send-keys", "-t", tmux.name, "2", "Enter"])
+        try await tmux.waitFor("status=0")
+        let stored = try Self.json(try await gymcard.run(["card", "--json"]).stdoutText).first
+        #expect(stored?["symbology"] as? String == "code128")
+        #expect(stored?["id"] as? String == "GYM-0042")
+    }
+}
