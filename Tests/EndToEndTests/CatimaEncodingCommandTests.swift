@@ -48,6 +48,69 @@ struct CatimaEncodingCommandTests {
         #expect(read.map(\.text) == [text], "zxing-cpp")
         #expect(read.map(\.eci) == [latin1 ? 3 : 26], "the ECI")
         if symbology == .qr { #expect(try await IndependentReaders.zbarimg(png) == [text], "zbarimg") }
+        // And gymcard's own scan: the same text and symbology.
+        let scanned = try await gymcard.run(["scan", png, "--json"])
+        #expect(scanned.status == 0, "\(scanned.stderr)")
+        let json = try JSONSerialization.jsonObject(with: scanned.stdout) as? [String: Any]
+        #expect(json?["id"] as? String == text && json?["symbology"] as? String == symbology.name)
+    }
+
+    /// Each card of a Catima CSV with a barcode type, as Python's csv module reads the card table.
+    static let pythonCards = """
+        import csv, io, json, sys
+        rows = list(csv.reader(io.StringIO(open(sys.argv[1], encoding="utf-8", newline="").read())))
+        start = next(i for i, row in enumerate(rows) if "cardid" in row)
+        cards = []
+        for row in rows[start + 1:]:
+            if not row or row == [""] or row[0] == "cardId": break
+            cards.append(dict(zip(rows[start], row)))
+        json.dump(cards, sys.stdout)
+        """
+
+    @Test(
+        "every card of Catima's test exports: import, show, scan, export give back its text, encoding and colour",
+        .enabled(
+            if: Prerequisite.runs(
+                FileManager.default.fileExists(atPath: catima + "/catima_v2.csv")
+                    && IndependentReaders.hasZXingCpp)))
+    func catimasCardsThroughTheBinary() async throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.catima).filter {
+            $0.hasSuffix(".csv")
+        }
+        var checked = 0
+        for file in files.sorted() {
+            let path = Self.catima + "/" + file
+            let (status, output, error) = try await Interop.runPython(Self.pythonCards, [path])
+            #expect(status == 0, "\(error)")
+            let originals = try JSONDecoder().decode([[String: String]].self, from: output)
+            for original in originals where !(original["barcodetype"] ?? "").isEmpty {
+                let store = original["store"] ?? ""
+                let home = try TemporaryDirectory()
+                let gymcard = GymcardProcess(home: home.path)
+                let imported = try await gymcard.run(["import", path, "--store", store, "--no-passphrase"])
+                #expect(imported.status == 0, "\(file) \(store): \(imported.stderr)")
+                let png = home.path + "/card.png"
+                #expect(try await gymcard.run(["show", "--png", png]).status == 0)
+                let text = (original["barcodeid"] ?? "").isEmpty ? original["cardid"] : original["barcodeid"]
+                let read = try await IndependentReaders.zxingCpp([png])[png] ?? []
+                #expect(read.map(\.text) == [text ?? ""], "\(file) \(store): zxing-cpp")
+                let scanned = try await gymcard.run(["scan", png, "--json"])
+                let json = try JSONSerialization.jsonObject(with: scanned.stdout) as? [String: Any]
+                #expect(json?["id"] as? String == text, "\(file) \(store): gymcard scan \(scanned.stderr)")
+                let csv = home.path + "/export.csv"
+                #expect(try await gymcard.run(["export", csv]).status == 0)
+                let (_, back, _) = try await Interop.runPython(Self.pythonCards, [csv])
+                let exported = try #require(
+                    try JSONDecoder().decode([[String: String]].self, from: back).first)
+                for column in [
+                    "store", "cardid", "barcodeid", "barcodetype", "barcodeencoding", "headercolor",
+                ] {
+                    #expect(exported[column] == original[column] ?? "", "\(file) \(store): \(column)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 5)
     }
 
     @Test(
