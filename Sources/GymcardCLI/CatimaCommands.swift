@@ -12,7 +12,8 @@ struct ExportCommand: ContextCommand {
         discussion: """
             The zip (or the CSV inside it) is what Catima, the open card keeper for Android, imports: the \
             card's barcode type and exact text (Codabar with its start and stop letters), its label as the \
-            store name ("Hokie Passport" for a VT ID without one). --password or --password-file encrypts \
+            store name ("Hokie Passport" for a VT ID without one), its text encoding; a card imported from \
+            Catima goes back with its encoding, header colour and card ID. --password or --password-file encrypts \
             the zip with AES-256, as Catima does. An existing file is replaced only with --force; a device \
             or FIFO is written in place. The stored card's passphrase is asked for first.
             """)
@@ -71,11 +72,13 @@ struct ImportCommand: ContextCommand {
         abstract: "Store a card from Catima: its export (.zip or .csv) or a share link.",
         discussion: """
             Reads a Catima export (a zip, with its password when encrypted; a CSV of version 1 or 2), a \
-            share link (https://catima.app/share#…, or the two older hosts), or a file holding one. \
-            Without <file>, the link is read from standard input or asked for on the terminal, which \
-            keeps the card's ID out of the process list. When the file holds several cards, --store picks \
-            one, else the terminal asks, else they are listed (exit 64). The card is stored as `set` \
-            stores one, with its symbology; a Codabar value without start/stop letters gets A and B.
+            share link (https://catima.app/share#…, or the two older hosts, in every form Catima opens), \
+            or a file or pipe holding one (<(cat link.txt) works). Without <file>, the link is read from \
+            standard input or asked for on the terminal, which keeps the card's ID out of the process \
+            list. When the file holds several cards, --store picks one; otherwise only cards with a \
+            barcode gymcard can draw are offered: the only one is taken, several are asked for on the \
+            terminal, else listed (exit 64). The card is stored as `set` stores one, with its symbology, \
+            text encoding and header colour; a Codabar value without start/stop letters gets A and B.
             """)
 
     @Argument(
@@ -121,7 +124,8 @@ struct ShareCommand: ContextCommand {
         commandName: "share",
         abstract: "Show the stored card as a QR code that a phone's camera opens in Catima.",
         discussion: """
-            The code is Catima's share link (https://catima.app/share#…), drawn like `show --qr`: full \
+            The code is Catima's share link (https://catima.app/share#…, with the fields Catima's own \
+            links carry, barcodeencoding included), drawn like `show --qr`: full \
             screen on a terminal (a real image where the terminal draws them), else printed. It carries \
             the card's ID, and gymcard says so first. --url prints the link only; --png writes the code.
             """)

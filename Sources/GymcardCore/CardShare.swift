@@ -37,7 +37,7 @@ public struct CardShare: Sendable {
         do { return try QRSymbol(encoding: link) } catch { throw .cannotDraw(error.description) }
     }
 
-    /// The QR code as a PNG, 4 pixels per module (a Virginia Tech card: 49 modules, 228 pixels square).
+    /// The QR code as a PNG, 4 pixels per module (a Virginia Tech card: 53 modules, 244 pixels square).
     public func png() throws(SymbolFileProblem) -> [UInt8] {
         let image = try qrSymbol().image(moduleSize: 4)
         do { return try PNGCodec.encode(image) } catch { throw .cannotEncode(error.description) }

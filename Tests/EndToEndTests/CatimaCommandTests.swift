@@ -184,11 +184,14 @@ struct CatimaCommandTests {
         let v2 = Self.catima + "/catima_v2.csv"
         let listed = try await gymcard.run(["import", v2])
         #expect(listed.status == 64)
-        #expect(listed.stderrLines.first == "8 cards:")
-        #expect(listed.stderrLines.contains("  7. Restaurant — Code 128, line 17"))
+        // Only the four cards with a barcode gymcard draws are offered (Grocery Store and three others have
+        // no barcode type).
+        #expect(listed.stderrLines.first == "4 cards with a barcode gymcard can draw:")
+        #expect(listed.stderrLines.contains("  3. Restaurant — Code 128, line 17"))
+        #expect(listed.stderrLines.contains("(4 other cards have no barcode gymcard can draw)"))
         #expect(
             listed.stderrLines.last
-                == "gymcard: there are 8 cards (listed above); choose one with --store <name>")
+                == "gymcard: there are 4 cards (listed above); choose one with --store <name>")
         #expect(!listed.stderr.contains("98765432") && !listed.stderr.contains("dhd"))
         let grocery = try await gymcard.run(["import", v2, "--store", "Grocery Store"])
         #expect(grocery.status == 65, "the multi-line note is read; the card has no barcode type")
@@ -345,9 +348,8 @@ struct CatimaCommandTests {
         #expect(
             Self.catimaFields(link)
                 == [
-                    "store": "Gold's Gym & Spa", "note": "", "cardid": "A905123456B",
-                    "barcodetype": "CODABAR",
-                    "headercolor": "-7987391",
+                    "store": "Gold's Gym & Spa", "note": "", "balance": "0", "cardid": "A905123456B",
+                    "barcodetype": "CODABAR", "barcodeencoding": "", "headercolor": "-7987391",
                 ])
         let url = try await gymcard.run(["share", "--url"])
         #expect(url.status == 0 && url.stdoutText == link + "\n")

@@ -96,6 +96,20 @@ struct TextEncodingRoundTripTests {
         }
     }
 
+    @Test(
+        "the companion QR code (libqrencode) of a text beyond ASCII reads back exactly, with ECI 26",
+        .enabled(if: Prerequisite.runs(IndependentReaders.hasZXingCpp && IndependentReaders.hasZbarimg)),
+        arguments: ["Käseschnitte", "Äb", "€uro 健身", "Ã©"])
+    func companionQR(text: String) async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/companion.png"
+        try Data(try PNGCodec.encode(try QRSymbol(encoding: text).image(moduleSize: 4)))
+            .write(to: URL(fileURLWithPath: path))
+        let read = try await IndependentReaders.zxingCpp([path])[path] ?? []
+        #expect(read.map(\.text) == [text] && read.map(\.eci) == [26])
+        #expect(try await IndependentReaders.zbarimg(path) == [text])
+    }
+
     @Test("a UTF-8 card in every 2D symbology, including Catima's own Käseschnitte, is drawn with ECI 26")
     func catimasCheese() throws {
         for symbology in Symbology.allCases where symbology.isTwoDimensional {
