@@ -8,7 +8,8 @@ import Testing
 /// `gymcard show` in xterm `-ti vt340` at three pinned fonts × four window sizes, two of them wider and one
 /// taller than xterm's 1000 px sixel limit, and once with `maxGraphicSize` at 600×400: the card is a sixel
 /// image inside the limit, each bar a whole number of pixels, at least two a module, and libzbar reads the
-/// exact ID from the screenshot.
+/// exact ID from the screenshot. At 300×200, too small for two pixels a module, it is drawn in blocks,
+/// which scan as well.
 @Suite(
     "gymcard show in xterm under Xvfb at three fonts and four sizes: the sixel card stays inside xterm's limit and scans",
     .serialized,
@@ -23,6 +24,8 @@ struct TurnstileXtermFontTests {
         var resources: [String] = []
         /// The largest sixel image this xterm draws.
         var limit: (width: Int, height: Int) = (1000, 1000)
+        /// The limit leaves under 2 px a module, and the card is drawn in blocks instead.
+        var blocks = false
 
         var description: String { "\(font) 11 pt, \(size)" + resources.map { ", " + $0 }.joined() }
     }
@@ -37,7 +40,11 @@ struct TurnstileXtermFontTests {
         } + [
             Case(
                 font: "Noto Sans Mono", size: "120x36", resources: ["XTerm*maxGraphicSize: 600x400"],
-                limit: (600, 400))
+                limit: (600, 400)),
+            // 300 px hold the 155-module Codabar at 1 px a module only: blocks, half a cell a module.
+            Case(
+                font: "DejaVu Sans Mono", size: "120x36", resources: ["XTerm*maxGraphicSize: 300x200"],
+                limit: (300, 200), blocks: true),
         ]
 
     /// The bars a screenshot shows: the dark/light pattern from the first bar to the last along the line
@@ -85,7 +92,9 @@ struct TurnstileXtermFontTests {
             #expect(decoded == ["A905123456B"], "\(testCase)")
             guard decoded == ["A905123456B"] else { continue }
             let log = FileManager.default.contents(atPath: window.log) ?? Data()
-            #expect(log.range(of: Data("\u{1B}P0;1;0q".utf8)) != nil, "a sixel image: \(testCase)")
+            let sixel = log.range(of: Data("\u{1B}P0;1;0q".utf8)) != nil
+            #expect(sixel != testCase.blocks, "a sixel image, or blocks: \(testCase)")
+            if testCase.blocks { continue }
             // Across, or turned: the bars read along a row, or along a column of the turned screenshot.
             let across = Self.bars(image)
             let turned = Self.bars(image.transposed())
