@@ -119,10 +119,12 @@ final class XtermScreen: @unchecked Sendable {
 
     /// Waits until `text` reaches the terminal (gymcard's frame ends with the caption), at most
     /// `startSeconds` (a loaded machine may start gymcard late); then until a screenshot of the window
-    /// decodes, at most `drawnSeconds` more: what the terminal received and did not show in that time it
-    /// does not show. Returns what was decoded (nothing, if it never was) and the last screenshot.
+    /// decodes, for `drawnSeconds` and at least `attempts` screenshots (on a loaded machine each takes
+    /// longer, and so does the wait): what the terminal received and did not show by then it does not
+    /// show. Returns what was decoded (nothing, if it never was) and the last screenshot.
     func waitForSymbols(
-        _ window: Window, after text: String, startSeconds: Double = 120, drawnSeconds: Double = 15
+        _ window: Window, after text: String, startSeconds: Double = 120, drawnSeconds: Double = 15,
+        attempts: Int = 8
     ) async throws -> ([String], GrayImage) {
         let started = Date().addingTimeInterval(startSeconds)
         let marker = Data(text.utf8)
@@ -134,10 +136,12 @@ final class XtermScreen: @unchecked Sendable {
         }
         let deadline = Date().addingTimeInterval(drawnSeconds)
         var image = try await screenshot(window)
+        var tried = 0
         while true {
             let shot = image
             let decoded = await OffThePool.compute { ZBarReader().decode(shot).map(\.text) }
-            if !decoded.isEmpty || Date() >= deadline { return (decoded, image) }
+            tried += 1
+            if !decoded.isEmpty || (Date() >= deadline && tried >= attempts) { return (decoded, image) }
             try await Task.sleep(for: .milliseconds(200))
             image = try await screenshot(window)
         }
