@@ -17,7 +17,10 @@ struct Show: ContextCommand {
             for the barcode it is turned a quarter, and when it fits neither way its QR code is drawn \
             with a line that says so (a turnstile's scanner may read only the barcode). On kitty, Ghostty, WezTerm and Konsole (kitty \
             graphics), on sixel terminals (xterm -ti vt340, foot, mlterm, Windows Terminal) and in iTerm2 \
-            the barcode is a real image at its exact pixel size, each bar a whole number of pixels; \
+            the barcode is a real image at its exact pixel size, each bar a whole number of pixels, and \
+            never larger than the terminal says it draws (xterm's sixel limit is 1000x1000 unless \
+            maxGraphicSize sets it; a larger image would vanish): a smaller scale, or blocks when that \
+            leaves under two pixels a bar; \
             elsewhere, and inside tmux without allow-passthrough, it is drawn in black-on-white blocks. \
             The drawing stays black on white with NO_COLOR or --no-color (it is the picture a scanner \
             reads, not decoration; only the text loses its bold and dim). The terminal is asked what it \

@@ -5,6 +5,11 @@ import Imaging
 /// Both colours are painted explicitly (register 0 white, 1 black) over a transparent background
 /// (`P2 = 1`), with raster attributes `"1;1;W;H` so one sixel pixel is one screen pixel.
 public enum SixelImage {
+    /// The largest sixel image assumed of a terminal that does not say (XTSMGRAPHICS): xterm's default
+    /// `maxGraphicSize`. xterm drops a larger image without a word; a card held to 1000 pixels still has
+    /// 6 pixels per narrow bar for a 9-digit Codabar ID (ARCHITECTURE §11).
+    public static let assumedMaximum = PixelSize(width: 1000, height: 1000)
+
     /// The DCS sequence that draws `image` at the cursor.
     public static func encode(_ image: BitImage) -> String {
         var output = "\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)"

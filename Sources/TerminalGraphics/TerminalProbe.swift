@@ -24,25 +24,35 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var sixel = false
     /// The text area's size in pixels (`CSI 14 t`), when it said.
     public var textAreaPixels: PixelSize?
-    /// The largest sixel image it draws (xterm's XTSMGRAPHICS), when it said.
+    /// The sixel geometry it reports now (XTSMGRAPHICS "read"): xterm answers its window's text area,
+    /// clamped to the largest image it draws (ARCHITECTURE §11). When it said.
+    public var sixelGeometry: PixelSize?
+    /// The largest sixel image it draws (XTSMGRAPHICS "read maximum"; xterm's `maxGraphicSize`, 1000×1000
+    /// unless set, and it drops a larger image without a word). When it said.
     public var sixelMaximum: PixelSize?
 
     /// Nothing known.
     public init() {}
 }
 
-/// Asks the terminal what it can draw: kitty's graphics query, the text area's pixel size, the largest
-/// sixel image and then the primary device attributes (DA1). Every terminal answers DA1, and answers in
-/// order, so its reply ends the probe; a terminal that answers nothing costs the timeout (about 100 ms),
-/// never a stall.
+/// Asks the terminal what it can draw: kitty's graphics query, the text area's pixel size, the sixel
+/// geometry and its maximum, and then the primary device attributes (DA1). All are sent in one write and
+/// read in one wait: every terminal answers DA1, and answers in order, so its reply ends the probe; a
+/// terminal that answers nothing costs the timeout (about 100 ms), never a stall.
 public enum TerminalProbe {
     /// The default bound on the wait for answers.
     public static let defaultTimeoutMilliseconds = 100
 
+    /// XTSMGRAPHICS, item 2 (sixel geometry), "read": `CSI ? 2 ; 1 ; 0 S`. The third parameter is required:
+    /// xterm 379 answers nothing to `CSI ? 2 ; 1 S` (ARCHITECTURE §11).
+    public static let sixelGeometryQuery = "\u{1B}[?2;1;0S"
+    /// XTSMGRAPHICS, item 2, "read maximum": `CSI ? 2 ; 4 ; 0 S`.
+    public static let sixelMaximumQuery = "\u{1B}[?2;4;0S"
+
     /// The queries, in order. Inside tmux the graphics queries go to the terminal outside (wrapped for
     /// pass-through); DA1 is answered by tmux itself and so is sent as is.
     public static func queries(throughTmux: Bool) -> String {
-        let outer = [KittyGraphics.query, "\u{1B}[14t", "\u{1B}[?2;1S"]
+        let outer = [KittyGraphics.query, "\u{1B}[14t", sixelGeometryQuery, sixelMaximumQuery]
         let sent = throughTmux ? outer.map(TmuxPassthrough.wrap) : outer
         return sent.joined() + "\u{1B}[c"
     }
@@ -93,6 +103,9 @@ public enum TerminalProbe {
     private static func scan(_ bytes: [UInt8]) -> (capabilities: TerminalCapabilities, hasOtherInput: Bool) {
         var result = TerminalCapabilities()
         var hasOtherInput = false
+        // Both sixel answers look alike (`CSI ? 2 ; status ; width ; height S`); the terminal answers in
+        // the order asked, so the first is the geometry and the second the maximum.
+        var sixelAnswers = 0
         var index = 0
         while index < bytes.count {
             guard bytes[index] == 0x1B, index + 1 < bytes.count else {
@@ -137,9 +150,15 @@ public enum TerminalProbe {
                 }
             } else if final == UInt8(ascii: "S"), parameters.hasPrefix("?") {
                 let values = numbers(parameters.dropFirst())
-                // Item 2 (sixel geometry), status 0 (success), width, height.
-                if values.count == 4, values[0] == 2, values[1] == 0, values[2] > 0, values[3] > 0 {
-                    result.sixelMaximum = PixelSize(width: values[2], height: values[3])
+                guard values.first == 2 else { continue }
+                sixelAnswers += 1
+                // Item 2 (sixel geometry), status 0 (success), width, height; a failure holds its place.
+                guard values.count == 4, values[1] == 0, values[2] > 0, values[3] > 0 else { continue }
+                let size = PixelSize(width: values[2], height: values[3])
+                switch sixelAnswers {
+                case 1: result.sixelGeometry = size
+                case 2: result.sixelMaximum = size
+                default: break
                 }
             } else {
                 // An arrow or function key is a CSI too: a key, not an answer.

@@ -104,7 +104,9 @@ public enum TurnstileFrame {
         return best.image
     }
 
-    private static func bitmap(
+    /// The bitmap of `candidate` with the most whole pixels per module that fits the screen less
+    /// `textRows` and a column each side, and `maximumSize`.
+    static func bitmap(
         _ candidate: CardCandidate, geometry: ScreenGeometry, cell: PixelSize, textRows: Int,
         maximumSize: PixelSize?
     ) -> (image: BitImage, module: Int)? {
@@ -143,55 +145,16 @@ public enum TurnstileFrame {
     /// is right only on a dark theme, explicit black (256-colour 16) on white (231) on every theme.
     ///
     /// Blocks are drawn across when they fit, else turned, else the QR code; a bitmap across or turned,
-    /// whichever has more pixels per module, else the QR code. Throws when nothing fits, with what each
+    /// whichever has more pixels per module, and never larger than `maximumSize` (the terminal's image
+    /// limit): when that leaves fewer than two pixels per module, blocks where they fit (see
+    /// ``choose(_:geometry:cell:maximumSize:)``), else the QR code. Throws when nothing fits, with what each
     /// form needs.
     public static func render(
         _ content: TurnstileContent, geometry: ScreenGeometry, renderer: TurnstileRenderer, colour: Bool,
         throughTmux: Bool = false, maximumSize: PixelSize? = nil
     ) throws(SymbolError) -> String {
         let cell = renderer.drawsPixels ? geometry.cellPixels : nil
-        var needs: [ScreenNeed] = []
-        var barcode: [(drawn: Drawn, caption: TurnstileCaption)] = []
-        var qrCode: (drawn: Drawn, caption: TurnstileCaption)?
-        for candidate in CardCandidate.all(for: content.drawing, qrCode: content.qrCode) {
-            let notice = candidate.form == .qrCode ? qrNotice(needs: needs, geometry: geometry) : nil
-            let caption = TurnstileCaption(content, notice: notice, columns: geometry.columns)
-            let drawingRows = geometry.rows - caption.rows
-            var drawn: Drawn?
-            if let cell {
-                let need = candidate.pixelNeed(cell: cell)
-                needs.append(
-                    ScreenNeed(form: candidate.form, columns: need.columns, rows: need.rows + caption.rows))
-                drawn = bitmap(
-                    candidate, geometry: geometry, cell: cell, textRows: caption.rows,
-                    maximumSize: maximumSize
-                ).map { .image($0.image, module: $0.module) }
-            } else {
-                let need = candidate.blockNeed
-                needs.append(
-                    ScreenNeed(form: candidate.form, columns: need.columns, rows: need.rows + caption.rows))
-                if need.columns <= geometry.columns, need.rows <= drawingRows {
-                    drawn = .lines(
-                        try candidate.blockLines(
-                            palette: .blackOnWhite, columns: geometry.columns, rows: drawingRows))
-                }
-            }
-            guard let drawn else { continue }
-            if candidate.form == .qrCode {
-                qrCode = (drawn, caption)
-            } else {
-                barcode.append((drawn, caption))
-            }
-            // Blocks: the first form that fits. Bitmaps: across and turned are weighed.
-            if cell == nil { break }
-        }
-        let chosen =
-            barcode.reduce(nil) { best, next in
-                (best.map { next.drawn.module > $0.drawn.module } ?? true) ? next : best
-            } ?? qrCode
-        guard let (drawn, caption) = chosen else {
-            throw .terminalTooSmall(needs: needs, columns: geometry.columns, rows: geometry.rows)
-        }
+        let (drawn, caption) = try choose(content, geometry: geometry, cell: cell, maximumSize: maximumSize)
         var screen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
         if renderer == .kitty { screen += wrapped(KittyGraphics.deleteImage, throughTmux) }
         switch drawn {
@@ -212,18 +175,6 @@ public enum TurnstileFrame {
             screen += caption.text(below: top + lines.count, screenRows: geometry.rows, colour: colour)
         }
         return screen
-    }
-
-    /// A drawing made for the screen.
-    private enum Drawn {
-        case lines([String])
-        case image(BitImage, module: Int)
-
-        /// Pixels per module of an image (blocks are never weighed).
-        var module: Int {
-            guard case .image(_, let module) = self else { return 0 }
-            return module
-        }
     }
 
     /// The word under a QR code drawn instead of the barcode: why, what the barcode needs, and that a

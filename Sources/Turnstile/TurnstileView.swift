@@ -131,7 +131,7 @@ public struct TurnstileView {
             Self.write(
                 try TurnstileFrame.render(
                     content, geometry: geometry, renderer: renderer, colour: colour, throughTmux: throughTmux,
-                    maximumSize: renderer == .sixel ? capabilities.sixelMaximum : nil))
+                    maximumSize: renderer.imageLimit(capabilities)))
             return nil
         } catch {
             Self.write(

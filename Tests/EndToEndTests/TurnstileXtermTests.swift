@@ -6,78 +6,11 @@ import Symbols
 import TestSupport
 import Testing
 
-/// An X server without a screen (Xvfb) and an xterm on it, for what a person sees on a real terminal.
-final class XtermScreen: @unchecked Sendable {
-    static let tools = ["/usr/bin/Xvfb", "/usr/bin/xterm", "/usr/bin/xwd"]
-    static var isAvailable: Bool { tools.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
-
-    let display: String
-    private let server: ChildProcess
-    private var terminal: ChildProcess?
-
-    /// Starts the X server and waits for its socket.
-    static func start() async throws -> XtermScreen {
-        var number = Int.random(in: 200...900)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        let display = ":\(number)"
-        let server = try await ChildProcess.start(
-            "/usr/bin/Xvfb", [display, "-screen", "0", "1400x800x24", "-nolisten", "tcp"])
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return XtermScreen(display: display, server: server)
-    }
-
-    private init(display: String, server: ChildProcess) {
-        self.display = display
-        self.server = server
-    }
-
-    /// Starts xterm (`-ti vt340` for sixel) with a dark theme running `command` in bash, `size` columns by
-    /// rows.
-    func start(vt340: Bool, command: String, size: String = "120x36") async throws {
-        terminal = try await ChildProcess.start(
-            "/usr/bin/xterm",
-            (vt340 ? ["-ti", "vt340"] : []) + [
-                "-geometry", size + "+0+0", "-bg", "#1e1e1e", "-fg", "#d0d0d0", "-fa", "Monospace", "-fs",
-                "11",
-                "-e", "bash", "--norc", "--noprofile", "-c", command + "; sleep 900",
-            ],
-            environment: ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 })
-    }
-
-    /// The whole screen, in grey levels.
-    func screenshot() async throws -> GrayImage {
-        let path = NSTemporaryDirectory() + "/gymcard-xwd-\(UUID().uuidString)"
-        defer { unlink(path) }
-        try await runTool(["/usr/bin/xwd", "-display", display, "-root", "-silent", "-out", path])
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        return try await OffThePool.compute { try XWDImage.gray(bytes) }
-    }
-
-    /// Waits until a screenshot decodes to something (or `seconds` pass) and returns what it decoded.
-    func waitForSymbols(seconds: Double = 300) async throws -> ([String], GrayImage) {
-        let deadline = Date().addingTimeInterval(seconds)
-        var image = try await screenshot()
-        while Date() < deadline {
-            let shot = image
-            let decoded = await OffThePool.compute { ZBarReader().decode(shot).map(\.text) }
-            if !decoded.isEmpty { return (decoded, image) }
-            try await Task.sleep(for: .milliseconds(250))
-            image = try await screenshot()
-        }
-        return ([], image)
-    }
-
-    deinit {
-        terminal?.send(SIGTERM)
-        server.send(SIGTERM)
-    }
-}
-
 @Suite(
     "gymcard show in a real xterm under Xvfb: sixel images at their exact pixel size", .serialized,
-    .enabled(if: XtermScreen.isAvailable, "needs Xvfb, xterm and xwd (scripts/install-system-packages)"))
+    .enabled(
+        if: XtermScreen.isAvailable || XtermScreen.mustRun,
+        "needs Xvfb, xterm, xwd and the pinned fonts (scripts/install-system-packages)"))
 struct TurnstileXtermTests {
     func command(_ home: TemporaryDirectory, _ arguments: String) -> String {
         // An xterm is not inside tmux, even when the tests run in one.
@@ -110,12 +43,14 @@ struct TurnstileXtermTests {
         "xterm -ti vt340: the probe finds sixel, the Codabar scans from the screenshot, each bar a whole number of pixels"
     )
     func sixelCodabar() async throws {
+        try XtermScreen.requirePrerequisites()
         let home = try TemporaryDirectory()
         let screen = try await XtermScreen.start()
         // --timeout 0: only a key closes it, so a late screenshot on a loaded machine still finds it (a
         // fresh-clone run beside other work missed a card shown for 20 s).
-        try await screen.start(vt340: true, command: command(home, "show --id 905123456 --timeout 0"))
-        let (decoded, image) = try await screen.waitForSymbols()
+        let window = try await screen.open(
+            vt340: true, command: command(home, "show --id 905123456 --timeout 0"), directory: home.path)
+        let (decoded, image) = try await screen.waitForSymbols(window, after: "9051-23456")
         #expect(decoded == ["A905123456B"])
         let row = Self.symbolRow(image)
         let symbol = try CodabarSymbol(normalizing: "905123456")
@@ -134,11 +69,13 @@ struct TurnstileXtermTests {
     @Test(
         "xterm -ti vt340: the timeout closes the card with status 0, and nothing of it is left on the screen")
     func sixelTimeout() async throws {
+        try XtermScreen.requirePrerequisites()
         let home = try TemporaryDirectory()
         let screen = try await XtermScreen.start()
         let ended = home.path + "/ended"
-        try await screen.start(
-            vt340: true, command: command(home, "show --id 905123456 --timeout 2") + "; echo $? > \(ended)")
+        _ = try await screen.open(
+            vt340: true, command: command(home, "show --id 905123456 --timeout 2") + "; echo $? > \(ended)",
+            directory: home.path)
         // The end is waited for, not a time: a loaded machine may start gymcard late.
         let deadline = Date().addingTimeInterval(300)
         while !FileManager.default.fileExists(atPath: ended), Date() < deadline {
@@ -155,12 +92,14 @@ struct TurnstileXtermTests {
         "xterm -ti vt340 at 40×40: the sixel image is turned a quarter (more pixels per module than across), each module whole pixels, and it scans"
     )
     func sixelTurned() async throws {
+        try XtermScreen.requirePrerequisites()
         let home = try TemporaryDirectory()
         let screen = try await XtermScreen.start()
         // --timeout 0: only a key closes it, so a late screenshot on a loaded machine still finds it.
-        try await screen.start(
-            vt340: true, command: command(home, "show --id 905123456 --timeout 0"), size: "40x40")
-        let (decoded, image) = try await screen.waitForSymbols()
+        let window = try await screen.open(
+            vt340: true, command: command(home, "show --id 905123456 --timeout 0"), size: "40x40",
+            directory: home.path)
+        let (decoded, image) = try await screen.waitForSymbols(window, after: "9051-23456")
         #expect(decoded == ["A905123456B"])
         // Down the column that crosses the most bars (the caption's light text may follow the image in
         // it): from the first bar, the layout at a whole number of pixels per module, then light.
@@ -192,19 +131,23 @@ struct TurnstileXtermTests {
 
     @Test("xterm -ti vt340: the QR code the same way")
     func sixelQR() async throws {
+        try XtermScreen.requirePrerequisites()
         let home = try TemporaryDirectory()
         let screen = try await XtermScreen.start()
-        try await screen.start(vt340: true, command: command(home, "show --id 905123456 --qr --timeout 0"))
-        let (decoded, _) = try await screen.waitForSymbols()
+        let window = try await screen.open(
+            vt340: true, command: command(home, "show --id 905123456 --qr --timeout 0"), directory: home.path)
+        let (decoded, _) = try await screen.waitForSymbols(window, after: "9051-23456")
         #expect(decoded == ["A905123456B"])
     }
 
     @Test("plain xterm (no sixel): the probe falls back to blocks, which scan too")
     func blocksInPlainXterm() async throws {
+        try XtermScreen.requirePrerequisites()
         let home = try TemporaryDirectory()
         let screen = try await XtermScreen.start()
-        try await screen.start(vt340: false, command: command(home, "show --id 905123456 --timeout 0"))
-        let (decoded, _) = try await screen.waitForSymbols()
+        let window = try await screen.open(
+            vt340: false, command: command(home, "show --id 905123456 --timeout 0"), directory: home.path)
+        let (decoded, _) = try await screen.waitForSymbols(window, after: "9051-23456")
         #expect(decoded == ["A905123456B"])
     }
 }
