@@ -1,4 +1,17 @@
 extension GrayImage {
+    /// Whether every pixel is pure black or pure white: a symbol as software drew it (gymcard's PNG, zint's,
+    /// an SVG rasterized with crisp edges), never a photo or a scan. Stops at the first grey pixel.
+    public var isBilevel: Bool {
+        !pixels.isEmpty && !pixels.contains { $0 != 0 && $0 != 255 }
+    }
+
+    /// Whether a third of the pixels or more are pure black or white: a drawing decoded reduced (each pixel
+    /// the mean of a block, grey where a block straddles an edge: 11500 px of 10-px modules averaged in 6-px
+    /// blocks kept about 40% pure). A photo's sensor noise leaves few; only an overexposed one gets here.
+    public var isMostlyBilevel: Bool {
+        !pixels.isEmpty && 3 * pixels.lazy.filter({ $0 == 0 || $0 == 255 }).count >= pixels.count
+    }
+
     /// Mean grey level, 0 (black) to 255 (white).
     public var meanBrightness: Double {
         guard !pixels.isEmpty else { return 0 }

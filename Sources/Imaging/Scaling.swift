@@ -65,6 +65,22 @@ extension GrayImage {
         return GrayImage(width: newWidth, height: newHeight, pixels: output)
     }
 
+    /// Enlarged by an integer factor, each pixel repeated (nearest neighbour): a drawn symbol's 1-pixel
+    /// modules stay black and white, as a reader that cannot resolve a 1-pixel module needs them.
+    public func repeated(by factor: Int) -> GrayImage {
+        guard factor > 1 else { return self }
+        let newWidth = width * factor
+        var output = [UInt8](repeating: 0, count: newWidth * height * factor)
+        for y in 0..<height {
+            let row = pixels[(y * width)..<((y + 1) * width)].flatMap { repeatElement($0, count: factor) }
+            for copy in 0..<factor {
+                output.replaceSubrange(
+                    ((y * factor + copy) * newWidth)..<((y * factor + copy + 1) * newWidth), with: row)
+            }
+        }
+        return GrayImage(width: newWidth, height: height * factor, pixels: output)
+    }
+
     /// Stretched across by an integer factor with a Lanczos-3 kernel (rows only; columns are kept).
     ///
     /// For an upright crop of a barcode whose bars are about a pixel wide: bilinear and bicubic

@@ -95,7 +95,12 @@ public struct BarcodeScanner: Sendable {
     ) -> ScanReport {
         let clock = ContinuousClock()
         let start = startedAt ?? clock.now
-        let working = photo.downscaled(toMaximumSide: workingSide)
+        // A symbol as software drew it (black and white only: a PNG of gymcard's or zint's) is read at its
+        // own size, up to four working sides: downscaled, its 1-pixel bars turn grey and vanish (an 85-
+        // character Code 39 at 1 px a bar is 1150 px wide). Photos are never bilevel.
+        let working =
+            photo.isBilevel && Swift.max(photo.width, photo.height) <= 4 * workingSide
+            ? photo : photo.downscaled(toMaximumSide: workingSide)
         let reader = ZBarReader()
         let secondReader = ZXingReader()
         var readGuard = ReadGuard()

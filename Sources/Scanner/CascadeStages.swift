@@ -41,6 +41,19 @@ extension BarcodeScanner {
             if let full = fullResolution?(), full.width > photo.width { return full }
             return photo
         }
+        // A drawing larger than the photo decoded (a PNG of gymcard's or zint's over twice the decoded side,
+        // reduced by averaging blocks): read at its own size when it is black and white there, up to 40 MP
+        // (`show --scale 10` of an 81-character Code 39 is 11500 px wide; reduced, its bars were 1.6 px, and
+        // 1 px in the working image). Nothing is decoded again for a photo: it is never mostly bilevel.
+        if photo.isMostlyBilevel, fullResolution != nil {
+            stages.append(
+                Stage(name: "as drawn", isAggressive: false) {
+                    let full = largest.value
+                    guard full.width > photo.width, full.isBilevel, full.width * full.height <= 40_000_000
+                    else { return nil }
+                    return full
+                })
+        }
         let crops = (0..<2).map { rank in
             Lazy { () -> GrayImage? in
                 guard rank < regions.value.count else { return nil }

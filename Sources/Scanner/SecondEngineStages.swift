@@ -44,12 +44,13 @@ extension BarcodeScanner {
             Stage(name: "zxing blur", isAggressive: false, engine: .zxing) {
                 ZXingReader.isAvailable ? smoothed.value : nil
             })
-        // A small image twice as large: zxing-cpp 1.4 reads no Data Matrix, Aztec or PDF417 whose modules are
-        // a pixel (`show --scale 1`), and reads it doubled (as zxing-cpp 3.x reads it as it is).
+        // A small image twice as large, each pixel repeated: zxing-cpp 1.4 reads no Data Matrix, Aztec or
+        // PDF417 whose modules are a pixel (`show --scale 1`; zxing-cpp 3.x reads them as they are), and
+        // reads them so (a bilinear enlargement greys them: a 28×14 Data Matrix still did not read).
         stages.append(
             Stage(name: "zxing 2x", isAggressive: true, engine: .zxing) {
                 ZXingReader.isAvailable && Swift.max(working.width, working.height) < 800
-                    ? working.upscaled(by: 2) : nil
+                    ? working.repeated(by: 2) : nil
             })
         stages.append(
             Stage(name: "zxing turned", isAggressive: false, engine: .zxing) {

@@ -79,6 +79,12 @@ public struct BarcodeContent: Sendable, Hashable {
             try Self.check(typed, symbology) {
                 ($0.asciiValue ?? 0) >= 0x20 && ($0.asciiValue ?? 0x7F) < 0x7F
             }
+            // Code 93 holds 107 symbol characters; a character outside its own 47 (lower case, most
+            // punctuation) is a shift and a letter, two of them (zint: "Expanded input too long").
+            let symbolCharacters = typed.reduce(0) { $0 + (Self.code39Characters.contains($1) ? 1 : 2) }
+            if symbology == .code93, symbolCharacters > 107 {
+                throw .tooLongExpanded(symbolCharacters: symbolCharacters, maximum: 107, symbology: symbology)
+            }
             text = String(typed)
         case .itf:
             try Self.check(typed, symbology, isAccepted: Self.isDigit)
@@ -181,11 +187,12 @@ public struct BarcodeContent: Sendable, Hashable {
         guard digits[0] == "0" || digits[0] == "1" else { throw .upcENumberSystem(digits[0]) }
         // GS1's zero suppression writes each UPC-A one way only: six digits ending in 3 keep three digits of
         // the manufacturer's number, so the third is 3 or more (0 to 2 would end in it); ending in 4, four, so
-        // the fourth is not 0. zint refuses the others (its errors 271 and 272), and no reader expands them
-        // back to the number meant.
+        // the fourth is not 0; ending in 5 to 9, five, so the fifth is not 0. zint refuses the others (its
+        // errors 271, 272 and 273), and no reader expands them back to the number meant.
         let six = digitValues(digits[1...6])
         if six[5] == 3, six[2] <= 2 { throw .notUPCE(digit: "third", needs: "3 to 9 when the sixth is 3") }
         if six[5] == 4, six[3] == 0 { throw .notUPCE(digit: "fourth", needs: "1 to 9 when the sixth is 4") }
+        if six[5] >= 5, six[4] == 0 { throw .notUPCE(digit: "fifth", needs: "1 to 9 when the sixth is 5 to 9") }
         let expected = gs1CheckDigit(upcAExpansion(of: digitValues(digits.prefix(7))))
         if digits.count == 8 {
             guard digitValues([digits[7]]) == [expected] else {

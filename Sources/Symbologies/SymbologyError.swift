@@ -14,6 +14,9 @@ public enum SymbologyError: Error, Equatable, Sendable, CustomStringConvertible,
     case wrongLength(length: Int, symbology: Symbology)
     /// Longer than gymcard draws in this symbology.
     case tooLong(length: Int, maximum: Int, symbology: Symbology)
+    /// Longer than the symbology holds once each character is written in its symbol characters (Code 93
+    /// writes lower case and most punctuation as two).
+    case tooLongExpanded(symbolCharacters: Int, maximum: Int, symbology: Symbology)
     /// The EAN/UPC check digit given is not the one the digits before it call for.
     case wrongCheckDigit(Character, position: Int, expected: Character, symbology: Symbology)
     /// A UPC-E number system other than 0 or 1.
@@ -43,6 +46,10 @@ public enum SymbologyError: Error, Equatable, Sendable, CustomStringConvertible,
             return
                 "the ID is \(length) characters long; gymcard draws \(symbology.displayName) IDs of up to "
                 + "\(maximum) characters"
+        case .tooLongExpanded(let count, let maximum, let symbology):
+            return
+                "the ID takes \(count) symbol characters; \(symbology.displayName) holds up to \(maximum) (lower-case "
+                + "letters and punctuation other than - . $ / + % take two each)"
         case .wrongCheckDigit(let character, let position, let expected, let symbology):
             return
                 "\(Self.quote(character)) at position \(position) is not the \(symbology.displayName) check digit "

@@ -26,13 +26,17 @@ struct DrawnCard: Sendable, CustomStringConvertible {
             + "\(settings.showsText ? " text" : "")\(settings.checkCharacter ? " check" : "")"
     }
 
-    /// What gymcard draws for it: the text normalized as `show --id` and `import` normalize it.
-    func content() throws -> BarcodeContent {
+    /// What gymcard draws for it, the text normalized as `show --id` and `import` normalize it, and the
+    /// warnings `show` says first (a Codabar ID of a single character, which no reader takes).
+    func content() throws -> (content: BarcodeContent, warnings: [String]) {
+        var warnings: [String] = []
         if symbology == .codabar {
-            return try CardSymbol.content(
-                for: typed, symbology: .codabar, checkCharacter: settings.checkCharacter, warn: { _ in })
+            let content = try CardSymbol.content(
+                for: typed, symbology: .codabar, checkCharacter: settings.checkCharacter,
+                warn: { warnings.append($0) })
+            return (content, warnings)
         }
-        return try BarcodeContent(symbology: symbology, normalizing: typed, encoding: encoding)
+        return (try BarcodeContent(symbology: symbology, normalizing: typed, encoding: encoding), warnings)
     }
 }
 
@@ -132,11 +136,15 @@ enum CardSpace {
         case .code93, .code128:
             let longest = BarcodeContent.maximumLength(of: symbology)
             let characters = printableASCII.map(Character.init)
-            return (
-                trimmed(
-                    pick(characters, length(1...longest, index: index, count: count, &generator), &generator)),
-                nil
-            )
+            var text = trimmed(
+                pick(characters, length(1...longest, index: index, count: count, &generator), &generator))
+            // Code 93 holds 107 symbol characters, two for a character outside its own 43 (gymcard refuses
+            // more, saying why: SymbologiesTests).
+            let own = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ -.$/+%")
+            while symbology == .code93, text.reduce(0, { $0 + (own.contains($1) ? 1 : 2) }) > 107 {
+                text = trimmed(String(text.dropLast()))
+            }
+            return (text, nil)
         case .itf:
             let pairs = length(1...45, index: index, count: count, &generator)
             return (digits(2 * pairs, &generator), nil)
@@ -144,13 +152,19 @@ enum CardSpace {
         case .ean13: return (gs1(12, index: index, &generator), nil)
         case .upca: return (gs1(11, index: index, &generator), nil)
         case .upce:
-            // 6 digits (number system 0), 7 (number system 0 or 1 first) or 8 (with the check digit, which
-            // gymcard works out: the test gives it as gymcard's own normalization did).
+            // 6 digits (number system 0), 7 (number system 0 or 1 first) or 8 (with the check digit gymcard
+            // works out), which GS1's zero suppression writes (a sixth digit of 3 needs a third of 3 or more,
+            // of 4 a fourth other than 0, of 5 to 9 a fifth other than 0: gymcard refuses the others, saying
+            // why: SymbologiesTests).
+            var six = (0..<6).map { _ in Int.random(in: 0...9, using: &generator) }
+            if six[5] == 3 { six[2] = Int.random(in: 3...9, using: &generator) }
+            if six[5] == 4 { six[3] = Int.random(in: 1...9, using: &generator) }
+            if six[5] >= 5 { six[4] = Int.random(in: 1...9, using: &generator) }
+            let digits = six.map(String.init).joined()
             switch index % 3 {
-            case 0: return (digits(6, &generator), nil)
+            case 0: return (digits, nil)
             default:
-                let system = Bool.random(using: &generator) ? "1" : "0"
-                let seven = system + digits(6, &generator)
+                let seven = (Bool.random(using: &generator) ? "1" : "0") + digits
                 guard index % 3 == 2, let content = try? BarcodeContent(symbology: .upce, normalizing: seven)
                 else { return (seven, nil) }
                 return (content.text, nil)

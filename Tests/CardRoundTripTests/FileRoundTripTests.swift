@@ -37,8 +37,14 @@ struct FileRoundTripTests {
         let directory = try TemporaryDirectory()
         var drawn: [Drawn] = []
         var refused: [String] = []
+        var warned: [String] = []
         for card in CardSpace.cards(symbology) {
-            let content = try card.content()
+            let (content, warnings) = try card.content()
+            // What gymcard says will not scan (a one-character Codabar ID) is said, not checked for a read.
+            if warnings.contains(where: { $0.contains("read no Codabar that short") }) {
+                warned.append("\(card)")
+                continue
+            }
             let style = try card.settings.style()
             for output in [SymbolFile.png, .svg] {
                 let bytes: [UInt8]
@@ -149,7 +155,7 @@ struct FileRoundTripTests {
 
     static func expectIndependentReads(_ drawn: [Drawn], symbology: Symbology) async throws {
         let zxing = try await IndependentReaders.zxingCpp(drawn.map(\.path))
-        for file in drawn {
+        for file in drawn where ReaderDifference.zxingReads(file.content) {
             let reads = zxing[file.path] ?? []
             let agrees = reads.contains {
                 ReaderDifference.zxingAgrees(format: $0.format, text: $0.text, with: file.content)
@@ -160,7 +166,8 @@ struct FileRoundTripTests {
             )
         }
         guard symbology.zbarName != nil else { return }
-        for file in drawn where ReaderDifference.zbarReads(file.content) {
+        for file in drawn
+        where ReaderDifference.zbarReads(file.content, moduleWidth: file.card.settings.narrowBarWidth) {
             let reads = try await IndependentReaders.zbarimg(
                 file.path, options: ReaderDifference.zbarOptions(symbology))
             #expect(

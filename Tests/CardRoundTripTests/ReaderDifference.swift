@@ -30,6 +30,12 @@ enum ReaderDifference {
         }
     }
 
+    /// Whether zxing-cpp 3.x reads the card at all: it reads no Interleaved 2 of 5 of two digits (zxing-cpp
+    /// 3.1.1 reads four and more; gymcard draws two, as zint does).
+    static func zxingReads(_ content: BarcodeContent) -> Bool {
+        !(content.symbology == .itf && content.text.count == 2)
+    }
+
     /// Whether a Code 39 text holds a pair its full-ASCII form would read as another character.
     static func hasFullASCIIPair(_ text: String) -> Bool {
         zip(text, text.dropFirst()).contains { first, second in
@@ -52,9 +58,12 @@ enum ReaderDifference {
         return expanded.map(String.init).joined() + String(digits[7])
     }
 
-    /// Whether zbarimg reads the card: libzbar 0.23.92 decodes no UPC-E of number system 1 (zxing-cpp does).
-    static func zbarReads(_ content: BarcodeContent) -> Bool {
+    /// Whether zbarimg reads the card as drawn: libzbar 0.23.92 decodes no UPC-E of number system 1
+    /// (zxing-cpp does), and zbarimg, which reads the image as it is, no symbol drawn at 1 px a module or
+    /// narrow bar (QR, EAN and Code 128 among them; gymcard's scan enlarges such an image).
+    static func zbarReads(_ content: BarcodeContent, moduleWidth: Int) -> Bool {
         content.symbology.zbarName != nil && !(content.symbology == .upce && content.text.hasPrefix("1"))
+            && moduleWidth > 1
     }
 
     /// zbarimg's options for reading a symbology as gymcard draws it: Codabar from one data character

@@ -106,7 +106,35 @@ struct BarcodeContentTests {
             symbology: .codabar, input: "A12x4B",
             error: .codabar(.invalidCharacter("x", position: 4)), words: ["'x' at position 4", "Codabar"]),
         Refused(symbology: .aztec, input: "   ", error: .empty(.aztec), words: ["empty", "Aztec Code"]),
+        // GS1's zero suppression, as zint checks it (its errors 271, 272 and 273).
+        Refused(
+            symbology: .upce, input: "700363",
+            error: .notUPCE(digit: "third", needs: "3 to 9 when the sixth is 3"),
+            words: ["no UPC-E", "third of its six digits", "as UPC-A"]),
+        Refused(
+            symbology: .upce, input: "0600004",
+            error: .notUPCE(digit: "fourth", needs: "1 to 9 when the sixth is 4"),
+            words: ["fourth", "sixth is 4"]),
+        Refused(
+            symbology: .upce, input: "402906",
+            error: .notUPCE(digit: "fifth", needs: "1 to 9 when the sixth is 5 to 9"), words: ["fifth"]),
+        // Code 93 writes lower case as two symbol characters: 54 of them are 108, one over zint's 107.
+        Refused(
+            symbology: .code93, input: String(repeating: "a", count: 54),
+            error: .tooLongExpanded(symbolCharacters: 108, maximum: 107, symbology: .code93),
+            words: ["108 symbol characters", "up to 107", "lower-case letters"]),
     ]
+
+    @Test(
+        "an EAN-13 that begins with 0 is the UPC-A of its other twelve digits, with or without its check digit",
+        arguments: ["0036000291452", "003600029145", " 0036000291452"])
+    func ean13WithALeadingZero(_ input: String) throws {
+        let content = try BarcodeContent(symbology: .ean13, normalizing: input)
+        #expect(content.symbology == .upca)
+        #expect(content.text == "036000291452")
+        #expect(BarcodeContent(read: .ean13, text: "0036000291452") == content)
+        #expect(BarcodeContent(read: .upca, text: "036000291452") == content)
+    }
 
     @Test(
         "an ID the symbology cannot carry is refused with the character and its position", arguments: refused)
