@@ -192,7 +192,9 @@ public struct BarcodeContent: Sendable, Hashable {
         let six = digitValues(digits[1...6])
         if six[5] == 3, six[2] <= 2 { throw .notUPCE(digit: "third", needs: "3 to 9 when the sixth is 3") }
         if six[5] == 4, six[3] == 0 { throw .notUPCE(digit: "fourth", needs: "1 to 9 when the sixth is 4") }
-        if six[5] >= 5, six[4] == 0 { throw .notUPCE(digit: "fifth", needs: "1 to 9 when the sixth is 5 to 9") }
+        if six[5] >= 5, six[4] == 0 {
+            throw .notUPCE(digit: "fifth", needs: "1 to 9 when the sixth is 5 to 9")
+        }
         let expected = gs1CheckDigit(upcAExpansion(of: digitValues(digits.prefix(7))))
         if digits.count == 8 {
             guard digitValues([digits[7]]) == [expected] else {
