@@ -227,7 +227,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Codabar", "Imaging", "Symbols", "CZlib", "CivilTime", "History", "TestServer",
+                "Codabar", "Symbologies", "Imaging", "Symbols", "CZlib", "CivilTime", "History", "TestServer",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

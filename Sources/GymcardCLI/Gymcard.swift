@@ -19,12 +19,14 @@ struct Gymcard: AsyncParsableCommand {
     static let plain = CommandConfiguration(
         commandName: "gymcard",
         abstract:
-            "Your gym card, occupancy and events in the terminal: show, render and scan Codabar member cards.",
+            "Your gym card, occupancy and events in the terminal: scan, show and share member cards in any of 13 symbologies.",
         discussion: """
-            gymcard turns a gym member ID into a Codabar barcode that turnstile scanners accept: on the \
-            terminal, as PNG or SVG, or as a companion QR code. IDs are normalized first: nine digits \
-            (also written 1234-56789) are a Virginia Tech ID and become A123456789B; otherwise A is \
-            prepended and B appended when the ID does not already start and end with A-D.
+            gymcard reads a member card's barcode off a photo and draws it back exactly, in its own \
+            symbology (Codabar, Code 39, Code 93, Code 128, Interleaved 2 of 5, EAN-8, EAN-13, UPC-A, \
+            UPC-E, QR, PDF417, Data Matrix, Aztec): full screen at the turnstile, as PNG or SVG, or on a \
+            phone through Catima. A Codabar ID is normalized first: nine digits (also written \
+            1234-56789) are a Virginia Tech ID and become A123456789B; otherwise A is prepended and B \
+            appended when the ID does not already start and end with A-D.
             """,
         version: version,
         subcommands: [

@@ -130,7 +130,7 @@ struct Show: ContextCommand {
         var drawing: TurnstileContent.Drawing
         switch try CardDrawing(content) {
         case .codabar(let symbol): drawing = .codabar(symbol, style.layout)
-        case .matrix(let matrix): drawing = .matrix(matrix)
+        case .matrix(let matrix): drawing = .matrix(matrix.onScreen())
         }
         if qr == .terminal { drawing = .qr(try SymbolFile.qrSymbol(for: content.text)) }
         // Drawn instead of a barcode that fits the terminal neither across nor turned.

@@ -54,7 +54,7 @@ struct SymbolOptions: ParsableArguments {
 
 extension SymbolOptions {
     static let symbologyHelp = ArgumentHelp(
-        "The symbology to draw the ID in (default: codabar; show: the stored card's): \(symbologyNames).",
+        "The symbology to draw a given ID in (default: codabar; a stored card is drawn in its own): \(symbologyNames).",
         valueName: "name")
     static let symbologyCompletion = CompletionKind.list(Symbology.allCases.map(\.name))
 

@@ -12,7 +12,7 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     case blank
     /// The photo is badly out of focus or shaken.
     case tooBlurred
-    /// A QR code was found, but no Codabar barcode and no member ID; `webAddress` when it holds one.
+    /// A QR code was found, but no other barcode and no member ID; `webAddress` when it holds one.
     case onlyForeignQRCode(webAddress: Bool)
     /// A 2D symbol was read whose bytes are no text in the character set it names (its ECI): what it
     /// holds cannot be printed as an ID.
@@ -39,7 +39,7 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
         case .onlyForeignQRCode(let webAddress):
             return
                 "found \(webAddress ? "a QR code with a web address, not a member ID," : "a QR code that is not a member ID,")"
-                + " and no Codabar barcode; photograph the side with the barcode"
+                + " and no other barcode; photograph the side with the card's barcode"
         case .undecodableText(let symbology, let problem):
             return
                 "found a \(symbology.displayName) whose \(problem): nothing was printed; the code may be "
@@ -48,8 +48,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
             return "a barcode was seen but could not be read reliably; take a sharper, straighter photo"
         case .tooShort:
             return
-                "the barcode is too short to read: fewer bars than any card's (a Codabar ID needs 2 or more "
-                + "characters between its start and stop letters); check the card, or photograph the whole barcode"
+                "the barcode is too short to read: fewer bars and spaces than any card's symbol has; check the "
+                + "card, or photograph the whole barcode"
         case .cutOff: return "the barcode seems cut off at the edge of the photo; include the whole card"
         case .nothingFound:
             return "no barcode found; photograph the whole card, flat and in focus, without glare"

@@ -55,6 +55,20 @@ public struct ModuleMatrix: Sendable, Equatable {
         self.modules = modules
     }
 
+    /// The matrix as a screen shows it: a 2D symbol with a light margin of at least `minimum` modules all
+    /// round. A terminal's background may be dark, and Aztec's standard asks for no quiet zone (Data
+    /// Matrix's for one module), trusting white paper: drawn on a dark terminal as they are, their outer
+    /// modules ran into the background. A linear symbol is unchanged.
+    public func onScreen(margin minimum: Int = 2) -> ModuleMatrix {
+        guard !isLinear else { return self }
+        return ModuleMatrix(
+            symbology: symbology, columns: columns, rowHeights: rowHeights,
+            quietZone: QuietZone(
+                left: Swift.max(minimum, quietZone.left), right: Swift.max(minimum, quietZone.right),
+                vertical: Swift.max(minimum, quietZone.vertical)),
+            modules: modules)
+    }
+
     /// Whether the module at a column and row (quiet zone excluded) is dark.
     public func isDark(column: Int, row: Int) -> Bool { modules[row * columns + column] }
 

@@ -27,7 +27,7 @@ struct ForeignQRScanTests {
         let photo = try await Self.photographedQR(in: home.path)
         let gymcard = GymcardProcess(home: home.path)
         let message =
-            "gymcard: \(photo): found a QR code with a web address, not a member ID, and no Codabar barcode; photograph the side with the barcode"
+            "gymcard: \(photo): found a QR code with a web address, not a member ID, and no other barcode; photograph the side with the card's barcode"
 
         let plain = try await gymcard.run(["scan", photo], timeoutSeconds: 600)
         #expect(plain.status == 1)
@@ -70,7 +70,7 @@ struct ForeignQRScanTests {
         #expect(result.status == 1)
         #expect(
             result.stderrLines == [
-                "gymcard: \(directory)/document.tif: no member ID on any of its 2 pages: found a QR code with a web address, not a member ID, and no Codabar barcode; photograph the side with the barcode"
+                "gymcard: \(directory)/document.tif: no member ID on any of its 2 pages: found a QR code with a web address, not a member ID, and no other barcode; photograph the side with the card's barcode"
             ])
     }
 

@@ -268,7 +268,7 @@ struct BarcodeScannerTests {
         #expect(qrOnly.diagnosis == .onlyForeignQRCode(webAddress: true))
         #expect(
             qrOnly.diagnosis?.description
-                == "found a QR code with a web address, not a member ID, and no Codabar barcode; photograph the side with the barcode"
+                == "found a QR code with a web address, not a member ID, and no other barcode; photograph the side with the card's barcode"
         )
     }
 

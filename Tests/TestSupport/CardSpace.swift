@@ -1,42 +1,66 @@
 import Codabar
 import Foundation
-import GymcardCore
 import Symbologies
-import Symbols
-import TestSupport
+
+/// The image settings `show` and `render` take (their `--scale`, `--height`, `--ratio`, `--text` and
+/// `--check-digit`).
+public struct DrawingSettings: Sendable {
+    /// Pixels per narrow bar or module (`--scale`).
+    public var scale: Int
+    /// Bar height in modules (`--height`).
+    public var height: Int
+    /// Codabar's wide:narrow ratio (`--ratio`).
+    public var ratio: Double = 3.0
+    /// The text line under a linear symbol (`--text`).
+    public var showsText: Bool
+    /// Codabar's mod-16 check character (`--check-digit`).
+    public var checkCharacter = false
+
+    /// The same settings as `show` options.
+    public var options: [String] {
+        ["--scale", "\(scale)", "--height", "\(height)"] + (showsText ? ["--text"] : [])
+            + (ratio != 3.0 ? ["--ratio", "\(ratio)"] : []) + (checkCharacter ? ["--check-digit"] : [])
+    }
+}
 
 /// One card gymcard may be asked to draw: a text in a symbology (with the encoding a card may name), and
 /// the settings `show` takes for an image.
-struct DrawnCard: Sendable, CustomStringConvertible {
+public struct DrawnCard: Sendable, CustomStringConvertible {
     /// Its place in the generated space (file names, messages).
-    var index: Int
+    public var index: Int
     /// The text as a person types it or a Catima file holds it (before gymcard's normalization).
-    var typed: String
-    var symbology: Symbology
+    public var typed: String
+    /// The symbology it is drawn in.
+    public var symbology: Symbology
     /// The encoding a card names (2D symbologies; `nil` for none).
-    var encoding: TextEncoding?
-    var settings: SymbolSettings
+    public var encoding: TextEncoding?
+    /// How it is drawn.
+    public var settings: DrawingSettings
 
-    var description: String {
+    /// The card in a test's message: index, symbology, encoding, length, text (cut) and settings.
+    public var description: String {
         let scalars = typed.unicodeScalars.count
         let shown = typed.unicodeScalars.count > 40 ? String(typed.prefix(40)) + "…" : typed
         return
             "#\(index) \(symbology.name) \(encoding?.rawValue ?? "-") \(scalars) chars '\(shown)' "
-            + "scale \(settings.narrowBarWidth) height \(settings.barHeight) ratio \(settings.ratio)"
+            + "scale \(settings.scale) height \(settings.height) ratio \(settings.ratio)"
             + "\(settings.showsText ? " text" : "")\(settings.checkCharacter ? " check" : "")"
     }
 
-    /// What gymcard draws for it, the text normalized as `show --id` and `import` normalize it, and the
-    /// warnings `show` says first (a Codabar ID of a single character, which no reader takes).
-    func content() throws -> (content: BarcodeContent, warnings: [String]) {
-        var warnings: [String] = []
-        if symbology == .codabar {
-            let content = try CardSymbol.content(
-                for: typed, symbology: .codabar, checkCharacter: settings.checkCharacter,
-                warn: { warnings.append($0) })
-            return (content, warnings)
+    /// What gymcard draws for it: the text normalized as `show --id` and `import` normalize it (a Codabar
+    /// one with its mod-16 check character when the settings ask for it).
+    public func content() throws -> BarcodeContent {
+        guard symbology == .codabar, settings.checkCharacter else {
+            return try BarcodeContent(symbology: symbology, normalizing: typed, encoding: encoding)
         }
-        return (try BarcodeContent(symbology: symbology, normalizing: typed, encoding: encoding), warnings)
+        let symbol = try CodabarSymbol(normalizing: typed).addingCheckCharacter()
+        return try BarcodeContent(symbology: .codabar, normalizing: symbol.text)
+    }
+
+    /// Whether `show` says first that no reader takes it: a Codabar ID of a single character (libzbar,
+    /// zxing-cpp and most scanners read two or more between the start and stop letters).
+    public var isSaidNotToScan: Bool {
+        symbology == .codabar && ((try? content())?.text.count ?? 0) < 4
     }
 }
 
@@ -44,15 +68,16 @@ struct DrawnCard: Sendable, CustomStringConvertible {
 /// takes (the shortest and longest among them), of every class of character it carries, with and without
 /// a check digit where it has one, and in every encoding a 2D card may name; drawn at scales, bar heights,
 /// ratios and with or without the text line, as `show` and `render` take them.
-enum CardSpace {
+public enum CardSpace {
     /// The seed and cases per symbology a run uses: fixed in the suite, larger and random in
     /// `Benchmarks/roundtrip.sh` (`GYMCARD_ROUNDTRIP_SEED`, `GYMCARD_ROUNDTRIP_PER_SYMBOLOGY`).
-    static let seed = UInt64(ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_SEED"] ?? "") ?? 38
-    static let perSymbology =
+    public static let seed = UInt64(ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_SEED"] ?? "") ?? 38
+    /// Cards per symbology (`GYMCARD_ROUNDTRIP_PER_SYMBOLOGY`, default 80).
+    public static let perSymbology =
         Int(ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_PER_SYMBOLOGY"] ?? "") ?? 80
 
     /// The symbologies a run covers: all, or those `GYMCARD_ROUNDTRIP_ONLY` names (comma-separated).
-    static let symbologies: [Symbology] = {
+    public static let symbologies: [Symbology] = {
         guard let only = ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_ONLY"] else {
             return Symbology.allCases
         }
@@ -65,7 +90,9 @@ enum CardSpace {
     static let beyondLatin1 = Array("€ŁŒšΩμДЖж中文한글ｶカード😀🎫𝄞".unicodeScalars)
 
     /// The cards of one symbology.
-    static func cards(_ symbology: Symbology, seed: UInt64 = seed, count: Int = perSymbology) -> [DrawnCard] {
+    public static func cards(_ symbology: Symbology, seed: UInt64 = seed, count: Int = perSymbology)
+        -> [DrawnCard]
+    {
         var generator = SeededGenerator(
             seed: seed &+ UInt64(Symbology.allCases.firstIndex(of: symbology) ?? 0) &* 0x9E37_79B9)
         return (0..<count).map { index in
@@ -206,12 +233,12 @@ enum CardSpace {
     /// What `show` and `render` take for an image: 1 to 6 pixels a module (and 10 now and then), bars 5 to
     /// 200 modules tall, Codabar's ratio from 2.0 to 3.0 (2.5 and up at 1 px: the style refuses less) with
     /// and without its check character, the text line on or off.
-    static func settings(_ symbology: Symbology, _ generator: inout SeededGenerator) -> SymbolSettings {
+    static func settings(_ symbology: Symbology, _ generator: inout SeededGenerator) -> DrawingSettings {
         let scale =
             Int.random(in: 0..<8, using: &generator) == 0 ? 10 : Int.random(in: 1...6, using: &generator)
         let heights = [5, 8, 15, 30, 50, 50, 80, 200]
-        var settings = SymbolSettings(
-            narrowBarWidth: scale, barHeight: heights.randomElement(using: &generator) ?? 50,
+        var settings = DrawingSettings(
+            scale: scale, height: heights.randomElement(using: &generator) ?? 50,
             showsText: Bool.random(using: &generator))
         if symbology == .codabar {
             let ratios = scale == 1 ? [2.5, 3.0] : [2.0, 2.25, 2.5, 2.75, 3.0]

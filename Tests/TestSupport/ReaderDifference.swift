@@ -2,14 +2,14 @@ import Symbologies
 
 /// Where the independent readers name or write a card otherwise than gymcard, and why: each difference is
 /// a fact of the reader, checked on symbols zint draws too, never a wrong read.
-enum ReaderDifference {
+public enum ReaderDifference {
     /// Whether zxing-cpp 3.x's read (`format` as its Python module names it, `text` as it prints it) is the
     /// card `content`:
     /// - UPC-A is reported as the EAN-13 it is (a leading 0), and UPC-E as the EAN-13 of the UPC-A it
     ///   abbreviates (zxing-cpp 3.1.1, `TextMode.HRI` and `Plain` alike).
     /// - Code 39 pairs of its full-ASCII form (`+A`, `%U`, `/A` …) are read as the characters they stand for
     ///   (zxing-cpp then names the format `Code39Ext`): gymcard draws and reads Code 39 as its 43 characters.
-    static func zxingAgrees(format: String, text: String, with content: BarcodeContent) -> Bool {
+    public static func zxingAgrees(format: String, text: String, with content: BarcodeContent) -> Bool {
         let exact = Array(text.unicodeScalars) == Array(content.text.unicodeScalars)
         switch content.symbology {
         case .code39:
@@ -32,7 +32,7 @@ enum ReaderDifference {
 
     /// Whether zxing-cpp 3.x reads the card at all: it reads no Interleaved 2 of 5 of two digits (zxing-cpp
     /// 3.1.1 reads four and more; gymcard draws two, as zint does).
-    static func zxingReads(_ content: BarcodeContent) -> Bool {
+    public static func zxingReads(_ content: BarcodeContent) -> Bool {
         !(content.symbology == .itf && content.text.count == 2)
     }
 
@@ -61,7 +61,7 @@ enum ReaderDifference {
     /// Whether zbarimg reads the card as drawn: libzbar 0.23.92 decodes no UPC-E of number system 1
     /// (zxing-cpp does), and zbarimg, which reads the image as it is, no symbol drawn at 1 px a module or
     /// narrow bar (QR, EAN and Code 128 among them; gymcard's scan enlarges such an image).
-    static func zbarReads(_ content: BarcodeContent, moduleWidth: Int) -> Bool {
+    public static func zbarReads(_ content: BarcodeContent, moduleWidth: Int) -> Bool {
         content.symbology.zbarName != nil && !(content.symbology == .upce && content.text.hasPrefix("1"))
             && moduleWidth > 1
     }
@@ -69,7 +69,7 @@ enum ReaderDifference {
     /// zbarimg's options for reading a symbology as gymcard draws it: Codabar from one data character
     /// (its default needs two), Interleaved 2 of 5 from 2 digits (default 6), UPC-A as such (default: as the
     /// EAN-13 with a leading 0), UPC-E as such (default: as the UPC-A, or EAN-13, it stands for).
-    static func zbarOptions(_ symbology: Symbology) -> [String] {
+    public static func zbarOptions(_ symbology: Symbology) -> [String] {
         switch symbology {
         case .upce: ["-Sean13.disable", "-Supce.enable"]
         default: ["-Scodabar.min-length=3", "-Si25.min-length=2", "-Supca.enable"]
