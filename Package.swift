@@ -253,7 +253,10 @@ let package = Package(
         .testTarget(
             name: "SymbologiesTests", dependencies: ["Symbologies", "Codabar"], swiftSettings: strictSettings),
         .testTarget(
-            name: "CatimaTests", dependencies: ["Catima", "Symbologies", "Storage", "TestSupport"],
+            name: "CatimaTests",
+            dependencies: [
+                "Catima", "Symbologies", "Symbols", "Scanner", "Imaging", "Storage", "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "CardVaultTests",

@@ -133,11 +133,12 @@ struct Scan: ContextCommand {
     static func chooseOnTerminal(_ cards: [BarcodeContent]) throws -> BarcodeContent? {
         guard TerminalPrompt.isAvailable else { return nil }
         Terminal.standardError.say("the photo holds \(cards.count) different IDs:")
-        let index = try NumberedChoice.pick(
+        let outcome = try NumberedChoice.pick(
             cards.map { "\($0.displayText) (\($0.symbology.displayName))" }, question: "Which one to store?",
             list: { Terminal.standardError.write($0 + "\n") }, say: { Terminal.standardError.say($0) },
             ask: { try TerminalPrompt.answer($0, echo: true).map { String(decoding: $0, as: UTF8.self) } })
-        return index.map { cards[$0] }
+        guard case .picked(let index) = outcome else { return nil }
+        return cards[index]
     }
 
     private static func worse(_ lhs: ExitStatus, _ rhs: ExitStatus) -> ExitStatus {

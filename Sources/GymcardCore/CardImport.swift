@@ -152,32 +152,32 @@ public enum CardImport {
             return drawable[0]
         }
         list("\(drawable.count) cards with a barcode gymcard can draw:")
-        for (index, card) in drawable.enumerated() {
-            list("  \(index + 1). \(card.store.terminalSafe) — \(typeName(card))\(lineNote(card))")
+        let note =
+            others > 0
+            ? "(\(others) other \(others == 1 ? "card has" : "cards have") no barcode gymcard can draw)" : nil
+        let outcome: NumberedChoice.Outcome
+        do {
+            outcome = try NumberedChoice.pick(
+                drawable.map { "\($0.store) — \(typeName($0))\(lineNote($0))" }, question: "Which card?",
+                note: note, list: list, say: list,
+                ask: { question in try CatimaProblem.asking { try ask(question) } })
+        } catch let problem as CatimaProblem {
+            throw problem
+        } catch {
+            throw CatimaProblem("\(error)", kind: .usage)
         }
-        if others > 0 {
-            list("(\(others) other \(others == 1 ? "card has" : "cards have") no barcode gymcard can draw)")
+        switch outcome {
+        case .picked(let index): return drawable[index]
+        case .unanswered:
+            throw CatimaProblem(
+                "there are \(drawable.count) cards (listed above); choose one with --store <name>",
+                kind: .usage)
+        case .noneOnList:
+            throw CatimaProblem(
+                "no card chosen (give a number from 1 to \(drawable.count)); nothing was changed",
+                kind: .usage)
         }
-        let question = "Which card (1–\(drawable.count))? "
-        for attempt in 1...maximumAnswers {
-            guard let answer = try CatimaProblem.asking({ try ask(question) }) else {
-                throw CatimaProblem(
-                    "there are \(drawable.count) cards (listed above); choose one with --store <name>",
-                    kind: .usage)
-            }
-            if let number = Int(answer.filter { !$0.isWhitespace }), (1...drawable.count).contains(number) {
-                return drawable[number - 1]
-            }
-            if attempt < maximumAnswers {
-                list("give a number from 1 to \(drawable.count), or Ctrl-D to stop")
-            }
-        }
-        throw CatimaProblem(
-            "no card chosen (give a number from 1 to \(drawable.count)); nothing was changed", kind: .usage)
     }
-
-    /// How many answers the card menu takes before it gives up.
-    static let maximumAnswers = 5
 
     private static var drawnNames: String {
         Symbology.allCases.map(\.displayName).joined(separator: ", ")

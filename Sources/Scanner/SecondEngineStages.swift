@@ -52,12 +52,15 @@ extension BarcodeScanner {
                 guard ZXingReader.isAvailable, working.isBilevel else { return nil }
                 return Self.drawnPart(of: working)
             })
-        // A small image twice as large, each pixel repeated: zxing-cpp 1.4 reads no Data Matrix, Aztec or
-        // PDF417 whose modules are a pixel (`show --scale 1`; zxing-cpp 3.x reads them as they are), and
-        // reads them so (a bilinear enlargement greys them: a 28×14 Data Matrix still did not read).
+        // A small image (or a drawing) twice as large, each pixel repeated: zxing-cpp 1.4 reads no Data
+        // Matrix, Aztec or PDF417 whose modules are a pixel (`show --scale 1`; zxing-cpp 3.x reads them as
+        // they are), and reads them so (a bilinear enlargement greys them: a 28×14 Data Matrix still did
+        // not read). A 1020 px Code 93 at a pixel a bar, which libzbar does not read, gets its second
+        // look here.
         stages.append(
             Stage(name: "zxing 2x", isAggressive: true, engine: .zxing) {
-                ZXingReader.isAvailable && Swift.max(working.width, working.height) < 800
+                let side = Swift.max(working.width, working.height)
+                return ZXingReader.isAvailable && (side < 800 || (side <= 4000 && working.isBilevel))
                     ? working.repeated(by: 2) : nil
             })
         stages.append(

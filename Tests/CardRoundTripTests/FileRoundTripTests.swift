@@ -34,7 +34,12 @@ struct FileRoundTripTests {
         "every generated card drawn as PNG and SVG reads back exactly with gymcard scan, zxing-cpp and zbarimg",
         .enabled(if: Prerequisite.runs(tools)), arguments: CardSpace.symbologies)
     func readsBack(_ symbology: Symbology) async throws {
+        // GYMCARD_ROUNDTRIP_KEEP=DIR keeps the files there, to look at a failing case (Benchmarks/roundtrip.sh).
         let directory = try TemporaryDirectory()
+        let folder =
+            ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_KEEP"].map { $0 + "/" + symbology.name }
+            ?? directory.path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var drawn: [Drawn] = []
         var refused: [String] = []
         for card in CardSpace.cards(symbology) {
@@ -53,7 +58,7 @@ struct FileRoundTripTests {
                     refused.append("\(card): \(error)")
                     continue
                 }
-                let file = directory.path + "/\(card.index).\(output.rawValue)"
+                let file = folder + "/\(card.index).\(output.rawValue)"
                 try Data(bytes).write(to: URL(fileURLWithPath: file))
                 drawn.append(
                     Drawn(
@@ -63,7 +68,7 @@ struct FileRoundTripTests {
         }
         try await Self.rasterizeSVGs(drawn.filter { $0.output == .svg })
         for svg in drawn where svg.output == .svg {
-            try Self.expectSamePixels(svg, asPNG: directory.path + "/\(svg.card.index).png")
+            try Self.expectSamePixels(svg, asPNG: folder + "/\(svg.card.index).png")
         }
         // Only a 2D text too long for its symbol may be refused, with libzint's reason.
         for refusal in refused {

@@ -166,7 +166,7 @@ struct ScanReadsWhatItIsTests {
         #expect(listed.contains("1. 1112-22333 (Codabar)"))
         #expect(listed.contains("2. GYM-0042 (Code 128)"))
         try await tmux.tmux(["send-keys", "-t", tmux.name, "7", "Enter"])
-        try await tmux.waitFor("7 is not on the list: give a number from 1 to 2")
+        try await tmux.waitFor("give a number from 1 to 2 (7 is not on the list)")
         try await tmux.tmux(["send-keys", "-t", tmux.name, "2", "Enter"])
         try await tmux.waitFor("status=0")
         let stored = try Self.json(try await gymcard.run(["card", "--json"]).stdoutText).first
