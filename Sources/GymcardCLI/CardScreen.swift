@@ -45,6 +45,12 @@ struct CardScreen {
         return true
     }
 
+    /// Whether the full-screen card turns the backlight up itself (`brightness`, and a laptop's backlight
+    /// to turn): then the hint does not ask the person to.
+    func raisesBacklight(_ brightness: Bool) -> Bool {
+        brightness && BacklightFolder(environment: context.environment).preferred() != nil
+    }
+
     /// Whether ``fullScreen(_:renderer:timeout:brightness:)`` can take the screen: standard output is a
     /// terminal, and not a dumb one (it has no alternate screen or cursor addressing).
     var canTakeScreen: Bool { terminal.stdoutIsTerminal && context.environment["TERM"] != "dumb" }

@@ -140,7 +140,9 @@ struct Show: ContextCommand {
             try screen.fullScreen(
                 TurnstileContent(
                     drawing: drawing, caption: content.displayText, label: label,
-                    hint: "any key closes · turn the screen brightness up", qrCode: companion),
+                    hint: screen.raisesBacklight(brightness)
+                        ? "any key closes" : "any key closes · turn the screen brightness up",
+                    qrCode: companion),
                 renderer: renderer.renderer, timeout: timeout, brightness: brightness)
         {
             return
