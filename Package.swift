@@ -119,7 +119,11 @@ let package = Package(
             name: "Scanner", dependencies: ["Codabar", "Symbologies", "Imaging", "CZBar", "CZXing"],
             swiftSettings: imageSettings),
         // The laptop's backlight at full while the card fills the screen, put back by a guardian process.
-        .target(name: "Backlight", dependencies: ["CSystemdBus", "Storage"], swiftSettings: strictSettings),
+        .target(
+            name: "Backlight", dependencies: ["CSystemdBus", "Storage", "Spawning"],
+            swiftSettings: strictSettings),
+        // Starting a program the way gymcard does: no signal blocked, every one at its default.
+        .target(name: "Spawning", swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
         .target(name: "TextSearch", swiftSettings: strictSettings),
         // Text gymcard did not write (labels, names from pages, feed titles, file names) made safe to print
@@ -193,7 +197,7 @@ let package = Package(
                 "Codabar", "Symbologies", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching",
                 "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "JSONOutput",
-                "Configuration", "TextSearch", "TerminalText", "Catima",
+                "Configuration", "TextSearch", "TerminalText", "Catima", "Spawning",
             ],
             swiftSettings: strictSettings),
 

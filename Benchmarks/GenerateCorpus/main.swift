@@ -22,57 +22,51 @@ if arguments.count == 3, arguments[1] == "--samples" {
     }
     exit(0)
 }
-// generate-corpus --symbol SYMBOLOGY TEXT DIR [PER_CATEGORY] [SEED] [CATEGORY...]: photos of a card that
-// carries TEXT in any symbology (drawn by gymcard's Symbols), for what the Codabar corpus does not cover.
-if arguments.count >= 5, arguments[1] == "--symbol" {
-    guard let symbology = Symbology(name: arguments[2]),
-        let content = try? BarcodeContent(symbology: symbology, normalizing: arguments[3]),
+// generate-corpus --symbol SYMBOLOGY TEXT DIR [...]: photos of a card that carries TEXT in any symbology
+// (drawn by gymcard's Symbols at 8 px a module on a white card), for what the Codabar corpus does not cover.
+var rest = Array(arguments.dropFirst())
+var symbolCard: (card: GrayImage, module: Int, text: String)?
+if rest.count >= 3, rest[0] == "--symbol" {
+    guard let symbology = Symbology(name: rest[1]),
+        let content = try? BarcodeContent(symbology: symbology, normalizing: rest[2]),
         let matrix = try? ModuleMatrix(encoding: content)
     else {
         FileHandle.standardError.write(
             Data("generate-corpus: cannot draw that text in that symbology\n".utf8))
         exit(65)
     }
-    let directory = arguments[4]
-    let perCategory = arguments.count > 5 ? Int(arguments[5]) ?? 5 : 5
-    let seed = arguments.count > 6 ? UInt64(arguments[6]) ?? 2026 : 2026
-    let only = Set(arguments.dropFirst(7))
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    var generator = CardPhotoGenerator(seed: seed)
-    // The symbol at 8 px a module on a white card with a margin, as a printed card carries it.
-    let module = 8
-    let symbol = MatrixRaster.image(of: matrix, moduleSize: module)
+    let symbol = MatrixRaster.image(of: matrix, moduleSize: 8)
     var card = GrayImage(width: symbol.width + 160, height: symbol.height + 160, filledWith: 242)
     for y in 0..<symbol.height { for x in 0..<symbol.width where symbol[x, y] { card[80 + x, 80 + y] = 40 } }
-    var manifest = "file\tcategory\texpected\tmust_read\n"
-    for recipe in CardPhotoGenerator.fullRecipes
-    where recipe.hasBarcode && !recipe.label && (only.isEmpty || only.contains(recipe.category)) {
-        for index in 0..<perCategory {
-            let name = "\(recipe.category)-\(index).jpg"
-            let bytes = generator.photograph(card, narrowBarPixels: module, recipe: recipe)
-            try Data(bytes).write(to: URL(fileURLWithPath: directory + "/" + name))
-            manifest += "\(name)\t\(recipe.category)\t\(content.text)\t\(recipe.mustRead)\n"
-        }
-    }
-    try Data(manifest.utf8).write(to: URL(fileURLWithPath: directory + "/manifest.tsv"))
-    exit(0)
+    symbolCard = (card, 8, content.text)
+    rest.removeFirst(3)
 }
-guard arguments.count >= 2 else {
+guard !rest.isEmpty else {
     FileHandle.standardError.write(
-        Data("usage: generate-corpus DIR [PER_CATEGORY] [SEED] [CATEGORY...]\n".utf8))
+        Data(
+            "usage: generate-corpus [--symbol SYMBOLOGY TEXT] DIR [PER_CATEGORY] [SEED] [CATEGORY...]\n".utf8)
+    )
     exit(64)
 }
-let directory = arguments[1]
-let perCategory = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
-let seed = arguments.count > 3 ? UInt64(arguments[3]) ?? 2026 : 2026
-let only = Set(arguments.dropFirst(4))
-let recipes = CardPhotoGenerator.fullRecipes.filter { only.isEmpty || only.contains($0.category) }
+let directory = rest[0]
+let perCategory = rest.count > 1 ? Int(rest[1]) ?? 20 : 20
+let seed = rest.count > 2 ? UInt64(rest[2]) ?? 2026 : 2026
+let only = Set(rest.dropFirst(3))
+// Another symbology's card is photographed as a card; the label recipes draw Codabar labels of their own.
+let recipes = CardPhotoGenerator.fullRecipes.filter {
+    (only.isEmpty || only.contains($0.category)) && (symbolCard == nil || ($0.hasBarcode && !$0.label))
+}
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 var generator = CardPhotoGenerator(seed: seed)
 var manifest = "file\tcategory\texpected\tmust_read\n"
 for recipe in recipes {
     for index in 0..<perCategory {
-        let photo = generator.photo(recipe, name: "\(recipe.category)-\(index)")
+        var photo = generator.photo(recipe, name: "\(recipe.category)-\(index)")
+        if let symbolCard {
+            photo.bytes = generator.photograph(
+                symbolCard.card, narrowBarPixels: symbolCard.module, recipe: recipe)
+            photo.expectedID = symbolCard.text
+        }
         try Data(photo.bytes).write(to: URL(fileURLWithPath: directory + "/" + photo.name))
         manifest += "\(photo.name)\t\(photo.category)\t\(photo.expectedID ?? "-")\t\(photo.mustRead)\n"
     }

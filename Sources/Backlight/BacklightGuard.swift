@@ -1,4 +1,5 @@
 import Glibc
+import Spawning
 
 /// The backlight at full for as long as this process shows the card, and put back however it ends
 /// (ARCHITECTURE §16).
@@ -35,23 +36,14 @@ public struct BacklightGuard: Sendable {
         _ = Self.closeFrom.map { $0(&actions, 3) }
         // A session of its own: the terminal's hang-up and Ctrl-C, and a signal to our process group, do
         // not reach it. Every signal at its default and none blocked (a Dispatch worker blocks nearly all).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setflags(
-            &attributes, Int16(Self.newSession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let arguments = ["gymcard", BacklightGuardian.argument, folder.path]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        let spawned = SpawnAttributes.clean(flags: SpawnAttributes.newSession) { attributes in
+            posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        }
         close(ends[1])
         guard spawned == 0 else {
             close(ends[0])
@@ -59,10 +51,6 @@ public struct BacklightGuard: Sendable {
         }
         return BacklightGuard(descriptor: ends[0], process: child)
     }
-
-    /// glibc's `POSIX_SPAWN_SETSID` (spawn.h, glibc 2.26), which Swift's Glibc module does not show: it is
-    /// declared only for `_GNU_SOURCE`.
-    static let newSession: Int32 = 0x80
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34; `_GNU_SOURCE` only, so looked up), or
     /// `nil` on an older glibc: then the guardian may keep an inherited descriptor until the card ends.

@@ -1,4 +1,5 @@
 import Glibc
+import Spawning
 
 /// Runs another program (`systemctl --user`) without Foundation's Process, which is not in
 /// FoundationEssentials: `posix_spawnp` with standard output and error collected, standard input empty.
@@ -32,22 +33,14 @@ public enum ChildProcess {
         // Only 1 and 2 may lead to the pipe: a daemon the program leaves behind (tmux's server) keeps
         // what it inherited, and an extra write end kept the read below from ever ending.
         if pipeEnds[1] > 2 { posix_spawn_file_actions_addclose(&actions, pipeEnds[1]) }
-        // The program starts with no signal blocked and every one at its default: a Dispatch worker, where
-        // async commands run, blocks nearly all, and tmux's server then ignored kill-server's SIGTERM.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
-        let spawned = posix_spawnp(&child, arguments[0], &actions, &attributes, argv, environ)
+        // No signal blocked and every one at its default (SpawnAttributes): tmux's server, started from a
+        // Dispatch worker, once ignored kill-server's SIGTERM.
+        let spawned = SpawnAttributes.clean { attributes in
+            posix_spawnp(&child, arguments[0], &actions, &attributes, argv, environ)
+        }
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard spawned == 0 else {
