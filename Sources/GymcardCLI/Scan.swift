@@ -13,9 +13,13 @@ struct Scan: ContextCommand {
             Prints the ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
             input) exactly as its barcode holds it, prefixed by the file name when several are given: \
             Codabar with its start and stop letters, Code 39, Code 93, Code 128, Interleaved 2 of 5, \
-            EAN-8, EAN-13, UPC-A, UPC-E and QR, and with zxing-cpp PDF417, Data Matrix and Aztec. A QR \
-            code holding a Codabar ID (gymcard's companion QR) or nine digits is that Codabar card; one \
-            holding a web address or another URI is no ID. Every page of a multi-page TIFF is \
+            EAN-8, EAN-13, UPC-A, UPC-E and QR, and with zxing-cpp PDF417, Data Matrix and Aztec. A card \
+            is what its barcode is: a QR code holding nine digits is a QR card (--save on a terminal asks \
+            whether to store it as the Codabar card it may stand for), and a 2D code's text is read in the \
+            character set it names; one whose bytes are not that text prints nothing (65). A QR code \
+            holding a web address or another URI phones act on is no ID. A photo that holds several \
+            different IDs prints the first and says so (--all lists them); --save asks which on a \
+            terminal, else stores nothing, prints them all and exits 64. Every page of a multi-page TIFF is \
             scanned (the pages share the --budget fairly when one is given) until one reads a Codabar \
             (after another symbology's ID, the later pages' first stages still look for one; with --all, \
             every page). Every stage of the reading cascade that applies runs, so a photo gives the same \
@@ -38,8 +42,8 @@ struct Scan: ContextCommand {
     @Flag(
         name: .long,
         help: """
-            Print one JSON object per line: file, id, symbology (the card's: a QR code holding a Codabar ID \
-            is the Codabar card), stage, confirmations and milliseconds for \
+            Print one JSON object per line: file, id, symbology (the barcode's, as --symbology names it), \
+            stage, confirmations and milliseconds for \
             a read (with --all, text instead of id for a barcode that is no member ID); file, error and \
             status (the exit status it gives) for a photo that failed.
             """)
@@ -63,8 +67,9 @@ struct Scan: ContextCommand {
     @Flag(
         name: .long,
         help: """
-            Store the ID that was read (from the first photo that reads) as the card, with its symbology. \
-            On a terminal, asks before replacing a card with another ID, which is kept (see card --restore).
+            Store the ID that was read (from the first photo that reads) as the card, with its symbology; \
+            the whole photo is looked at, and of several IDs the one chosen on a terminal. On a terminal, \
+            asks before replacing a card with another ID, which is kept (see card --restore).
             """)
     var save = false
 
