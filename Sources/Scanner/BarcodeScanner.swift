@@ -78,6 +78,9 @@ public struct BarcodeScanner: Sendable {
         var zbarReads: Lazy<[DecodedSymbol]?>? = nil
         /// The libzbar configuration, when not the scan's own (the short-ITF stage's).
         var reader: ZBarReader? = nil
+        /// A zxing-cpp look at the whole image as it is, or at what is drawn on it: for a drawing, it comes
+        /// right after libzbar's first look.
+        var isDrawingLook: Bool { name == "zxing plain" || name == "zxing drawn" }
         /// The image, or nil when the stage has nothing to look at in this photo (no located region, a
         /// crop too long to cut finer): such a stage is skipped, not run.
         var image: () -> GrayImage?
@@ -108,11 +111,22 @@ public struct BarcodeScanner: Sendable {
         var firstTrusted: StageRead?
         var codabarTrusted = false
         let cascade = cascade(photo: photo, working: working, fullResolution: fullResolution, reader: reader)
-        var pending = cascade.stages[...]
+        var stages = cascade.stages
+        // A drawing (black and white only) that libzbar does not read as it is holds a Data Matrix, an Aztec
+        // or a PDF417 code, or a symbol too fine for it: zxing-cpp's gentle looks come next, not after
+        // every libzbar stage meant for photos (a PNG of a Data Matrix card took the whole cascade, about
+        // half a second, to reach them). A photo is never black and white.
+        if working.isBilevel {
+            let early = stages.filter(\.isDrawingLook)
+            stages.removeAll(where: \.isDrawingLook)
+            let front = stages.prefix { ["plain", "as drawn"].contains($0.name) }.count
+            stages.insert(contentsOf: early, at: front)
+        }
+        var pending = stages[...]
         // The gentle stages before the first aggressive one (the plain image, the located regions, the
         // blurred image, the full-size photo): after a member ID of another symbology, these still look for
         // a Codabar beside it.
-        let opening = Set(cascade.stages.prefix { !$0.isAggressive }.map(\.name))
+        let opening = Set(stages.prefix { !$0.isAggressive }.map(\.name))
         let warmUp = WarmUp(cascade.warmUp, when: warmsUp && stageLimit != 1)
         defer { warmUp.stop() }
         while let stage = pending.popFirst() {

@@ -146,7 +146,10 @@ struct EngineOrderTests {
     @Test("with findAll zxing-cpp reads too, after every libzbar stage, and finds the same one symbol")
     func findAll() async throws {
         try #require(ZXingReader.isAvailable)
-        let image = try rendered("A905123456B")
+        // A photo (grey levels: JPEG-like noise over the drawing), whose zxing-cpp stages come last.
+        var grey = try rendered("A905123456B")
+        for index in grey.pixels.indices { grey.pixels[index] = grey.pixels[index] == 0 ? 20 : 235 }
+        let image = grey
         let report = await OffThePool.compute {
             BarcodeScanner().scan(image, findAll: true)
         }
@@ -154,6 +157,15 @@ struct EngineOrderTests {
         #expect(report.findings.first?.stage == "plain")
         let second = report.stagesRun.filter { $0.hasPrefix("zxing") }
         #expect(!second.isEmpty && Array(report.stagesRun.suffix(second.count)) == second)
+    }
+
+    @Test("a drawing (black and white only) gets zxing-cpp's gentle looks right after libzbar's first")
+    func drawingEarly() async throws {
+        try #require(ZXingReader.isAvailable)
+        let image = try rendered("A905123456B")
+        let report = await OffThePool.compute { BarcodeScanner().scan(image, findAll: true) }
+        #expect(report.findings.map(\.text) == ["A905123456B"])
+        #expect(Array(report.stagesRun.prefix(2)) == ["plain", "zxing plain"], "\(report.stagesRun)")
     }
 }
 
