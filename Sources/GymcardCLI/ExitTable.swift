@@ -5,6 +5,7 @@ import Events
 import Fetching
 import GymcardCore
 import History
+import Imaging
 import Symbologies
 import Turnstile
 
@@ -92,8 +93,12 @@ enum ExitTable {
             return failure(problem)
         case let problem as SymbolFileProblem:
             if case .drawerMissing = problem { return Failure("\(problem)", status: .unavailable) }
-            if case .tooLarge = problem {
-                return Failure("\(problem); lower --scale or --height", status: .usage)
+            if case .tooLarge(let width, let height) = problem {
+                // Only --scale makes a symbol narrower; the height follows --height too.
+                let wide = (width ?? 0) > ImageLimits.maximumSide
+                let advice =
+                    wide && height <= ImageLimits.maximumSide ? "lower --scale" : "lower --scale or --height"
+                return Failure("\(problem); \(advice)", status: .usage)
             }
             guard case .cannotDraw = problem else { return Failure("\(problem)", status: .ioError) }
             return Failure("\(problem)", status: .dataError)
@@ -215,6 +220,10 @@ enum ExitTable {
             Failure(
                 "\(SymbolOptions.option(setting)) is for Codabar, and the ID is drawn as \(symbology.displayName)",
                 status: .usage)
+        case .onlyLinear(let setting, let symbology):
+            Failure(
+                "\(SymbolOptions.option(setting)) is for a barcode's bars, and \(symbology.displayName) is a grid "
+                    + "of modules; leave it out", status: .usage)
         case .symbologyForStoredCard:
             Failure("--symbology is for --id: \(problem)", status: .usage)
         }

@@ -42,6 +42,12 @@ public enum CardExport {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".zip") { return .zip }
         if lowered.hasSuffix(".csv") { return .csv }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw CatimaProblem(
+                "\(path) is a directory: name the file to write in it (e.g. \(path)/catima.zip)", kind: .usage
+            )
+        }
         throw CatimaProblem(
             "cannot tell the format of \(path): name it .zip or .csv, or give --format zip|csv", kind: .usage)
     }

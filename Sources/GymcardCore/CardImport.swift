@@ -235,9 +235,10 @@ public enum CardImport {
                     + "(A…B); Catima draws such a value as A…A")
         } else if content.symbology != .codabar, content.text != given {
             say(
-                "the \(content.symbology.displayName) value is stored as gymcard normalizes it "
-                    + "(a check digit added, letters upper-cased)")
+                "the \(content.symbology.displayName) value is stored as gymcard normalizes it: \(Self.normalized(given, content))"
+            )
         }
+        if let note = CardSymbol.scanNote(for: content) { say(note) }
         if card.barcodeID != nil {
             say(
                 "the card's barcode carries its own value (not the number Catima shows): gymcard draws that, "
@@ -255,5 +256,23 @@ public enum CardImport {
         return Stored(
             displayText: content.displayText, label: label, symbology: content.symbology.displayName,
             encrypted: stored.encrypted, replacedAnother: stored.replacedAnother)
+    }
+
+    /// What gymcard's normalization did to a value, in words: only what happened.
+    static func normalized(_ given: String, _ content: BarcodeContent) -> String {
+        var changes: [String] = []
+        if content.symbology != .codabar,
+            content.text.uppercased() != content.text || given.uppercased() != given,
+            content.text == given.uppercased()
+        {
+            changes.append("letters upper-cased")
+        }
+        if content.text.count == given.count + 1, content.text.hasPrefix(given) {
+            changes.append("its check digit added")
+        }
+        if content.text.count + 1 == given.count, given.hasPrefix("0"), content.symbology == .upca {
+            changes.append("an EAN-13 beginning with 0 kept as the UPC-A it is")
+        }
+        return changes.isEmpty ? "as \(content.displayText)" : changes.joined(separator: ", ")
     }
 }

@@ -13,11 +13,24 @@ public enum CardSymbol {
         for id: String, symbology: Symbology = .codabar, checkCharacter: Bool = false, warn: (String) -> Void
     ) throws(InvalidID) -> BarcodeContent {
         guard symbology == .codabar else {
-            do { return try BarcodeContent(symbology: symbology, normalizing: id) } catch {
+            let content: BarcodeContent
+            do { content = try BarcodeContent(symbology: symbology, normalizing: id) } catch {
                 throw InvalidID(reason: error)
             }
+            if let note = scanNote(for: content) { warn(note) }
+            return content
         }
         return try codabar(symbol(for: id, checkCharacter: checkCharacter, warn: warn))
+    }
+
+    /// What to say before drawing or storing a 2D card that `gymcard scan` will not take for a member ID:
+    /// one holding a web address or another URI phones act on (what a poster's code holds), which scan
+    /// lists only with `--all` (ARCHITECTURE §13). `nil` for any other card.
+    public static func scanNote(for content: BarcodeContent) -> String? {
+        guard content.symbology.isTwoDimensional, BarcodeContent.isAddress(content.text) else { return nil }
+        return
+            "note: this \(content.symbology.displayName) holds a web address or another URI, which gymcard scan "
+            + "takes for a poster's code, not a member ID (scan --all lists it)"
     }
 
     /// The Codabar symbol for `id`, as ``content(for:symbology:checkCharacter:warn:)`` makes it.

@@ -67,7 +67,7 @@ public enum PhotoScan {
                 ids.append((finding, content))
             }
             if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
-            if case .onlyForeignQRCode = pageReport.diagnosis, foreignQR == nil {
+            if case .notAMemberID = pageReport.diagnosis, foreignQR == nil {
                 foreignQR = pageReport.diagnosis
             }
             report = pageReport

@@ -12,8 +12,8 @@ extension PhotoScan {
     /// A photo with several different IDs is never chosen from in silence (ARCHITECTURE §13, "Two cards
     /// in one photo"): the line printed is the first, and `say` tells that there are others and how to list
     /// them. A photo to be stored is looked at whole (every stage, as `--all`), and when it holds several
-    /// IDs `choose` picks one (it asks on a terminal); when it returns `nil` nothing is stored, every ID is
-    /// printed, and the photo fails with ``SeveralCards``.
+    /// IDs `choose` picks one (it asks on a terminal); when it returns `nil` nothing is stored by the run
+    /// (no later photo either), every ID is printed, and the photo fails with ``SeveralCards``.
     ///
     /// - Throws: ``PhotoScanProblem`` before any photo is read when libzbar is not installed (every photo
     ///   would read as "no barcode found"); what `failed` throws.
@@ -52,6 +52,9 @@ extension PhotoScan {
                 if cards.count > 1 {
                     guard let picked = try choose(cards) else {
                         for line in output.lines(photo, of: name, every: true) { print(line) }
+                        // Nothing is stored by this run: not this photo's ID, nor a later photo's in its
+                        // place (the line says nothing was stored, and a script takes 64 for that).
+                        saved = true
                         throw SeveralCards(name: name, cards: cards)
                     }
                     chosen = picked

@@ -88,11 +88,16 @@ public struct SymbolSettings: Sendable {
         }
     }
 
-    /// Refuses the Codabar-only settings for a card of another symbology.
+    /// Refuses the Codabar-only settings for a card of another symbology, and a linear symbol's for a 2D one.
     public func check(for symbology: Symbology) throws(SymbolSettingsProblem) {
         guard symbology != .codabar else { return }
         if let setting = [Setting.checkCharacter, .ratio].first(where: given.contains) {
             throw .onlyCodabar(setting, drawnAs: symbology)
+        }
+        // The PNG of a 2D symbol with --text or --height was the same picture as without: refused, as for
+        // the QR code alone.
+        if symbology.isTwoDimensional, let setting = [Setting.text, .barHeight].first(where: given.contains) {
+            throw .onlyLinear(setting, drawnAs: symbology)
         }
     }
 
@@ -126,6 +131,8 @@ public enum SymbolSettingsProblem: Error, Equatable, CustomStringConvertible {
     case notForQR(SymbolSettings.Setting)
     /// A Codabar setting for a card drawn in another symbology.
     case onlyCodabar(SymbolSettings.Setting, drawnAs: Symbology)
+    /// A linear symbol's setting (the text line, the bar height) for a 2D symbol, which has neither.
+    case onlyLinear(SymbolSettings.Setting, drawnAs: Symbology)
     /// A symbology named for the stored card, which is drawn in its own.
     case symbologyForStoredCard
 
@@ -136,6 +143,8 @@ public enum SymbolSettingsProblem: Error, Equatable, CustomStringConvertible {
         case .notForQR(let setting): "\(setting) is for the barcode's image; the QR code has none"
         case .onlyCodabar(let setting, let symbology):
             "\(setting) is for Codabar, and the ID is drawn as \(symbology.displayName)"
+        case .onlyLinear(let setting, let symbology):
+            "\(setting) is for a barcode's bars, and \(symbology.displayName) is a grid of modules"
         case .symbologyForStoredCard: "the stored card is drawn in its own symbology"
         }
     }

@@ -84,6 +84,9 @@ int32_t readHere(
         // Codabar's start and stop letters are part of a member ID; zxing-cpp drops them by default.
         hints.setReturnCodabarStartEnd(true);
         hints.setTryHarder(tryHarder != 0);
+        // Byte segments without an ECI are ISO-8859-1 in the text (their bytes go back too, and Scanner
+        // decides): zxing-cpp's own guess took Latin-1 for Shift JIS. A QR code's Kanji segments stay Shift JIS.
+        hints.setCharacterSet("ISO-8859-1");
         // Debian's zxing-cpp 1.4.0 is built with assertions on, and comparing two linear results that each
         // have several lines aborts the process (`assert(lineCount() == 1)` in Result::operator==): it
         // happens when ReadBarcodes merges the results of its downscaled copies (seen on a 900 px image,
@@ -97,27 +100,29 @@ int32_t readHere(
             if (written == capacity) break;
             int32_t format = gymcardFormat(result.format());
             bool isBytes = (format & twoDimensional) != 0;
-            std::string text;
-            if (!isBytes) {
-                text = result.text();
-            } else if (result.hasECI()) {
+            std::string text = result.text();
+            std::string raw;
+            if (isBytes && result.hasECI()) {
                 // bytesECI() begins with the symbology identifier ("]Q2"), then the ECI protocol's bytes.
                 const ZXing::ByteArray &protocol = result.bytesECI();
-                text.assign(protocol.begin(), protocol.end());
-                if (text.size() >= 3 && text[0] == ']') text.erase(0, 3);
-            } else {
+                raw.assign(protocol.begin(), protocol.end());
+                if (raw.size() >= 3 && raw[0] == ']') raw.erase(0, 3);
+            } else if (isBytes) {
                 const ZXing::ByteArray &bytes = result.bytes();
-                text.assign(bytes.begin(), bytes.end());
+                raw.assign(bytes.begin(), bytes.end());
             }
             // A text that does not fit is left out rather than cut: a cut text would be a wrong one.
-            if (!result.isValid() || format == 0 || text.empty() || text.size() >= GYMCARD_ZXING_TEXT_CAPACITY
-                || (!isBytes && text.find('\0') != std::string::npos))
+            if (!result.isValid() || format == 0 || (isBytes ? raw.empty() : text.empty())
+                || text.size() >= GYMCARD_ZXING_TEXT_CAPACITY || raw.size() >= GYMCARD_ZXING_TEXT_CAPACITY
+                || text.find('\0') != std::string::npos)
                 continue;
             gymcard_zxing_result &out = results[written++];
             out.format = format;
             out.isBytes = isBytes ? 1 : 0;
             out.hasECI = result.hasECI() ? 1 : 0;
             out.byteCount = static_cast<int32_t>(text.size());
+            out.rawCount = static_cast<int32_t>(raw.size());
+            std::memcpy(out.raw, raw.data(), raw.size());
             out.lineCount = result.lineCount();
             const auto &position = result.position();
             for (int corner = 0; corner < 4; ++corner) {

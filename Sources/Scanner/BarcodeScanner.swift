@@ -158,6 +158,19 @@ public struct BarcodeScanner: Sendable {
             var askedSecondEngine = false
             while !reads.isEmpty {
                 let (symbol, engine) = reads.removeFirst()
+                // libzbar's binary mode hands back a QR code's bytes raw where it knows no table for their
+                // ECI, and a Kanji segment's Shift JIS bytes raw: its text beyond ASCII is zxing-cpp's reading
+                // of the same image (SymbolText), or none. Without zxing-cpp it stands as read.
+                if engine == .zbar, symbol.symbology == .qr,
+                    !symbol.text.unicodeScalars.allSatisfy(\.isASCII),
+                    ZXingReader.isAvailable
+                {
+                    if !askedSecondEngine {
+                        askedSecondEngine = true
+                        reads += secondReader.decode(image).map { ($0.symbol, DecodingEngine.zxing) }
+                    }
+                    continue
+                }
                 let read = StageRead(
                     stage: stage.name, isAggressive: stage.isAggressive, symbol: symbol, engine: engine,
                     in: image)

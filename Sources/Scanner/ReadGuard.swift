@@ -104,14 +104,20 @@ public struct ReadGuard: Sendable {
     /// Texts read but not trusted: what to mention when nothing could be confirmed.
     public var untrustedCount: Int { Set(reads.map(\.symbol.text)).subtracting(trustedTexts).count }
 
-    /// Whether a QR code was read whose text is not a member ID.
-    public var sawForeignQR: Bool {
-        reads.contains { $0.symbol.symbology == .qr && !$0.symbol.isMemberID }
+    /// Whether a Codabar was read but not trusted: a card's barcode seen, which says more than a poster's
+    /// code beside it.
+    var sawUntrustedCodabar: Bool {
+        let trusted = Set(trustedTexts)
+        return reads.contains { $0.symbol.symbology == .codabar && !trusted.contains($0.symbol.text) }
     }
 
-    /// Whether such a QR code holds a web address (what a gym prints on a card's back, or a poster shows).
-    var sawForeignWebAddress: Bool {
-        reads.contains { $0.symbol.symbology == .qr && !$0.symbol.isMemberID && $0.symbol.isWebAddress }
+    /// The first symbol read whole that is not a member ID: a 2D code with a web address or another URI, or
+    /// a code whose text holds control characters.
+    public var foreignSymbol: DecodedSymbol? {
+        reads.first {
+            !$0.symbol.isMemberID && ($0.symbol.symbology.isTwoDimensional || $0.symbol.hasControlCharacters)
+        }?
+        .symbol
     }
 
     /// The reads of a text, in order.
@@ -176,7 +182,11 @@ public struct ReadGuard: Sendable {
     static func isWellFormed(_ symbol: DecodedSymbol) -> Bool {
         switch symbol.symbology {
         case _ where symbol.textProblem != nil: return false
-        case .qr: return !symbol.text.isEmpty
+        // Any 2D code's text (its own error correction vouches for it): a web address is said as such.
+        case .qr, .pdf417, .datamatrix, .aztec: return !symbol.text.isEmpty
+        // A Code 128 or Code 93 with a tab in it is a whole read, though no ID: the diagnosis says why.
+        case .code128 where symbol.hasControlCharacters, .code93 where symbol.hasControlCharacters:
+            return symbol.text.unicodeScalars.allSatisfy { $0.value < 0x7F }
         case .codabar:
             guard let parsed = try? CodabarSymbol(normalizing: symbol.text) else { return false }
             return parsed.text == symbol.text
@@ -190,6 +200,10 @@ extension DecodedSymbol {
     /// ``Symbologies/BarcodeContent/init(read:text:)``). A QR code with a web address is no ID: it never
     /// ends the cascade, and it is reported only as what it is.
     public var isMemberID: Bool { BarcodeContent(read: symbology, text: text) != nil }
+
+    /// Whether the text holds a control character (a tab, a line feed, a group separator), which no member
+    /// ID does.
+    var hasControlCharacters: Bool { text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
 
     /// Whether the text is a web address (`https://…`, `http://…`, or `www.…`).
     var isWebAddress: Bool {

@@ -12,8 +12,9 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     case blank
     /// The photo is badly out of focus or shaken.
     case tooBlurred
-    /// A QR code was found, but no other barcode and no member ID; `webAddress` when it holds one.
-    case onlyForeignQRCode(webAddress: Bool)
+    /// A barcode was read whole that is no member ID, and no other: a 2D code holding a web address or another
+    /// URI, or a code whose text holds control characters.
+    case notAMemberID(Symbology, NotAnID)
     /// A 2D symbol was read whose bytes are no text in the character set it names (its ECI): what it
     /// holds cannot be printed as an ID.
     case undecodableText(Symbology, SymbolTextProblem)
@@ -36,14 +37,20 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 "the barcode's narrowest bars are \(shown) wide; hold the card closer or use a larger photo"
         case .blank: return "no barcode found (the image is blank)"
         case .tooBlurred: return "the photo is very blurred; hold the camera steady and let it focus"
-        case .onlyForeignQRCode(let webAddress):
+        case .notAMemberID(let symbology, let reason):
+            let what =
+                switch reason {
+                case .webAddress: "with a web address, not a member ID,"
+                case .uri: "that is not a member ID,"
+                case .controlCharacters: "whose text holds control characters, which no member ID has,"
+                }
             return
-                "found \(webAddress ? "a QR code with a web address, not a member ID," : "a QR code that is not a member ID,")"
-                + " and no other barcode; photograph the side with the card's barcode"
+                "found \(Self.article(symbology)) \(symbology == .qr ? "QR code" : symbology.displayName) \(what) and no "
+                + "other barcode; photograph the side with the card's barcode"
         case .undecodableText(let symbology, let problem):
             return
-                "found a \(symbology.displayName) whose \(problem): nothing was printed; the code may be "
-                + "damaged, or made by a faulty encoder"
+                "found \(Self.article(symbology)) \(symbology.displayName) whose \(problem): nothing was printed; the "
+                + "code may be damaged, or made by a faulty encoder"
         case .unconfirmed:
             return "a barcode was seen but could not be read reliably; take a sharper, straighter photo"
         case .tooShort:
@@ -59,17 +66,37 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
     /// The same text as ``description``.
     public var errorDescription: String? { description }
 
+    /// Why a barcode read whole is no member ID.
+    public enum NotAnID: Sendable, Equatable {
+        /// A web address (`https://…`, `www.…`).
+        case webAddress
+        /// Another URI phones act on (`mailto:`, `WIFI:`, a contact card).
+        case uri
+        /// Control characters in its text (a tab, a line feed, a group separator).
+        case controlCharacters
+    }
+
+    /// "a" or "an" before a symbology's name as it is said ("an Aztec Code", "an EAN-13", "a UPC-A").
+    static func article(_ symbology: Symbology) -> String {
+        ["A", "E", "I", "O"].contains(symbology.displayName.prefix(1)) ? "an" : "a"
+    }
+
     /// The most useful explanation for a photo in which nothing was confirmed.
     static func diagnose(original: GrayImage, working: GrayImage, guard readGuard: ReadGuard) -> ScanDiagnosis
     {
         // Called only when no member ID was read. A 2D symbol whose text cannot be decoded is said first:
         // it is a barcode read whole, unlike anything below. A Codabar seen but not confirmed says more than
-        // the QR.
+        // a 2D code that is no member ID; other unconfirmed reads (a PDF417's rows read as a linear code) less.
         if let symbol = readGuard.textProblems.first, let problem = symbol.textProblem {
             return .undecodableText(symbol.symbology, problem)
         }
-        if readGuard.sawForeignQR && readGuard.untrustedCount == 0 {
-            return .onlyForeignQRCode(webAddress: readGuard.sawForeignWebAddress)
+        if let foreign = readGuard.foreignSymbol,
+            readGuard.untrustedCount == 0
+                || (foreign.symbology.isTwoDimensional && !readGuard.sawUntrustedCodabar)
+        {
+            let reason: NotAnID =
+                foreign.hasControlCharacters ? .controlCharacters : foreign.isWebAddress ? .webAddress : .uri
+            return .notAMemberID(foreign.symbology, reason)
         }
         if readGuard.untrustedCount > 0 { return .unconfirmed }
         if working.meanBrightness < 35 { return .tooDark }

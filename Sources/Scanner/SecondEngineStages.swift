@@ -72,8 +72,10 @@ extension BarcodeScanner {
         return stages
     }
 
-    /// The part of a black-and-white image that holds every dark pixel, with a margin of a tenth of its size
-    /// (at least 8 px); `nil` when that is most of the image already.
+    /// The part of a black-and-white image that holds every dark pixel, on white with a margin of a tenth
+    /// of its size (at least 8 px) all round, beyond the image's edges where it runs into them (zint draws a
+    /// Data Matrix with no quiet zone unless asked: zxing-cpp 1.4 read none so, 3.x every one); `nil` when
+    /// that is about the image already.
     static func drawnPart(of image: GrayImage) -> GrayImage? {
         var (left, top, right, bottom) = (image.width, image.height, -1, -1)
         for y in 0..<image.height {
@@ -86,11 +88,14 @@ extension BarcodeScanner {
         }
         guard right >= left else { return nil }
         let margin = Swift.max(8, Swift.max(right - left, bottom - top) / 10)
-        let x = Swift.max(0, left - margin)
-        let y = Swift.max(0, top - margin)
-        let width = Swift.min(image.width, right + margin + 1) - x
-        let height = Swift.min(image.height, bottom + margin + 1) - y
-        guard 5 * width * height < 4 * image.width * image.height else { return nil }
-        return image.cropped(x: x, y: y, width: width, height: height)
+        let runsIntoEdge =
+            left < margin || top < margin || right >= image.width - margin || bottom >= image.height - margin
+        let (width, height) = (right - left + 1 + 2 * margin, bottom - top + 1 + 2 * margin)
+        guard runsIntoEdge || 5 * width * height < 4 * image.width * image.height else { return nil }
+        var part = GrayImage(width: width, height: height, filledWith: 255)
+        for y in top...bottom {
+            for x in left...right { part[margin + x - left, margin + y - top] = image[x, y] }
+        }
+        return part
     }
 }

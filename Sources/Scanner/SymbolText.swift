@@ -3,13 +3,15 @@ import Glibc
 /// Why a 2D symbol's bytes are no text: its ECI names a character set its bytes are not valid in, or one
 /// gymcard cannot decode. Such a read is never taken for an ID (ARCHITECTURE §13, "Text in 2D symbols").
 public struct SymbolTextProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The Extended Channel Interpretation the symbol named (26 is UTF-8).
-    public var eci: Int
+    /// The Extended Channel Interpretation the symbol named (26 is UTF-8); `nil` for a QR code's Kanji mode,
+    /// which is Shift JIS without one.
+    public var eci: Int?
     /// The character set's name, when gymcard knows it.
     public var characterSet: String?
 
     /// What was wrong, to follow "a QR Code whose", without the bytes (they may be part of a person's ID).
     public var description: String {
+        guard let eci else { return "Kanji-mode bytes are not Shift JIS text" }
         guard let characterSet else { return "text is in a character set gymcard does not know (ECI \(eci))" }
         return "bytes are not the \(characterSet) text it says they are (ECI \(eci))"
     }
@@ -62,6 +64,22 @@ enum SymbolText {
         }
         if let problem = flush() { return .failure(problem) }
         return .success(text)
+    }
+
+    /// A 2D symbol's text from zxing-cpp: its bytes by their ECIs; without one, the reader's own text
+    /// (`readerText`: its byte segments as ISO-8859-1, a QR code's Kanji segments as Shift JIS) unless that
+    /// is just the bytes as ISO-8859-1, when the bytes are read as ``withoutECI(_:)`` reads them. A text with
+    /// U+FFFD in it, where a segment could not be decoded, is no text.
+    static func decode(bytes: [UInt8], hasECI: Bool, readerText: String) -> Result<String, SymbolTextProblem>
+    {
+        if hasECI { return decode(eciProtocol: bytes) }
+        if Array(readerText.unicodeScalars) == bytes.map({ Unicode.Scalar($0) }) {
+            return .success(withoutECI(bytes))
+        }
+        guard !readerText.unicodeScalars.contains("\u{FFFD}") else {
+            return .failure(SymbolTextProblem(eci: nil, characterSet: "SHIFT_JIS"))
+        }
+        return .success(readerText)
     }
 
     /// Bytes no ECI speaks for: UTF-8 when valid, else ISO-8859-1.

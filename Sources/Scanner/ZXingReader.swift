@@ -69,31 +69,27 @@ public struct ZXingReader: Sendable {
             return nil
         }
         var result = result
-        let bytes = withUnsafeBytes(of: &result.text) { raw in
-            Array(raw.prefix(Int(max(0, min(result.byteCount, GYMCARD_ZXING_TEXT_CAPACITY - 1)))))
+        let text = withUnsafeBytes(of: &result.text) { raw in
+            String(
+                decoding: raw.prefix(Int(max(0, min(result.byteCount, GYMCARD_ZXING_TEXT_CAPACITY - 1)))),
+                as: UTF8.self)
         }
-        var text: String
+        let bytes = withUnsafeBytes(of: &result.raw) { raw in
+            Array(raw.prefix(Int(max(0, min(result.rawCount, GYMCARD_ZXING_TEXT_CAPACITY - 1)))))
+        }
+        let decoded =
+            result.isBytes == 0
+            ? .success(text) : SymbolText.decode(bytes: bytes, hasECI: result.hasECI != 0, readerText: text)
         var problem: SymbolTextProblem?
-        if result.isBytes == 0 {
-            text = String(decoding: bytes, as: UTF8.self)
-        } else if result.hasECI == 0 {
-            text = SymbolText.withoutECI(bytes)
-        } else {
-            switch SymbolText.decode(eciProtocol: bytes) {
-            case .success(let decoded): text = decoded
-            case .failure(let failure):
-                text = ""
-                problem = failure
-            }
-        }
+        if case .failure(let failure) = decoded { problem = failure }
         let corners = withUnsafeBytes(of: result.corners) { bytes in
             let values = bytes.bindMemory(to: Int32.self)
             return (0..<4).map { ImagePoint(x: Int(values[2 * $0]), y: Int(values[2 * $0 + 1])) }
         }
         return ZXingSymbol(
             symbol: DecodedSymbol(
-                symbology: symbology, text: text, quality: Int(result.lineCount), lineEnds: corners,
-                textProblem: problem),
+                symbology: symbology, text: (try? decoded.get()) ?? "", quality: Int(result.lineCount),
+                lineEnds: corners, textProblem: problem),
             corners: corners)
     }
 }

@@ -136,8 +136,25 @@ import Testing
         #expect(try setup.stored()?.id == "4006381333931")
         #expect(
             said.lines.withLock { $0 } == [
-                "the EAN-13 value is stored as gymcard normalizes it (a check digit added, letters upper-cased)"
+                "the EAN-13 value is stored as gymcard normalizes it: its check digit added"
             ])
+    }
+
+    @Test(
+        "what the normalization did is said as it happened: letters upper-cased, a check digit added, an EAN-13 kept as UPC-A",
+        arguments: [
+            (Symbology.code39, "abc-12", "letters upper-cased"),
+            (.ean13, "400638133393", "its check digit added"),
+            (.ean13, "0036000291452", "an EAN-13 beginning with 0 kept as the UPC-A it is"),
+        ])
+    func normalizationSaid(_ symbology: Symbology, _ value: String, _ words: String) throws {
+        let setup = try Setup()
+        let card = CatimaCard(store: "Shop", cardID: value, barcodeType: .symbology(symbology))
+        let said = Said()
+        _ = try CardImport.store(card, access: try setup.access(), noPassphrase: true) { line in
+            said.lines.withLock { $0.append(line) }
+        }
+        #expect(said.lines.withLock { $0 }.first?.hasSuffix(words) == true, "\(said.lines.withLock { $0 })")
     }
 
     @Test("an existing file is never replaced silently; a device is written in place")

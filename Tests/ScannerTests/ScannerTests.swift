@@ -200,7 +200,7 @@ struct ReadGuardTests {
     func foreignQR() {
         var readGuard = ReadGuard()
         _ = readGuard.record(read("https://recsports.vt.edu", stage: "plain", symbology: .qr))
-        #expect(readGuard.sawForeignQR)
+        #expect(readGuard.foreignSymbol?.text == "https://recsports.vt.edu")
     }
 }
 
@@ -265,7 +265,7 @@ struct BarcodeScannerTests {
         #expect(both.diagnosis == nil)
         #expect(qrOnly.findings.map(\.text) == ["https://recsports.example.edu"])
         #expect(qrOnly.findings.first?.isMemberID == false)
-        #expect(qrOnly.diagnosis == .onlyForeignQRCode(webAddress: true))
+        #expect(qrOnly.diagnosis == .notAMemberID(.qr, .webAddress))
         #expect(
             qrOnly.diagnosis?.description
                 == "found a QR code with a web address, not a member ID, and no other barcode; photograph the side with the card's barcode"
@@ -283,7 +283,7 @@ struct BarcodeScannerTests {
             _ = readGuard.record(read)
             #expect(
                 ScanDiagnosis.diagnose(original: blank, working: blank, guard: readGuard)
-                    == .onlyForeignQRCode(webAddress: webAddress))
+                    == .notAMemberID(.qr, webAddress ? .webAddress : .uri))
         }
     }
 

@@ -232,7 +232,7 @@ public enum CardSpace {
 
     /// What `show` and `render` take for an image: 1 to 6 pixels a module (and 10 now and then), bars 5 to
     /// 200 modules tall, Codabar's ratio from 2.0 to 3.0 (2.5 and up at 1 px: the style refuses less) with
-    /// and without its check character, the text line on or off.
+    /// and without its check character, the text line on or off (a linear symbol's).
     static func settings(_ symbology: Symbology, _ generator: inout SeededGenerator) -> DrawingSettings {
         let scale =
             Int.random(in: 0..<8, using: &generator) == 0 ? 10 : Int.random(in: 1...6, using: &generator)
@@ -240,6 +240,11 @@ public enum CardSpace {
         var settings = DrawingSettings(
             scale: scale, height: heights.randomElement(using: &generator) ?? 50,
             showsText: Bool.random(using: &generator))
+        // A 2D symbol has no text line and no bar height: show refuses both for it.
+        if symbology.isTwoDimensional {
+            settings.height = 50
+            settings.showsText = false
+        }
         if symbology == .codabar {
             let ratios = scale == 1 ? [2.5, 3.0] : [2.0, 2.25, 2.5, 2.75, 3.0]
             settings.ratio = ratios.randomElement(using: &generator) ?? 3.0

@@ -56,17 +56,24 @@ typedef struct {
     int32_t lineCount;
     /// Corners in image pixels: top-left, top-right, bottom-right, bottom-left, as x, y pairs.
     int32_t corners[8];
-    /// 1 when `text` holds a 2D symbol's bytes rather than text: as stored when `hasECI` is 0, else in the
-    /// ECI protocol (`\NNNNNN` before each character set's bytes, a backslash doubled). The caller decodes
-    /// them: zxing-cpp 1.4 lacks some ECIs' tables (it gives U+FFFD), cuts a text at bytes that are not
-    /// valid UTF-8 under ECI 26, and guesses Shift JIS for Latin-1 bytes without an ECI.
+    /// 1 for a 2D symbol (QR, PDF417, Data Matrix, Aztec), whose content is bytes in a character set: then
+    /// `raw` holds them, as stored when `hasECI` is 0, else in the ECI protocol (`\NNNNNN` before each
+    /// character set's bytes, a backslash doubled), and the caller decodes them. zxing-cpp 1.4 lacks some
+    /// ECIs' tables (it gives U+FFFD), cuts a text at bytes that are not valid UTF-8 under ECI 26, and
+    /// guesses Shift JIS for Latin-1 bytes without an ECI.
     int32_t isBytes;
     /// 1 when the symbol carries an ECI.
     int32_t hasECI;
-    /// The bytes of `text` before its terminating NUL (a 2D symbol's bytes may hold a NUL).
+    /// The bytes of `text` before its terminating NUL.
     int32_t byteCount;
-    /// The text as UTF-8, NUL-terminated, Codabar with its start and stop letters; or a 2D symbol's bytes.
+    /// The bytes of `raw` (a 2D symbol's bytes may hold a NUL).
+    int32_t rawCount;
+    /// The text as UTF-8, NUL-terminated, Codabar with its start and stop letters; for a 2D symbol without
+    /// an ECI, zxing-cpp's text with ISO-8859-1 for its byte segments (a QR code's Kanji segments are Shift
+    /// JIS, which only this text shows).
     char text[GYMCARD_ZXING_TEXT_CAPACITY];
+    /// A 2D symbol's bytes (see `isBytes`).
+    char raw[GYMCARD_ZXING_TEXT_CAPACITY];
 } gymcard_zxing_result;
 
 /// Reads every symbol of `formats` in an 8-bit greyscale image of `lumaCount` bytes whose
