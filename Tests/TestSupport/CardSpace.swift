@@ -72,11 +72,9 @@ public enum CardSpace {
     /// The seed and cases per symbology a run uses: fixed in the suite, larger and random in
     /// `Benchmarks/roundtrip.sh` (`GYMCARD_ROUNDTRIP_SEED`, `GYMCARD_ROUNDTRIP_PER_SYMBOLOGY`).
     public static let seed = UInt64(ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_SEED"] ?? "") ?? 38
-    /// Cards per symbology (`GYMCARD_ROUNDTRIP_PER_SYMBOLOGY`): 40 in the suite, 1,040 PNGs and SVGs
-    /// in about two minutes of both cores (80 doubled the suite's longest phase); `Benchmarks/roundtrip.sh`
-    /// runs more, from other seeds.
+    /// Cards per symbology (`GYMCARD_ROUNDTRIP_PER_SYMBOLOGY`, default 80).
     public static let perSymbology =
-        Int(ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_PER_SYMBOLOGY"] ?? "") ?? 40
+        Int(ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_PER_SYMBOLOGY"] ?? "") ?? 80
 
     /// The symbologies a run covers: all, or those `GYMCARD_ROUNDTRIP_ONLY` names (comma-separated).
     public static let symbologies: [Symbology] = {
