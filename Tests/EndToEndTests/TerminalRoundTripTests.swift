@@ -121,7 +121,10 @@ struct TerminalRoundTripTests {
                 if reads.isEmpty { try await Task.sleep(for: .milliseconds(300)) }
             }
             let (symbologyMeant, textMeant) = try Self.expected(card, screen: log)
-            #expect(log.contains("\u{1B}P"), "\(card): no sixel image was sent")
+            #expect(
+                log.contains("\u{1B}P"),
+                "\(card): no sixel image was sent; xterm \(window.process.hasEnded ? "ended" : "runs"), said '\(String(decoding: window.process.standardErrorSoFar, as: UTF8.self))', log of \(log.utf8.count) bytes"
+            )
             #expect(reads.count == 1, "\(card): read \(reads.count) IDs")
             #expect(reads.first?.symbology == symbologyMeant, "\(card): \(reads.map(\.symbology))")
             #expect(reads.first.map { Array($0.text.unicodeScalars) } == textMeant, "\(card)")

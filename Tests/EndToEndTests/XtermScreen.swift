@@ -59,9 +59,15 @@ final class XtermScreen: @unchecked Sendable {
         let display = ":\(number)"
         let server = try await ChildProcess.start(
             "/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+        // On a loaded machine the socket has come after more than 5 s: an xterm started before it finds
+        // no display and ends, and its window never shows anything.
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
+        try #require(
+            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"),
+            "Xvfb \(display) made no socket within 60 s")
         return XtermScreen(display: display, server: server)
     }
 

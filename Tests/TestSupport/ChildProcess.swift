@@ -133,6 +133,9 @@ public final class ChildProcess: Sendable {
     /// What the process has written to standard output so far.
     public var standardOutputSoFar: Data { captured.stdout.withLock { $0 } }
 
+    /// What the process has written to standard error so far.
+    public var standardErrorSoFar: Data { captured.stderr.withLock { $0 } }
+
     /// Runs the configuration with captured outputs, publishing the process to `control` while it runs.
     private static func run(
         _ configuration: Configuration, input: Data?, control: Control, captured: Captured
