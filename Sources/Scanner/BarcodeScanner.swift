@@ -73,6 +73,9 @@ public struct BarcodeScanner: Sendable {
         var engine: DecodingEngine = .zbar
         /// Cut from the best located region (its crops, stretches, finer cuts and sharpened copies).
         var isBestRegion = false
+        /// A part of the photo cut out around a located region: a linear read must find its quiet zones
+        /// inside it (``SymbolFootprint/quietZonesInside(_:lineEnds:corners:in:)``).
+        var isCrop = false
         /// What libzbar reads in the image, when it may be made ahead (``Cascade/warmUp``): nil there when
         /// the stage has no image.
         var zbarReads: Lazy<[DecodedSymbol]?>? = nil
@@ -173,7 +176,7 @@ public struct BarcodeScanner: Sendable {
                 }
                 let read = StageRead(
                     stage: stage.name, isAggressive: stage.isAggressive, symbol: symbol, engine: engine,
-                    in: image)
+                    in: image, crop: stage.isCrop)
                 judged.append(read)
                 if !read.coversWholeSymbol, engine == .zbar, !askedSecondEngine, ZXingReader.isAvailable {
                     askedSecondEngine = true

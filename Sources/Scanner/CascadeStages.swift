@@ -65,7 +65,7 @@ extension BarcodeScanner {
         for rank in 0..<2 {
             stages.append(
                 Stage(
-                    name: "locate \(rank + 1)", isAggressive: false, isBestRegion: rank == 0,
+                    name: "locate \(rank + 1)", isAggressive: false, isBestRegion: rank == 0, isCrop: true,
                     zbarReads: rank == 0 ? bestRegionReads : nil
                 ) {
                     crops[rank].value
@@ -93,7 +93,7 @@ extension BarcodeScanner {
         }
         for factor in [2, 3, 4] {
             stages.append(
-                Stage(name: "locate 1 \(factor)x", isAggressive: true, isBestRegion: true) {
+                Stage(name: "locate 1 \(factor)x", isAggressive: true, isBestRegion: true, isCrop: true) {
                     upright.value?.stretchedSharply(by: factor)
                 })
         }
@@ -108,10 +108,13 @@ extension BarcodeScanner {
             upright.value?.sharpened(sigma: Self.sharpenSigma, amount: Self.sharpenAmount)
         }
         stages.append(
-            Stage(name: "locate 1 sharp", isAggressive: true, isBestRegion: true) { sharpUpright.value })
+            Stage(name: "locate 1 sharp", isAggressive: true, isBestRegion: true, isCrop: true) {
+                sharpUpright.value
+            })
         for factor in [2, 3] {
             stages.append(
-                Stage(name: "locate 1 sharp \(factor)x", isAggressive: true, isBestRegion: true) {
+                Stage(name: "locate 1 sharp \(factor)x", isAggressive: true, isBestRegion: true, isCrop: true)
+                {
                     sharpUpright.value?.stretchedSharply(by: factor)
                 })
         }
@@ -119,7 +122,8 @@ extension BarcodeScanner {
         // with a Lanczos kernel along the located direction (bilinear sampling softens them). Aggressive.
         for factor in [2, 3] {
             stages.append(
-                Stage(name: "locate 1 fine \(factor)x", isAggressive: true, isBestRegion: true) {
+                Stage(name: "locate 1 fine \(factor)x", isAggressive: true, isBestRegion: true, isCrop: true)
+                {
                     guard let region = regions.value.first else { return nil }
                     return Self.fineCrop(region, foundIn: located.value, from: largest.value, factor: factor)
                 })

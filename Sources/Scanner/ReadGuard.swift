@@ -29,16 +29,18 @@ public struct StageRead: Sendable, Hashable {
         self.coversWholeSymbol = coversWholeSymbol
     }
 
-    /// A read by either engine from `image` (the very image it decoded), its footprint judged there.
+    /// A read by either engine from `image` (the very image it decoded, a `crop` of the photo or not), its
+    /// footprint judged there.
     public init(
-        stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine, in image: GrayImage
+        stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine, in image: GrayImage,
+        crop: Bool = false
     ) {
         // The footprint is measured for Codabar and Interleaved 2 of 5, symbologies without a mandatory check
         // that a tear can shorten into another valid ID (``FootprintPattern``); the others carry their own
         // error correction or check character, or (Code 39) start and stop characters as long as any other.
         let whole = SymbolFootprint.accountsForWholeSymbol(
             symbol.symbology, text: symbol.text, lineEnds: symbol.lineEnds, corners: engine == .zxing,
-            in: image)
+            in: image, crop: crop)
         self.init(
             stage: stage, isAggressive: isAggressive, symbol: symbol, engine: engine, coversWholeSymbol: whole
         )

@@ -28,7 +28,7 @@ extension BarcodeScanner {
         var stages: [Stage] = []
         for (rank, crop) in crops.enumerated() {
             stages.append(
-                Stage(name: "zxing locate \(rank + 1)", isAggressive: false, engine: .zxing) {
+                Stage(name: "zxing locate \(rank + 1)", isAggressive: false, engine: .zxing, isCrop: true) {
                     ZXingReader.isAvailable ? crop.value : nil
                 })
         }

@@ -19,13 +19,34 @@ public enum SymbolFootprint {
     /// `lineEnds` (both ends of the symbol, as zbar reports them; or, with `corners`, the four corners of
     /// zxing-cpp's lines in reading order), accounts for the whole symbol in `image`.
     /// False when there is too little to judge (one end only); true for a symbology it does not judge.
+    /// In a `crop` (a part of the photo the cascade cut out) each end's quiet zone must lie inside it:
+    /// past a crop's edge is not the card's quiet zone but the photo beyond the cut.
     public static func accountsForWholeSymbol(
         _ symbology: Symbology, text: String, lineEnds: [ImagePoint], corners: Bool = false,
-        in image: GrayImage
+        in image: GrayImage, crop: Bool = false
     ) -> Bool {
         guard FootprintPattern.judges(symbology) else { return true }
         guard let pattern = FootprintPattern(symbology: symbology, text: text) else { return false }
+        if crop, !quietZonesInside(pattern, lineEnds: lineEnds, corners: corners, in: image) { return false }
         return measure(pattern, lineEnds: lineEnds, corners: corners, in: image)?.isWhole ?? false
+    }
+
+    /// Whether four narrow elements past each end of the read (more than the widest space a cut can end
+    /// in) lie inside `image`. A crop around the part of a symbol the locator found can cut the symbol, and
+    /// the cut, with the white the footprint sees past it, reads as a valid shorter symbol (an 8-digit
+    /// Interleaved 2 of 5 drawn with wide elements 3 times the narrow ones, read as its first 6 digits from
+    /// such a crop; ARCHITECTURE §5). A photo's own edges are not judged so: a scan cropped close to the bars
+    /// is a whole symbol (zxing's Codabar test image 11.png leaves 2 px, about one narrow bar).
+    static func quietZonesInside(
+        _ pattern: FootprintPattern, lineEnds: [ImagePoint], corners: Bool, in image: GrayImage
+    ) -> Bool {
+        guard let ends = symbolEnds(lineEnds, corners: corners) else { return false }
+        let reach = 4 / pattern.modules
+        let (dx, dy) = (ends.last.x - ends.first.x, ends.last.y - ends.first.y)
+        return [(ends.first, -reach), (ends.last, reach)].allSatisfy { end, step in
+            let (x, y) = (end.x + step * dx, end.y + step * dy)
+            return x >= 0 && y >= 0 && x <= Double(image.width) && y <= Double(image.height)
+        }
     }
 
     /// What the rows across the symbol show.

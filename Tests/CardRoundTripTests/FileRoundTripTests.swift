@@ -90,6 +90,28 @@ struct FileRoundTripTests {
         try await Self.expectIndependentReads(read, symbology: symbology)
     }
 
+    /// Cards of `Benchmarks/roundtrip.sh 300 20261129` that read as two IDs: the whole, and from a crop the
+    /// locator cut through the symbol, its first digits (`13504382` and `135043`; ARCHITECTURE §5).
+    static let cardsCutByACrop = CardSpace.cards(.itf, seed: 20_261_129, count: 300).filter {
+        [40, 80, 109, 196, 214].contains($0.index)
+    }
+
+    @Test(
+        "an Interleaved 2 of 5 cut by a crop around the part the locator found is not read as its first digits",
+        arguments: cardsCutByACrop)
+    func cutByACrop(_ card: DrawnCard) throws {
+        let style = try SymbolSettings(
+            narrowBarWidth: card.settings.scale, barHeight: card.settings.height, ratio: card.settings.ratio,
+            showsText: card.settings.showsText, checkCharacter: card.settings.checkCharacter
+        ).style()
+        let directory = try TemporaryDirectory()
+        let file = directory.path + "/card.png"
+        try Data(try SymbolFile.png.bytes(of: try card.content(), style: style))
+            .write(to: URL(fileURLWithPath: file))
+        let photo = try PhotoScan.scan(file, name: file, with: BarcodeScanner(), all: true)
+        #expect(photo.reads.map(\.content.text) == [try card.content().text], "\(card)")
+    }
+
     /// `rsvg-convert` each SVG to the PNG beside it, a few at a time, at the smallest zoom that puts every
     /// coordinate on a whole pixel (a Codabar ratio of 2.25 at 1 px a narrow bar has bars 2.25 px wide: at
     /// 1:1 they would be grey, read by nobody, and no rasterizer draws them otherwise).

@@ -52,22 +52,26 @@ final class XtermScreen: @unchecked Sendable {
     private let server: ChildProcess
     private var terminals: [ChildProcess] = []
 
-    /// Starts the X server, `width` × `height` pixels, and waits for its socket.
+    /// Starts the X server, `width` × `height` pixels, and waits for its socket. Xvfb picks a free display
+    /// itself (`-displayfd`, under its lock files): a number picked here, when two suites started a server
+    /// at once, was taken by both; one server failed, and its test's xterms ran on the other's, until that
+    /// one's test ended and closed it ("Can't open display").
     static func start(width: Int = 1400, height: Int = 800) async throws -> XtermScreen {
-        var number = Int.random(in: 200...900)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        let display = ":\(number)"
         let server = try await ChildProcess.start(
-            "/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
-        // On a loaded machine the socket has come after more than 5 s: an xterm started before it finds
-        // no display and ends, and its window never shows anything.
+            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+        // On a loaded machine the display has come after more than 5 s.
         let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), Date() < deadline {
+        var number = ""
+        while Date() < deadline, !server.hasEnded {
+            let said = String(decoding: server.standardOutputSoFar, as: UTF8.self)
+            if said.hasSuffix("\n") {
+                number = said.trimmingCharacters(in: .whitespacesAndNewlines)
+                break
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
-        try #require(
-            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"),
-            "Xvfb \(display) made no socket within 60 s")
+        try #require(Int(number) != nil, "Xvfb named no display within 60 s")
+        let display = ":" + number
         return XtermScreen(display: display, server: server)
     }
 
