@@ -89,6 +89,14 @@ public struct BarcodeScanner: Sendable {
         var image: () -> GrayImage?
     }
 
+    /// Whether `zbars` is `extended` as libzbar reads Code 128 with FNC4: every character above 127 with
+    /// its high bit dropped, and at least one such character.
+    static func dropsFNC4(_ extended: String, as zbars: String) -> Bool {
+        let (high, low) = (Array(extended.unicodeScalars), Array(zbars.unicodeScalars))
+        guard high.count == low.count, high.contains(where: { $0.value > 127 }) else { return false }
+        return zip(high, low).allSatisfy { $0.value <= 255 && $0.value & 0x7F == $1.value }
+    }
+
     /// Scans a photo. With `findAll`, keeps going to the end of the cascade (or the time budget) and
     /// reports every trustworthy symbol instead of stopping at the first.
     ///
@@ -110,6 +118,9 @@ public struct BarcodeScanner: Sendable {
         let reader = ZBarReader()
         let secondReader = ZXingReader()
         var readGuard = ReadGuard()
+        // libzbar's Code 128 texts and zxing-cpp's of the same image, where zxing-cpp's holds Latin-1
+        // libzbar dropped (FNC4): asked once per text, when zxing-cpp read it.
+        var extendedCode128: [String: String] = [:]
         var stagesRun: [String] = []
         var firstTrusted: StageRead?
         var codabarTrusted = false
@@ -160,7 +171,7 @@ public struct BarcodeScanner: Sendable {
             var judged: [StageRead] = []
             var askedSecondEngine = false
             while !reads.isEmpty {
-                let (symbol, engine) = reads.removeFirst()
+                var (symbol, engine) = reads.removeFirst()
                 // libzbar's binary mode hands back a QR code's bytes raw where it knows no table for their
                 // ECI, and a Kanji segment's Shift JIS bytes raw: its text beyond ASCII is zxing-cpp's reading
                 // of the same image (SymbolText), or none. Without zxing-cpp it stands as read.
@@ -173,6 +184,20 @@ public struct BarcodeScanner: Sendable {
                         reads += secondReader.decode(image).map { ($0.symbol, DecodingEngine.zxing) }
                     }
                     continue
+                }
+                // libzbar drops Code 128's FNC4 and the high bit of the characters after it: `óóóó1234`
+                // reads as `ssss1234`, a valid text nothing can tell from the right one. zxing-cpp decodes
+                // FNC4; its read of the same image stands for libzbar's (ARCHITECTURE §5).
+                if engine == .zbar, symbol.symbology == .code128, ZXingReader.isAvailable {
+                    if extendedCode128[symbol.text] == nil {
+                        let theirs = secondReader.decode(image).map(\.symbol.text)
+                        if let extended = theirs.first(where: { Self.dropsFNC4($0, as: symbol.text) }) {
+                            extendedCode128[symbol.text] = extended
+                        } else if theirs.contains(symbol.text) {
+                            extendedCode128[symbol.text] = symbol.text
+                        }
+                    }
+                    symbol.text = extendedCode128[symbol.text] ?? symbol.text
                 }
                 let read = StageRead(
                     stage: stage.name, isAggressive: stage.isAggressive, symbol: symbol, engine: engine,

@@ -113,11 +113,13 @@ public struct ReadGuard: Sendable {
         return reads.contains { $0.symbol.symbology == .codabar && !trusted.contains($0.symbol.text) }
     }
 
-    /// The first symbol read whole that is not a member ID: a 2D code with a web address or another URI, or
-    /// a code whose text holds control characters.
+    /// The first symbol read whole that is not a member ID: a 2D code with a web address or another URI, a
+    /// code whose text holds control characters, or a Code 128 with Latin-1 (FNC4).
     public var foreignSymbol: DecodedSymbol? {
         reads.first {
-            !$0.symbol.isMemberID && ($0.symbol.symbology.isTwoDimensional || $0.symbol.hasControlCharacters)
+            !$0.symbol.isMemberID
+                && ($0.symbol.symbology.isTwoDimensional || $0.symbol.hasControlCharacters
+                    || !$0.symbol.text.unicodeScalars.allSatisfy(\.isASCII))
         }?
         .symbol
     }
@@ -189,6 +191,10 @@ public struct ReadGuard: Sendable {
         // A Code 128 or Code 93 with a tab in it is a whole read, though no ID: the diagnosis says why.
         case .code128 where symbol.hasControlCharacters, .code93 where symbol.hasControlCharacters:
             return symbol.text.unicodeScalars.allSatisfy { $0.value < 0x7F }
+        // A Code 128 with Latin-1 through FNC4 (zxing-cpp's reading; libzbar's drops it): a whole read,
+        // said as what it is.
+        case .code128 where !symbol.text.unicodeScalars.allSatisfy(\.isASCII):
+            return symbol.text.unicodeScalars.allSatisfy { $0.value <= 0xFF }
         case .codabar:
             guard let parsed = try? CodabarSymbol(normalizing: symbol.text) else { return false }
             return parsed.text == symbol.text

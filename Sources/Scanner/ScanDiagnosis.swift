@@ -43,6 +43,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 case .webAddress: "with a web address, not a member ID,"
                 case .uri: "that is not a member ID,"
                 case .controlCharacters: "whose text holds control characters, which no member ID has,"
+                case .beyondASCII:
+                    "holding characters beyond ASCII (through FNC4), which gymcard's Code 128 cards do not hold,"
                 }
             return
                 "found \(Self.article(symbology)) \(symbology == .qr ? "QR code" : symbology.displayName) \(what) and no "
@@ -74,6 +76,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
         case uri
         /// Control characters in its text (a tab, a line feed, a group separator).
         case controlCharacters
+        /// A Code 128 with Latin-1 characters (FNC4): read exactly, but no card gymcard keeps.
+        case beyondASCII
     }
 
     /// "a" or "an" before a symbology's name as it is said ("an Aztec Code", "an EAN-13", "a UPC-A").
@@ -95,7 +99,10 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 || (foreign.symbology.isTwoDimensional && !readGuard.sawUntrustedCodabar)
         {
             let reason: NotAnID =
-                foreign.hasControlCharacters ? .controlCharacters : foreign.isWebAddress ? .webAddress : .uri
+                foreign.hasControlCharacters
+                ? .controlCharacters
+                : !foreign.symbology.isTwoDimensional
+                    ? .beyondASCII : foreign.isWebAddress ? .webAddress : .uri
             return .notAMemberID(foreign.symbology, reason)
         }
         if readGuard.untrustedCount > 0 { return .unconfirmed }

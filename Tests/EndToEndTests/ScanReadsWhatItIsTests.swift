@@ -224,4 +224,24 @@ struct ScanReadsWhatItIsTests {
         #expect(stored?["symbology"] as? String == "code128")
         #expect(stored?["id"] as? String == "GYM-0042")
     }
+
+    /// libzbar drops FNC4 and the high bit after it (issue 39): zint's Code 128 of `óóóó1234óóabózz` read as
+    /// `ssss1234ssabszz`, printed with exit 0. zxing-cpp's read of the same image stands for libzbar's;
+    /// such a text is no card gymcard keeps, and is said as what it is.
+    @Test("a Code 128 with Latin-1 through FNC4 is never printed with its high bits dropped")
+    func fnc4() async throws {
+        let home = try TemporaryDirectory()
+        let photo = home.path + "/fnc4.png"
+        try await Self.tool("zint", ["-b", "20", "--scale=2", "-o", photo, "-d", "óóóó1234óóabózz"])
+        let gymcard = GymcardProcess(home: home.path)
+        let read = try await gymcard.run(["scan", photo], timeoutSeconds: 600)
+        #expect(read.status != 0)
+        #expect(read.stdoutText.isEmpty, "\(read.stdoutText)")
+        #expect(read.stderr.contains("Code 128 holding characters beyond ASCII"), "\(read.stderr)")
+        #expect(read.stderr.split(separator: "\n").count == 1)
+        // Listed, it is its exact text, not an ID.
+        let all = try await gymcard.run(["scan", "--all", "--json", photo], timeoutSeconds: 600)
+        let line = try #require(try Self.json(all.stdoutText).first)
+        #expect(line["text"] as? String == "óóóó1234óóabózz" && line["id"] == nil, "\(all.stdoutText)")
+    }
 }
