@@ -119,8 +119,9 @@ public struct BarcodeScanner: Sendable {
         let secondReader = ZXingReader()
         var readGuard = ReadGuard()
         // libzbar's Code 128 texts and zxing-cpp's of the same image, where zxing-cpp's holds Latin-1
-        // libzbar dropped (FNC4): asked once per text, when zxing-cpp read it.
+        // libzbar dropped (FNC4): asked until zxing-cpp reads it, at most three images a text.
         var extendedCode128: [String: String] = [:]
+        var code128Asked: [String: Int] = [:]
         var stagesRun: [String] = []
         var firstTrusted: StageRead?
         var codabarTrusted = false
@@ -189,7 +190,8 @@ public struct BarcodeScanner: Sendable {
                 // reads as `ssss1234`, a valid text nothing can tell from the right one. zxing-cpp decodes
                 // FNC4; its read of the same image stands for libzbar's (ARCHITECTURE §5).
                 if engine == .zbar, symbol.symbology == .code128, ZXingReader.isAvailable {
-                    if extendedCode128[symbol.text] == nil {
+                    if extendedCode128[symbol.text] == nil, code128Asked[symbol.text, default: 0] < 3 {
+                        code128Asked[symbol.text, default: 0] += 1
                         let theirs = secondReader.decode(image).map(\.symbol.text)
                         if let extended = theirs.first(where: { Self.dropsFNC4($0, as: symbol.text) }) {
                             extendedCode128[symbol.text] = extended
