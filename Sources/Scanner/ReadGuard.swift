@@ -17,6 +17,14 @@ public struct StageRead: Sendable, Hashable {
     /// always true for QR, which carries its own error correction.
     public var coversWholeSymbol: Bool
 
+    /// What the stage did to the photo: its name, and for an aggressive stage its name without the factor
+    /// (`stretch 2x across` and `stretch 3x across` are one distortion; `locate 1` and `locate 1 2x` two).
+    public var distortion: String {
+        guard isAggressive else { return stage }
+        let words = stage.split(separator: " ").filter { !($0.hasSuffix("x") && Int($0.dropLast()) != nil) }
+        return "aggressive " + words.joined(separator: " ")
+    }
+
     /// A read whose footprint was judged already (or need not be).
     public init(
         stage: String, isAggressive: Bool, symbol: DecodedSymbol, engine: DecodingEngine = .zbar,
@@ -144,7 +152,11 @@ public struct ReadGuard: Sendable {
         }) {
             return true
         }
-        if Set(matching.map(\.stage)).count >= 2 { return true }
+        // Stages that share a distortion do not confirm each other where no footprint judges the read
+        // (EAN, UPC, Code 128, 39, 93): a stretch across at two factors read a real UPC-A label's photo as
+        // `9009181017785`, an EAN-13 whose check digit happens to hold (issue 39).
+        let judged = FootprintPattern.judges(first.symbol.symbology)
+        if Set(matching.map { judged ? $0.stage : $0.distortion }).count >= 2 { return true }
         guard first.symbol.symbology == .codabar else { return false }
         let symbol = try? CodabarSymbol(normalizing: text)
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false

@@ -98,6 +98,38 @@ struct ReadGuardTests {
             coversWholeSymbol: whole)
     }
 
+    /// A real photo of a UPC-A label (`0 66721 01718 5`) read as the EAN-13 `9009181017785` (its check digit
+    /// holds) by "stretch 2x across" and "stretch 3x across": one distortion at two factors, which confirms
+    /// nothing (issue 39). Another distortion, the photo as it is, or the other engine does.
+    @Test("an EAN read only by one distortion at two factors is refused; another stage or engine confirms it")
+    func oneDistortion() {
+        let text = "9009181017785"
+        #expect(BarcodeContent(read: .ean13, text: text) != nil, "its check digit holds")
+        var stretched = ReadGuard()
+        #expect(
+            stretched.record(read(text, stage: "stretch 2x across", aggressive: true, symbology: .ean13))
+                == nil)
+        #expect(
+            stretched.record(read(text, stage: "stretch 3x across", aggressive: true, symbology: .ean13))
+                == nil)
+        #expect(stretched.trustedTexts.isEmpty)
+        for other in [
+            read(text, stage: "locate 1 fine 2x", aggressive: true, symbology: .ean13),
+            read(text, stage: "plain", quality: 1, symbology: .ean13),
+            read(text, stage: "stretch 2x across", aggressive: true, symbology: .ean13, engine: .zxing),
+        ] {
+            var confirmed = stretched
+            #expect(confirmed.record(other) != nil, "\(other.stage) \(other.engine)")
+        }
+        // Codabar keeps its own rules (the footprint judges it): two factors of a stretch confirm.
+        var codabar = ReadGuard()
+        _ = codabar.record(read("A40156B", stage: "stretch 2x across", aggressive: true))
+        #expect(codabar.record(read("A40156B", stage: "stretch 3x across", aggressive: true)) != nil)
+        #expect(
+            read(text, stage: "locate 1 2x", aggressive: true).distortion
+                != read(text, stage: "locate 1").distortion)
+    }
+
     @Test("a read that does not account for the whole symbol is never trusted, however many stages agree")
     func partial() throws {
         var readGuard = ReadGuard()
