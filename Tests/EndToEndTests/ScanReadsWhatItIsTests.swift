@@ -244,4 +244,30 @@ struct ScanReadsWhatItIsTests {
         let line = try #require(try Self.json(all.stdoutText).first)
         #expect(line["text"] as? String == "óóóó1234óóabózz" && line["id"] == nil, "\(all.stdoutText)")
     }
+
+    /// Code 39 in full-ASCII form (zint's Code 39 Extended of `12ab`) holds the pairs `12+A+B` (issue 39).
+    /// A card stores the pairs, as read: its redrawn bars (plain Code 39 of the pairs) are the very bars of
+    /// the full-ASCII symbol, and Catima, whose ZXing reads Code 39 without full-ASCII mode, shows the same
+    /// text. Over generated texts with lowercase letters: the scan prints the pairs, and zint's plain Code 39
+    /// of them is its full-ASCII symbol, module for module.
+    @Test("a full-ASCII Code 39 reads as its pairs, whose plain Code 39 is the same symbol")
+    func fullASCIICode39() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        var generator = SeededGenerator(seed: 39)
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        for index in 0..<6 {
+            let length = Int.random(in: 2...10, using: &generator)
+            var text = String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            if !text.contains(where: \.isLowercase) { text += "z" }
+            let pairs = text.map { $0.isLowercase ? "+" + $0.uppercased() : String($0) }.joined()
+            let photo = home.path + "/\(index).png"
+            try await Self.tool("zint", ["-b", "9", "--scale=2", "-o", photo, "-d", text])
+            let read = try await gymcard.run(["scan", photo], timeoutSeconds: 600)
+            #expect(read.status == 0 && read.stdoutText == pairs + "\n", "\(text): \(read.stdoutText)")
+            let extended = try await ChildProcess.run("/usr/bin/zint", ["-b", "9", "--dump", "-d", text])
+            let plain = try await ChildProcess.run("/usr/bin/zint", ["-b", "8", "--dump", "-d", pairs])
+            #expect(extended.status == 0 && extended.stdout == plain.stdout, "\(text) and \(pairs)")
+        }
+    }
 }
