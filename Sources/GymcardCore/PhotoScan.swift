@@ -27,7 +27,7 @@ public enum PhotoScan {
         var ids: [(ScanFinding, BarcodeContent)] = []
         var others: [ScanFinding] = []
         var firstDiagnosis: ScanDiagnosis?
-        var foreignQR: ScanDiagnosis?
+        var notAnID: ScanDiagnosis?
         var report: ScanReport?
         // Without a budget every page runs every stage that applies, whatever the machine's load; only the
         // safety limit, counted from when the photo was opened, bounds the whole document. With a budget the
@@ -67,8 +67,8 @@ public enum PhotoScan {
                 ids.append((finding, content))
             }
             if firstDiagnosis == nil { firstDiagnosis = pageReport.diagnosis }
-            if case .notAMemberID = pageReport.diagnosis, foreignQR == nil {
-                foreignQR = pageReport.diagnosis
+            if case .notAMemberID = pageReport.diagnosis, notAnID == nil {
+                notAnID = pageReport.diagnosis
             }
             report = pageReport
         }
@@ -84,9 +84,9 @@ public enum PhotoScan {
             let message: String
             if pageCount == 1 {
                 message = diagnosis.description
-            } else if let foreignQR {
+            } else if let notAnID {
                 // "No barcode found" would not be true of a document with a web address's QR code.
-                message = "no member ID on any of its \(pageCount) pages: \(foreignQR.description)"
+                message = "no member ID on any of its \(pageCount) pages: \(notAnID.description)"
             } else if let budget = scanner.timeBudget, ContinuousClock.now - started > budget {
                 message =
                     "no barcode found on any of its \(pageCount) pages in the time allowed, which ran out "

@@ -98,11 +98,16 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
             readGuard.untrustedCount == 0
                 || (foreign.symbology.isTwoDimensional && !readGuard.sawUntrustedCodabar)
         {
-            let reason: NotAnID =
-                foreign.hasControlCharacters
-                ? .controlCharacters
-                : !foreign.symbology.isTwoDimensional
-                    ? .beyondASCII : foreign.isWebAddress ? .webAddress : .uri
+            // The three kinds ReadGuard.foreignSymbol finds: control characters, a linear code beyond ASCII
+            // (Code 128 through FNC4), a 2D code with an address.
+            let reason: NotAnID
+            if foreign.hasControlCharacters {
+                reason = .controlCharacters
+            } else if !foreign.symbology.isTwoDimensional {
+                reason = .beyondASCII
+            } else {
+                reason = foreign.isWebAddress ? .webAddress : .uri
+            }
             return .notAMemberID(foreign.symbology, reason)
         }
         if readGuard.untrustedCount > 0 { return .unconfirmed }

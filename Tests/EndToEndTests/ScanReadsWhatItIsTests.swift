@@ -231,18 +231,34 @@ struct ScanReadsWhatItIsTests {
     @Test("a Code 128 with Latin-1 through FNC4 is never printed with its high bits dropped")
     func fnc4() async throws {
         let home = try TemporaryDirectory()
-        let photo = home.path + "/fnc4.png"
-        try await Self.tool("zint", ["-b", "20", "--scale=2", "-o", photo, "-d", "óóóó1234óóabózz"])
         let gymcard = GymcardProcess(home: home.path)
-        let read = try await gymcard.run(["scan", photo], timeoutSeconds: 600)
-        #expect(read.status != 0)
-        #expect(read.stdoutText.isEmpty, "\(read.stdoutText)")
-        #expect(read.stderr.contains("Code 128 holding characters beyond ASCII"), "\(read.stderr)")
-        #expect(read.stderr.split(separator: "\n").count == 1)
-        // Listed, it is its exact text, not an ID.
-        let all = try await gymcard.run(["scan", "--all", "--json", photo], timeoutSeconds: 600)
-        let line = try #require(try Self.json(all.stdoutText).first)
-        #expect(line["text"] as? String == "óóóó1234óóabózz" && line["id"] == nil, "\(all.stdoutText)")
+        // The issue's text, and generated ones: ASCII and Latin-1 letters mixed, one to a dozen of each.
+        var generator = SeededGenerator(seed: 128)
+        let ascii = Array("0123456789ABCDEFabcdef-")
+        let latin1 = Array("àáâãäåæçèéêëìíîïñòóôõöøùúûüýÿÀÉÖÜß")
+        var texts = ["óóóó1234óóabózz"]
+        for _ in 0..<4 {
+            texts.append(
+                String(
+                    (0..<Int.random(in: 2...12, using: &generator)).map { index in
+                        (index == 0 || Bool.random(using: &generator) ? latin1 : ascii)
+                            .randomElement(using: &generator) ?? "é"
+                    }))
+        }
+        for (index, text) in texts.enumerated() {
+            let photo = home.path + "/fnc4-\(index).png"
+            try await Self.tool("zint", ["-b", "20", "--scale=2", "-o", photo, "-d", text])
+            let read = try await gymcard.run(["scan", photo], timeoutSeconds: 600)
+            #expect(read.status != 0, "\(text)")
+            #expect(read.stdoutText.isEmpty, "\(text): \(read.stdoutText)")
+            #expect(
+                read.stderr.contains("Code 128 holding characters beyond ASCII"), "\(text): \(read.stderr)")
+            #expect(read.stderr.split(separator: "\n").count == 1)
+            // Listed, it is its exact text, not an ID.
+            let all = try await gymcard.run(["scan", "--all", "--json", photo], timeoutSeconds: 600)
+            let line = try #require(try Self.json(all.stdoutText).first)
+            #expect(line["text"] as? String == text && line["id"] == nil, "\(text): \(all.stdoutText)")
+        }
     }
 
     /// Code 39 in full-ASCII form (zint's Code 39 Extended of `12ab`) holds the pairs `12+A+B` (issue 39).
