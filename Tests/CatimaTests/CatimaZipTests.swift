@@ -79,16 +79,7 @@ struct CatimaZipTests {
         }
     }
 
-    static var hasPyzipper: Bool {
-        let python = Interop.python
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import pyzipper"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
+    static var hasPyzipper: Bool { Interop.pythonImports("pyzipper") }
 
     /// Lists the entries of a zip with pyzipper (an independent reader), decrypting with the password, and
     /// prints per entry: name, compression method, AES strength and AE version from the 0x9901 extra field

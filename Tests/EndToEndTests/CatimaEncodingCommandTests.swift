@@ -245,13 +245,5 @@ struct CatimaEncodingCommandTests {
         #expect(try Self.stored(home).id == "A77B")
     }
 
-    static var hasPexpect: Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Interop.python)
-        process.arguments = ["-c", "import pexpect"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
+    static var hasPexpect: Bool { Interop.pythonImports("pexpect") }
 }

@@ -38,22 +38,21 @@ struct ScanUnderLoadTests {
                 } + result.stderrLines
         }
         let idle = try await output()
-        let loops = try (0..<2).map { _ in
-            let loop = Process()
-            loop.executableURL = URL(fileURLWithPath: "/bin/sh")
-            loop.arguments = ["-c", "while :; do :; done"]
-            try loop.run()
-            return loop
+        var loops: [ChildProcess] = []
+        for _ in 0..<2 {
+            loops.append(try await ChildProcess.start("/bin/sh", ["-c", "while :; do :; done"]))
         }
-        // SIGKILL, not terminate(): a loop started from the test runner inherits its ignored SIGTERM, and
-        // a loop left running holds the runner's output open.
-        defer {
-            for loop in loops {
-                kill(loop.processIdentifier, SIGKILL)
-                loop.waitUntilExit()
-            }
+        let loaded: [String]
+        do {
+            loaded = try await output()
+        } catch {
+            for loop in loops { loop.send(SIGKILL) }
+            throw error
         }
-        let loaded = try await output()
+        for loop in loops {
+            loop.send(SIGKILL)
+            _ = try? await loop.wait(timeoutSeconds: 30)
+        }
         #expect(loaded == idle)
         // Not a test that passes by reading nothing.
         #expect(idle.filter { $0.contains("\"id\"") }.count >= 4, "\(idle)")

@@ -36,15 +36,7 @@ public enum IndependentReaders {
     }
 
     /// Whether zxing-cpp (with Pillow) can be imported by the test Python.
-    public static let hasZXingCpp: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Interop.python)
-        process.arguments = ["-c", "import zxingcpp, PIL"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    public static let hasZXingCpp = Interop.pythonImports("zxingcpp, PIL")
 
     /// Whether Debian's zbarimg is installed.
     public static var hasZbarimg: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") }

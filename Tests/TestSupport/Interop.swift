@@ -19,6 +19,13 @@ public enum Interop {
         return (output.status, output.stdout, output.stderrText)
     }
 
+    /// Whether the test Python imports `modules` (`"zxingcpp, PIL"`), for a trait's `.enabled(if:)`, which
+    /// cannot await: run to its end on the calling thread (``ChildProcess/runBlocking(_:environment:standardOutput:)``;
+    /// Foundation's `Process` beside swift-subprocess is two reapers in one process).
+    public static func pythonImports(_ modules: String) -> Bool {
+        (try? ChildProcess.runBlocking([python, "-c", "import \(modules)"])) == 0
+    }
+
     /// Whether a Python module can be imported.
     public static func pythonHas(_ module: String) async -> Bool {
         (try? await runPython("import \(module)", []).0) == 0

@@ -85,6 +85,18 @@ struct ProcessHarnessTests {
         print("note: the concurrency pool answered at worst \(lateness) ms late while the processes ran")
         #expect(problems.isEmpty, "\(problems.count) runs went wrong: \(problems.prefix(10))")
     }
+
+    @Test("a run past its time is killed and fails in time, though a process it started holds its outputs")
+    func timeoutWithHeldOutputs() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        // The shell's own child keeps stdout and stderr open for 20 s after the shell is killed.
+        await #expect(throws: ChildProcess.TimedOut.self) {
+            try await ChildProcess.run("/bin/sh", ["-c", "sleep 20 & sleep 60"], timeoutSeconds: 1)
+        }
+        #expect(clock.now - started < .seconds(15))
+    }
+
 }
 
 /// How late the concurrency pool runs a task that asked to wake every 10 ms: what an in-process HTTP
