@@ -27,8 +27,8 @@ let package = Package(
         .library(name: "Symbols", targets: ["Symbols"]),
         .library(name: "Scanner", targets: ["Scanner"]),
         .library(name: "Catima", targets: ["Catima"]),
-        // The zxing-cpp shim, a library of its own that Scanner loads with dlopen (see GymcardZXing below).
-        .library(name: "GymcardZXing", type: .dynamic, targets: ["GymcardZXing"]),
+        // zxing-cpp's helper process, which Scanner starts when a photo needs it (see gymcard-zxing below).
+        .executable(name: "gymcard-zxing", targets: ["gymcard-zxing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -57,12 +57,13 @@ let package = Package(
         // file of its format; their headers only are used at build time.
         .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
-        // zxing-cpp 1.4.0 (Debian's libzxing-dev), the second decoding engine, has only a C++ API: the C++ shim
-        // GymcardZXing calls it and is built as its own shared library, libGymcardZXing.so, that Scanner loads
-        // with dlopen when libzbar has read nothing (Sources/Scanner/ZXingLibrary.swift). Linked, libZXing
-        // and the C++ runtime would be loaded by every gymcard process. CZXing holds only the shim's C
-        // declarations, so Scanner links nothing from it.
-        .target(name: "GymcardZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        // zxing-cpp 1.4.0 (Debian's libzxing-dev), the second decoding engine, has only a C++ API: the C++
+        // program gymcard-zxing calls it, in a process of its own that Scanner starts with posix_spawn when
+        // libzbar has read nothing (Sources/Scanner/ZXingHelper.swift; ARCHITECTURE §14). Linked, libZXing
+        // and the C++ runtime would be loaded by every gymcard process, and an assertion of Debian's build
+        // would take gymcard down. CZXing holds only the helper's protocol, so Scanner links nothing from it.
+        .executableTarget(
+            name: "gymcard-zxing", linkerSettings: [.linkedLibrary("ZXing")]),
         .systemLibrary(name: "CZXing"),
         // libzint 2.11 (Debian's libzint-dev), the encoder of every symbology but Codabar, is loaded on first
         // use with dlopen like libzbar (Sources/Symbols/ZintLibrary.swift): `show` of a Codabar card never
@@ -116,7 +117,8 @@ let package = Package(
             dependencies: ["Codabar", "Imaging", "Storage", "Symbols", "TerminalGraphics", "TerminalText"],
             swiftSettings: strictSettings),
         .target(
-            name: "Scanner", dependencies: ["Codabar", "Symbologies", "Imaging", "CZBar", "CZXing"],
+            name: "Scanner",
+            dependencies: ["Codabar", "Symbologies", "Imaging", "CZBar", "CZXing", "Spawning"],
             swiftSettings: imageSettings),
         // The laptop's backlight at full while the card fills the screen, put back by a guardian process.
         .target(
@@ -272,8 +274,8 @@ let package = Package(
             name: "SymbolsTests",
             dependencies: [
                 "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar", "TestSupport",
-                // Called directly, for the 2D symbols libzbar cannot read (Scanner asks it for Codabar and QR).
-                "GymcardZXing",
+                // The helper's format bits, to ask zxing-cpp for one symbology through Scanner's reader.
+                "CZXing",
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -285,7 +287,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "ScannerTests",
-            dependencies: ["Scanner", "Symbologies", "Imaging", "Symbols", "Codabar", "TestSupport"],
+            dependencies: [
+                "Scanner", "Symbologies", "Imaging", "Symbols", "Codabar", "TestSupport", "CZXing",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),

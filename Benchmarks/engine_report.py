@@ -1,6 +1,6 @@
 """Per decoding engine: what gymcard scan reads with libzbar alone, what zxing-cpp (the second engine) adds,
 and what it costs. Runs two builds of the same gymcard over a set of photos, one whole process per photo:
-one with libGymcardZXing.so beside it, one without (so libzbar alone).
+one with gymcard-zxing beside it, one without (so libzbar alone).
 
     engine_report.py NAME MANIFEST FOLDER GYMCARD GYMCARD_ZBAR_ONLY
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Does the light gymcard binary pay for the second decoding engine (zxing-cpp) at start-up? Status bars run
-# gymcard every few seconds, so libZXing and its shim must be loaded only for a photo libzbar cannot read.
+# gymcard every few seconds, so zxing-cpp's helper must start only for a photo libzbar cannot read.
 #   Benchmarks/engine_startup.sh GYMCARD GYMCARD_ZBAR_ONLY [PHOTO_LIBZBAR_DOES_NOT_READ]
-# GYMCARD has libGymcardZXing.so beside it (scripts/build-release puts it there); GYMCARD_ZBAR_ONLY is a
-# copy of the same binary in a folder without it, which is how gymcard reads with libzbar alone (the shim
-# is looked for only beside the executable and in ../lib/gymcard; there is no option or variable for it).
+# GYMCARD has gymcard-zxing beside it (scripts/build-release puts it there); GYMCARD_ZBAR_ONLY is a
+# copy of the same binary in a folder without it, which is how gymcard reads with libzbar alone (the
+# helper is looked for only beside the executable and in ../lib/gymcard; there is no option or variable).
 # Prints whether the binary links libZXing (ldd), which of the second engine's libraries a scan loads
 # (LD_DEBUG=files) for a photo libzbar reads and for one it does not, and hyperfine's times for
-# `--version`, `show --png` and `occupancy --cached` (empty XDG folders) with and without the shim beside.
+# `--version`, `show --png` and `occupancy --cached` (empty XDG folders) with and without the helper beside.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gymcard=$1
@@ -20,7 +20,8 @@ export HOME="$work" XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" 
   XDG_DATA_HOME="$work/data"
 
 # The second engine's libraries a command really loads (the loader initialises each library it loads):
-# the shim and libZXing. (libstdc++ is no sign: the statically linked Swift runtime needs it already.)
+# libZXing (gymcard-zxing loads it in its own process: gymcard itself never should). (libstdc++ is no
+# sign: the statically linked Swift runtime needs it already.)
 loaded() {
   local found
   found=$(LD_DEBUG=files "$@" 2>&1 >/dev/null | grep -oE 'calling init: [^ ]*ZXing[^ ]*' |
@@ -38,7 +39,7 @@ if [ -n "$unread" ]; then
   echo "  scan $(basename "$unread") loads          $(loaded "$gymcard" scan "$unread") (libzbar alone does not read it)"
 fi
 
-echo "== start-up times, with the shim beside the binary and without (libzbar alone)"
+echo "== start-up times, with the helper beside the binary and without (libzbar alone)"
 # occupancy --cached exits 69 with nothing stored yet (the empty XDG folders): what is timed is a status
 # bar's start, not a reading.
 hyperfine -N -i --warmup 5 --runs 100 --export-markdown "$work/startup.md" \

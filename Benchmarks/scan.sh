@@ -6,7 +6,7 @@
 # decoding engine, over that corpus and the real photos in ../shared/realworld/codabar-photos (when present):
 # what gymcard reads with libzbar alone, what zxing-cpp adds and what it costs. Last, that start-up does not
 # pay for the second engine (Benchmarks/engine_startup.sh: ldd, the libraries a scan loads, hyperfine).
-# gymcard reads with libzbar alone when libGymcardZXing.so is not beside it (nor in ../lib/gymcard): the
+# gymcard reads with libzbar alone when gymcard-zxing is not beside it (nor in ../lib/gymcard): the
 # per-engine runs use a copy of the binary in a folder of its own; there is no option or variable for it.
 # Why a read was refused: GYMCARD_SCAN_TRACE=1 in gymcard scan's environment prints a line per read on
 # standard error (stage, engine, zbar's quality, whether the footprint guard found the whole symbol and
@@ -29,7 +29,7 @@ corpus=$(mktemp -d "${TMPDIR:-/tmp}/gymcard-corpus.XXXXXX")
 trap 'rm -rf "$corpus"' EXIT
 "$(swift build -c release --show-bin-path)/generate-corpus" "$corpus" "$per_category" "$seed"
 Benchmarks/.venv/bin/python Benchmarks/scan_report.py "$corpus" "$bin/gymcard" "$PWD/Benchmarks/.venv/bin/python"
-# Per engine: a copy of gymcard without libGymcardZXing.so beside it reads with libzbar alone.
+# Per engine: a copy of gymcard without gymcard-zxing beside it reads with libzbar alone.
 mkdir "$corpus/zbar-only"
 cp "$bin/gymcard" "$corpus/zbar-only/gymcard"
 echo

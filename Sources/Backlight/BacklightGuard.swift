@@ -33,7 +33,7 @@ public struct BacklightGuard: Sendable {
         posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        _ = Self.closeFrom.map { $0(&actions, 3) }
+        SpawnAttributes.closeFrom(3, in: &actions)
         // A session of its own: the terminal's hang-up and Ctrl-C, and a signal to our process group, do
         // not reach it. Every signal at its default and none blocked (a Dispatch worker blocks nearly all).
         let arguments = ["gymcard", BacklightGuardian.argument, folder.path]
@@ -51,18 +51,6 @@ public struct BacklightGuard: Sendable {
         }
         return BacklightGuard(descriptor: ends[0], process: child)
     }
-
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34; `_GNU_SOURCE` only, so looked up), or
-    /// `nil` on an older glibc: then the guardian may keep an inherited descriptor until the card ends.
-    static let closeFrom:
-        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
-            guard let process = dlopen(nil, RTLD_NOW),
-                let symbol = dlsym(process, "posix_spawn_file_actions_addclosefrom_np")
-            else { return nil }
-            return unsafeBitCast(
-                symbol,
-                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
-        }()
 
     /// Ends the guard: the guardian puts the level back, and this waits until it has (at most
     /// `timeoutMilliseconds`, beyond logind's own timeout), so that the shell's prompt comes back to the

@@ -1,6 +1,6 @@
 #ifndef GYMCARD_CZXING_SHIM_H
 #define GYMCARD_CZXING_SHIM_H
-// Only the declarations of the zxing-cpp shim (Sources/GymcardZXing): Scanner loads libGymcardZXing.so with
-// dlopen when a photo needs it (Sources/Scanner/ZXingLibrary.swift), so nothing is linked from here.
-#include "../GymcardZXing/include/gymcard_zxing.h"
+// Only the protocol of gymcard-zxing (Sources/gymcard-zxing), zxing-cpp's helper process: Scanner starts it
+// when a photo needs it (Sources/Scanner/ZXingHelper.swift), so nothing is linked from here.
+#include "../gymcard-zxing/include/gymcard_zxing.h"
 #endif

@@ -17,7 +17,7 @@ extension BarcodeScanner {
     /// the located regions cut upright, the working image as it is, and turned by the best region's angle.
     /// They run even when the time budget is spent, so that a slow photo still gets them.
     ///
-    /// The shim is loaded here, on the first photo that gets this far: a photo libzbar reads never pays
+    /// The helper is started here, on the first photo that gets this far: a photo libzbar reads never pays
     /// for it. When it is not installed these stages are skipped and nothing is said.
     static func secondEngineStages(
         working: GrayImage, smoothed: Lazy<GrayImage>, regions: Lazy<[BarcodeRegion]>,

@@ -9,7 +9,7 @@ import Symbologies
 ///
 /// Every card symbology is asked for (PDF417, Data Matrix and Aztec only it reads). zxing-cpp is asked to scan rows only (more of them with
 /// `tryHarder`): its own turned and downscaled passes can abort the process in Debian's build (see
-/// Sources/GymcardZXing/ZXingShim.cpp). So the scanner hands it images turned by the angle its locator
+/// Sources/gymcard-zxing/ZXingRead.cpp). So the scanner hands it images turned by the angle its locator
 /// found, the bars upright.
 public struct ZXingReader: Sendable {
     /// Scan more rows (zxing-cpp's `tryHarder`).
@@ -21,28 +21,28 @@ public struct ZXingReader: Sendable {
     /// A reader.
     public init(tryHarder: Bool = true) { self.tryHarder = tryHarder }
 
-    /// Whether the zxing-cpp shim and libZXing could be loaded (`libzxing2` on Debian; the shim is
-    /// installed with gymcard).
-    public static var isAvailable: Bool { ZXingLibrary.shared != nil }
+    /// Whether zxing-cpp's helper process starts (it needs `libzxing2` on Debian; the helper is installed
+    /// with gymcard).
+    public static var isAvailable: Bool { ZXingHelper.shared != nil }
 
-    /// The zxing-cpp version the shim was built against, when it is loaded.
-    public static var version: String? { ZXingLibrary.shared?.version }
+    /// The zxing-cpp version the helper was built against, when it starts.
+    public static var version: String? { ZXingHelper.shared?.version }
 
     /// Every card symbol zxing-cpp finds in the image. Empty when it is not installed, and when
     /// it failed (it only fails when out of memory).
     public func decode(_ image: GrayImage) -> [ZXingSymbol] {
-        guard ZXingLibrary.shared != nil, image.width > 0, image.height > 0 else { return [] }
+        guard ZXingHelper.shared != nil, image.width > 0, image.height > 0 else { return [] }
         return
             (try? decode(luma: image.pixels, width: image.width, height: image.height, rowStride: image.width))
             ?? []
     }
 
-    /// Every card symbol in 8-bit grey samples whose rows start `rowStride` bytes apart. The shim
+    /// Every card symbol in 8-bit grey samples whose rows start `rowStride` bytes apart. The helper
     /// checks the description against the buffer before zxing-cpp reads a byte of it.
     public func decode(luma: [UInt8], width: Int, height: Int, rowStride: Int) throws(ZXingError)
         -> [ZXingSymbol]
     {
-        guard let zxing = ZXingLibrary.shared else { throw .unavailable }
+        guard let zxing = ZXingHelper.shared else { throw .unavailable }
         guard let width32 = Int32(exactly: width), let height32 = Int32(exactly: height),
             let stride32 = Int32(exactly: rowStride)
         else { throw .badImage(width: width, height: height, rowStride: rowStride, byteCount: luma.count) }
@@ -50,10 +50,8 @@ public struct ZXingReader: Sendable {
         let count = luma.withUnsafeBufferPointer { samples in
             results.withUnsafeMutableBufferPointer { output in
                 zxing.read(
-                    samples.baseAddress, samples.count, width32, height32, stride32,
-                    Int32(GYMCARD_ZXING_ALL_FORMATS), tryHarder ? 1 : 0,
-                    output.baseAddress,
-                    Int32(output.count))
+                    luma: samples, width: width32, height: height32, rowStride: stride32,
+                    formats: Int32(GYMCARD_ZXING_ALL_FORMATS), tryHarder: tryHarder, into: output)
             }
         }
         switch count {
@@ -95,7 +93,7 @@ public struct ZXingReader: Sendable {
 }
 
 extension ZXingReader {
-    /// The shim's format bit for a symbology, the one place the two meet.
+    /// The helper's format bit for a symbology, the one place the two meet.
     static func formatBit(_ symbology: Symbology) -> Int {
         switch symbology {
         case .codabar: Int(GYMCARD_ZXING_CODABAR)
@@ -141,7 +139,7 @@ public struct ZXingSymbol: Sendable, Hashable {
 
 /// Why zxing-cpp read nothing at all.
 public enum ZXingError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
-    /// The shim or libZXing is not installed.
+    /// The helper or libZXing is not installed.
     case unavailable
     /// The samples do not hold an image of that size and row stride; refused before reading.
     case badImage(width: Int, height: Int, rowStride: Int, byteCount: Int)

@@ -27,4 +27,22 @@ public enum SpawnAttributes {
     /// glibc's `POSIX_SPAWN_SETSID` (spawn.h, glibc 2.26), which Swift's Glibc module does not show (it
     /// needs `_GNU_SOURCE`): the child starts a session of its own.
     public static let newSession: Int32 = 0x80
+
+    /// Adds "close every descriptor from `lowest` up" to `actions`, so that the program keeps no descriptor
+    /// of gymcard's that was opened without close-on-exec (a lock, another child's pipe). glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34; `_GNU_SOURCE` only, so looked up); on an older
+    /// glibc nothing is added.
+    public static func closeFrom(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+        _ = addCloseFrom.map { $0(&actions, lowest) }
+    }
+
+    private static let addCloseFrom:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+            guard let process = dlopen(nil, RTLD_NOW),
+                let symbol = dlsym(process, "posix_spawn_file_actions_addclosefrom_np")
+            else { return nil }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+        }()
 }

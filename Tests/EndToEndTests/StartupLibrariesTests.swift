@@ -7,7 +7,7 @@ import Testing
 @Suite("What every gymcard process loads")
 struct StartupLibrariesTests {
     static let onFirstUse = [
-        "libsqlite3", "libzbar", "libZXing", "libGymcardZXing", "libzint", "libheif", "libtiff", "libwebp",
+        "libsqlite3", "libzbar", "libZXing", "libzint", "libheif", "libtiff", "libwebp",
         "libzip", "libcrypto", "libsystemd",
     ]
 
@@ -27,5 +27,23 @@ struct StartupLibrariesTests {
         for library in Self.onFirstUse {
             #expect(!initialised.contains { $0.contains(library) }, "\(library) is loaded by \(arguments)")
         }
+    }
+
+    @Test("a scan zxing-cpp reads loads libZXing in its helper process only, never in gymcard")
+    func zxingInItsOwnProcess() async throws {
+        let home = try TemporaryDirectory()
+        let plain = GymcardProcess(home: home.path)
+        let drawn = try await plain.run(
+            ["show", "--id", "DM-CARD-9981", "--symbology", "datamatrix", "--png", "dm.png"],
+            currentDirectory: home.path)
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        // The helper inherits LD_DEBUG, but its standard error is /dev/null: what is seen is gymcard's.
+        let process = GymcardProcess(home: home.path, extra: ["LD_DEBUG": "files"])
+        let result = try await process.run(["scan", "dm.png"], currentDirectory: home.path)
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "DM-CARD-9981\n")
+        let initialised = result.stderr.split(separator: "\n").filter { $0.contains("calling init:") }
+        #expect(initialised.contains { $0.contains("libzbar") }, "libzbar read first")
+        #expect(!initialised.contains { $0.contains("libZXing") })
     }
 }

@@ -1,4 +1,6 @@
+import CZXing
 import Codabar
+import Glibc
 import Imaging
 import Symbologies
 import Symbols
@@ -38,7 +40,7 @@ private func stripes(width: Int = 640, height: Int = 480, seed: UInt64 = 14) -> 
 struct ZXingReaderTests {
     @Test("reads a rendered Codabar with its start and stop letters, where it lies")
     func readsRendered() throws {
-        try #require(ZXingReader.isAvailable, "libGymcardZXing.so (swift build) and libzxing2 are needed")
+        try #require(ZXingReader.isAvailable, "gymcard-zxing (swift build) and libzxing2 are needed")
         let image = try rendered("C12-345:678D")
         let found = ZXingReader().decode(image)
         let read = try #require(found.first)
@@ -51,6 +53,61 @@ struct ZXingReaderTests {
         let right = try #require(read.corners.map(\.x).max())
         #expect(abs(left - 60) <= 2 && abs(right - (image.width - 60)) <= 2, "\(read.corners)")
         #expect(ZXingReader.version == "1.4.0")
+    }
+
+    @Test("a helper killed while idle is replaced: the next read starts another and reads")
+    func helperKilledWhileIdle() throws {
+        // A pool of the test's own: the shared one serves the other suites' reads meanwhile.
+        let path = try #require(ZXingHelper.candidatePaths().first { access($0, X_OK) == 0 })
+        let helper = try #require(ZXingHelper(path: path))
+        let image = try rendered("C12-345:678D")
+        func read() -> [String] {
+            var results = [gymcard_zxing_result](repeating: gymcard_zxing_result(), count: 4)
+            let count = image.pixels.withUnsafeBufferPointer { luma in
+                results.withUnsafeMutableBufferPointer { output in
+                    helper.read(
+                        luma: luma, width: Int32(image.width), height: Int32(image.height),
+                        rowStride: Int32(image.width), formats: Int32(GYMCARD_ZXING_CODABAR), tryHarder: true,
+                        into: output)
+                }
+            }
+            return results.prefix(Int(max(0, count))).map { result in
+                var result = result
+                return withUnsafeBytes(of: &result.text) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+            }
+        }
+        #expect(read() == ["C12-345:678D"])
+        let killed = helper.idleProcessIDs
+        try #require(killed.count == 1)
+        for processID in killed { kill(processID, SIGKILL) }
+        // Until the kernel has ended it (it is not reaped: the pool does that).
+        for processID in killed {
+            var information = siginfo_t()
+            while waitid(P_PID, id_t(processID), &information, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+        }
+        #expect(read() == ["C12-345:678D"])
+        #expect(helper.idleProcessIDs.count == 1)
+        #expect(Set(helper.idleProcessIDs).isDisjoint(with: killed))
+    }
+
+    @Test("reads from four threads at once each get a helper and their own symbol")
+    func concurrentReads() async throws {
+        try #require(ZXingReader.isAvailable)
+        let ids = ["A905123456B", "C12-345:678D", "B1234B", "D77-0042C"]
+        let images = try ids.map { try rendered($0) }
+        let reads = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+            for (index, image) in images.enumerated() {
+                group.addTask {
+                    try await OffThePool.run { (index, ZXingReader().decode(image).map(\.symbol.text)) }
+                }
+            }
+            var reads = [[String]](repeating: [], count: images.count)
+            for try await (index, read) in group { reads[index] = read }
+            return reads
+        }
+        #expect(reads == ids.map { [$0] })
     }
 
     @Test("a large photo with a symbol reads without aborting (Debian's build asserts when it merges passes)")

@@ -1,6 +1,6 @@
+import CZXing
 import Codabar
 import Foundation
-import GymcardZXing
 import Imaging
 import Symbologies
 import Symbols
@@ -240,22 +240,7 @@ struct SymbologyRoundTripTests {
     static func run(_ executable: String, _ arguments: [String]) async throws -> (
         status: Int32, output: String, error: String
     ) {
-        try await OffThePool.run {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            let output = Pipe()
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            try process.run()
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            let errorData = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (
-                process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-                String(decoding: errorData, as: UTF8.self)
-            )
-        }
+        let output = try await ChildProcess.run(executable, arguments)
+        return (output.status, output.stdoutText, output.stderrText)
     }
 }

@@ -1,7 +1,8 @@
 #ifndef GYMCARD_ZXING_H
 #define GYMCARD_ZXING_H
-// The C face of the zxing-cpp shim (libGymcardZXing.so): Debian's zxing-cpp 1.4.0 has only a C++ API, which
-// Swift cannot call. Scanner looks these functions up with dlsym; nothing links this library.
+// The C face of gymcard-zxing, the helper process that reads with zxing-cpp (Debian's 1.4.0 has only a C++
+// API, which Swift cannot call): its protocol, and the read it runs. Scanner starts the helper and speaks
+// this protocol with it (Sources/Scanner/ZXingHelper.swift); nothing of gymcard links libZXing.
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,18 +29,18 @@ enum {
     GYMCARD_ZXING_ALL_FORMATS = (1 << 13) - 1,
 };
 
-/// What gymcard_zxing_read returns when it read nothing at all.
+/// What a read answers when it read nothing at all.
 enum {
     /// The arguments describe no valid image: a null pointer, a side under 1 or over 65535, a row stride
     /// under the width, or fewer bytes than the rows need.
     GYMCARD_ZXING_BAD_IMAGE = -1,
     /// Bad `results`/`capacity`, or no format asked for.
     GYMCARD_ZXING_BAD_ARGUMENTS = -2,
-    /// zxing-cpp threw (out of memory, or a bug); the exception was caught in the shim. Or no pipe or
-    /// process could be made for the read.
+    /// zxing-cpp threw (out of memory, or a bug); the exception was caught in the helper. Or no helper
+    /// could be started for the read.
     GYMCARD_ZXING_FAILED = -3,
-    /// The process the read ran in died: zxing-cpp aborted on one of its assertions (Debian builds it with
-    /// them on). gymcard carries on as if it had read nothing.
+    /// The helper died during the read: zxing-cpp aborted on one of its assertions (Debian builds it with
+    /// them on). gymcard carries on as if it had read nothing, with a new helper for the next read.
     GYMCARD_ZXING_ABORTED = -4,
 };
 
@@ -76,16 +77,49 @@ typedef struct {
     char raw[GYMCARD_ZXING_TEXT_CAPACITY];
 } gymcard_zxing_result;
 
-/// Reads every symbol of `formats` in an 8-bit greyscale image of `lumaCount` bytes whose
-/// rows start `rowStride` bytes apart. Writes at most `capacity` results and returns how many it wrote (0:
-/// none found), or a negative GYMCARD_ZXING_* code. With `tryHarder`, zxing-cpp scans more rows. It reads
-/// only bars that stand upright (rows cross them): turn the image first. Never throws, and never takes the
-/// caller down: the read runs in a child process (see ZXingShim.cpp).
-int32_t gymcard_zxing_read(
+/// Most results one read answers.
+#define GYMCARD_ZXING_MOST_RESULTS 64
+
+/// What the helper writes first, once, when it starts: Scanner uses a helper only when all of it is as
+/// Scanner was built with (a helper of another build, left in ../lib/gymcard, is not asked).
+typedef struct {
+    /// GYMCARD_ZXING_MAGIC.
+    uint32_t magic;
+    /// GYMCARD_ZXING_PROTOCOL.
+    uint32_t protocol;
+    /// sizeof(gymcard_zxing_request) and sizeof(gymcard_zxing_result) as the helper was built.
+    uint32_t requestSize;
+    uint32_t resultSize;
+    /// The zxing-cpp version the helper was built against, e.g. "1.4.0", NUL-terminated.
+    char version[16];
+} gymcard_zxing_hello;
+
+#define GYMCARD_ZXING_MAGIC 0x5a58474du  // "MGXZ" read as little-endian bytes
+#define GYMCARD_ZXING_PROTOCOL 1u
+
+/// One read asked of the helper on its standard input, followed by `lumaCount` bytes of 8-bit grey samples
+/// whose rows start `rowStride` bytes apart. The helper answers an int32_t: how many results follow (0: none
+/// found), or a negative GYMCARD_ZXING_* code; then that many gymcard_zxing_result. It reads every symbol of
+/// `formats`; with `tryHarder`, zxing-cpp scans more rows. It reads only bars that stand upright (rows cross
+/// them): turn the image first. At the end of its input the helper exits.
+typedef struct {
+    uint64_t lumaCount;
+    int32_t width;
+    int32_t height;
+    int32_t rowStride;
+    int32_t formats;
+    int32_t tryHarder;
+    /// Most results to answer, 1 to GYMCARD_ZXING_MOST_RESULTS.
+    int32_t capacity;
+} gymcard_zxing_request;
+
+/// The read, in the calling process (the helper's): writes at most `capacity` results and returns how many
+/// it wrote, or a negative GYMCARD_ZXING_* code. Never throws; an assertion of zxing-cpp's aborts the caller.
+int32_t gymcard_zxing_read_here(
     const uint8_t *luma, size_t lumaCount, int32_t width, int32_t height, int32_t rowStride, int32_t formats,
     int32_t tryHarder, gymcard_zxing_result *results, int32_t capacity);
 
-/// The version of zxing-cpp the shim was built against, e.g. "1.4.0".
+/// The version of zxing-cpp the helper was built against, e.g. "1.4.0".
 const char *gymcard_zxing_version(void);
 
 #ifdef __cplusplus

@@ -1,11 +1,8 @@
-// The zxing-cpp shim: Debian's zxing-cpp 1.4.0 (libzxing-dev) has only a C++ API, so this file calls it and
-// offers the few C functions of include/gymcard_zxing.h, which Scanner finds with dlsym.
+// The read itself: Debian's zxing-cpp 1.4.0 (libzxing-dev) has only a C++ API, so this file calls it and
+// fills the C structs of include/gymcard_zxing.h. It runs in gymcard-zxing, the helper process that
+// Scanner starts (main.cpp; docs/ARCHITECTURE.md §14, "zxing-cpp in a process of its own").
 //
-// It is built as its own shared library (libGymcardZXing.so, beside the gymcard binaries) and not linked
-// into gymcard: libZXing and the C++ runtime it needs would otherwise be loaded by every gymcard process,
-// the status bars' included, although only a photo that libzbar cannot read needs them.
-//
-// No C++ exception may cross into Swift: every entry point catches everything.
+// No C++ exception leaves this file: the entry point catches everything.
 #define ZX_USE_UTF8 1
 
 #include "gymcard_zxing.h"
@@ -14,16 +11,8 @@
 #include <ZXing/ZXVersion.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <csignal>
 #include <cstring>
 #include <string>
-
-#include <fcntl.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
@@ -74,10 +63,14 @@ int32_t gymcardFormat(ZXing::BarcodeFormat format) {
     return 0;
 }
 
-/// The read itself, in the process that calls it.
-int32_t readHere(
-    const uint8_t *luma, int32_t width, int32_t height, int32_t rowStride, int32_t formats, int32_t tryHarder,
-    gymcard_zxing_result *results, int32_t capacity) {
+}  // namespace
+
+extern "C" int32_t gymcard_zxing_read_here(
+    const uint8_t *luma, size_t lumaCount, int32_t width, int32_t height, int32_t rowStride, int32_t formats,
+    int32_t tryHarder, gymcard_zxing_result *results, int32_t capacity) {
+    if (!isValidImage(luma, lumaCount, width, height, rowStride)) return GYMCARD_ZXING_BAD_IMAGE;
+    if (results == nullptr || capacity < 1 || (formats & GYMCARD_ZXING_ALL_FORMATS) == 0)
+        return GYMCARD_ZXING_BAD_ARGUMENTS;
     try {
         ZXing::DecodeHints hints;
         hints.setFormats(zxingFormats(formats));
@@ -136,82 +129,6 @@ int32_t readHere(
     } catch (...) {
         return GYMCARD_ZXING_FAILED;
     }
-}
-
-bool writeAll(int fd, const void *bytes, size_t count) {
-    auto *next = static_cast<const char *>(bytes);
-    while (count > 0) {
-        ssize_t written = write(fd, next, count);
-        if (written < 0 && errno == EINTR) continue;
-        if (written <= 0) return false;
-        next += written;
-        count -= static_cast<size_t>(written);
-    }
-    return true;
-}
-
-bool readAll(int fd, void *bytes, size_t count) {
-    auto *next = static_cast<char *>(bytes);
-    while (count > 0) {
-        ssize_t got = read(fd, next, count);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return false;
-        next += got;
-        count -= static_cast<size_t>(got);
-    }
-    return true;
-}
-
-}  // namespace
-
-// Debian's zxing-cpp 1.4.0 is built with assertions on, and one of them fires on some photos:
-// `assert(lineCount() == 1)` in Result::operator==, when it compares a linear result that several scan lines
-// already merged with a new one (a pen-scribbled label turned 26 degrees; two cards side by side). An assertion
-// aborts the whole process, so the read runs in a child process: fork, read there, hand the results back
-// through a pipe. A child that aborts, or dies any other way, is a read that found nothing
-// (GYMCARD_ZXING_ABORTED); its core dump is off and its standard error (the assertion's message) goes to
-// /dev/null. A fork of the scanning process costs about a millisecond; zxing-cpp runs only where libzbar
-// read nothing it trusts.
-extern "C" int32_t gymcard_zxing_read(
-    const uint8_t *luma, size_t lumaCount, int32_t width, int32_t height, int32_t rowStride, int32_t formats,
-    int32_t tryHarder, gymcard_zxing_result *results, int32_t capacity) {
-    if (!isValidImage(luma, lumaCount, width, height, rowStride)) return GYMCARD_ZXING_BAD_IMAGE;
-    if (results == nullptr || capacity < 1 || (formats & GYMCARD_ZXING_ALL_FORMATS) == 0)
-        return GYMCARD_ZXING_BAD_ARGUMENTS;
-    int pipeEnds[2];
-    if (pipe2(pipeEnds, O_CLOEXEC) != 0) return GYMCARD_ZXING_FAILED;
-    pid_t child = fork();
-    if (child < 0) {
-        close(pipeEnds[0]);
-        close(pipeEnds[1]);
-        return GYMCARD_ZXING_FAILED;
-    }
-    if (child == 0) {
-        // The child: gymcard's own signal handlers (Ctrl-C cleans up files) are not its to run; it dies with
-        // its parent; it leaves no core file; nothing it says reaches the terminal. Only _exit: the parent's
-        // buffered output must not be flushed twice.
-        for (int number : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE}) signal(number, SIG_DFL);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        struct rlimit noCore = {0, 0};
-        setrlimit(RLIMIT_CORE, &noCore);
-        int devNull = open("/dev/null", O_WRONLY | O_CLOEXEC);
-        if (devNull >= 0) dup2(devNull, STDERR_FILENO);
-        close(pipeEnds[0]);
-        int32_t count = readHere(luma, width, height, rowStride, formats, tryHarder, results, capacity);
-        bool sent = writeAll(pipeEnds[1], &count, sizeof count)
-            && (count <= 0 || writeAll(pipeEnds[1], results, sizeof(gymcard_zxing_result) * count));
-        _exit(sent ? 0 : 1);
-    }
-    close(pipeEnds[1]);
-    int32_t count = 0;
-    bool received = readAll(pipeEnds[0], &count, sizeof count) && count <= capacity
-        && (count <= 0 || readAll(pipeEnds[0], results, sizeof(gymcard_zxing_result) * count));
-    close(pipeEnds[0]);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!received || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return GYMCARD_ZXING_ABORTED;
-    return count;
 }
 
 extern "C" const char *gymcard_zxing_version(void) {

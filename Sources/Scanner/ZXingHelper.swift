@@ -1,0 +1,199 @@
+import CZXing
+import Glibc
+import Spawning
+import Synchronization
+
+/// zxing-cpp's helper process (`gymcard-zxing`, built from Sources/gymcard-zxing), started with
+/// `posix_spawn` the first time a photo needs the second engine, and kept for the reads after it.
+///
+/// Debian's zxing-cpp 1.4.0 has only a C++ API, and it is built with assertions on, one of which fires on
+/// some photos and aborts its process. In a process of its own, zxing-cpp neither loads libZXing and the
+/// C++ runtime into every gymcard process (the status bars' included) nor takes gymcard down; and unlike a
+/// forked child of gymcard's threaded process (the cascade's warm-up runs beside the read), a process
+/// started with exec may run C++ at all (docs/ARCHITECTURE.md §14, "zxing-cpp in a process of its own").
+///
+/// The helper is looked for beside the running executable (the build folder) and in `../lib/gymcard` from
+/// it (where scripts/install puts it). It is used only when it starts and says hello as this build expects
+/// (a helper of another build answers with other sizes); when it is missing, or when libZXing.so.2 is not
+/// installed (it cannot start), gymcard reads with libzbar alone. Reads from several threads at once each
+/// get a helper of their own; a helper that dies during a read (the assertion) is replaced for the next.
+final class ZXingHelper: Sendable {
+    /// The helper's file name.
+    static let programName = "gymcard-zxing"
+
+    /// The helper in use, started once per process; `nil` when none can be started.
+    static let shared: ZXingHelper? = candidatePaths().lazy.compactMap(ZXingHelper.init(path:)).first
+
+    /// The zxing-cpp version the helper was built against.
+    let version: String
+    private let path: String
+    /// Helpers started and not reading now.
+    private let idle: Mutex<[Connection]>
+
+    /// A pool of its own (``shared`` is the one gymcard uses); nil when no helper starts from `path`.
+    init?(path: String) {
+        guard access(path, X_OK) == 0, let (connection, hello) = Connection.start(path) else { return nil }
+        self.path = path
+        version = withUnsafeBytes(of: hello.version) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        idle = Mutex([connection])
+    }
+
+    /// Reads `luma` in a helper: the number of results written to `results`, or a negative
+    /// GYMCARD_ZXING_* code (GYMCARD_ZXING_ABORTED when the helper died during the read).
+    func read(
+        luma: UnsafeBufferPointer<UInt8>, width: Int32, height: Int32, rowStride: Int32, formats: Int32,
+        tryHarder: Bool, into results: UnsafeMutableBufferPointer<gymcard_zxing_result>
+    ) -> Int32 {
+        guard let connection = takeIdle() ?? Connection.start(path)?.connection else {
+            return Int32(GYMCARD_ZXING_FAILED)
+        }
+        var request = gymcard_zxing_request(
+            lumaCount: UInt64(luma.count), width: width, height: height, rowStride: rowStride,
+            formats: formats,
+            tryHarder: tryHarder ? 1 : 0, capacity: Int32(min(results.count, Int(GYMCARD_ZXING_MOST_RESULTS)))
+        )
+        guard let count = connection.exchange(&request, luma: luma, into: results) else {
+            connection.end()
+            return Int32(GYMCARD_ZXING_ABORTED)
+        }
+        idle.withLock { $0.append(connection) }
+        return count
+    }
+
+    /// An idle helper that is still running (one killed while idle, by a person or the OOM killer, is
+    /// reaped and left out).
+    private func takeIdle() -> Connection? {
+        while let connection = idle.withLock({ $0.popLast() }) {
+            if connection.isRunning { return connection }
+            connection.end()
+        }
+        return nil
+    }
+
+    /// The process IDs of the helpers started and not reading now.
+    var idleProcessIDs: [pid_t] { idle.withLock { $0.map(\.processID) } }
+
+    /// Where the helper may be: beside the executable, then in the installed layout's library folder.
+    static func candidatePaths() -> [String] {
+        guard let folder = executableFolder() else { return [] }
+        return [folder + programName, folder + "../lib/gymcard/" + programName]
+    }
+
+    /// The folder of the running executable, with a trailing slash.
+    private static func executableFolder() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = executable.lastIndex(of: "/") else { return nil }
+        return String(executable[...slash])
+    }
+}
+
+/// One running helper and the socket gymcard speaks to it through (its standard input and output). Used
+/// by one read at a time (``ZXingHelper`` hands it out under its lock).
+private final class Connection: @unchecked Sendable {
+    let processID: pid_t
+    let socket: Int32
+
+    private init(processID: pid_t, socket: Int32) {
+        self.processID = processID
+        self.socket = socket
+    }
+
+    /// Starts the helper at `path` and reads its hello; nil when it does not start or is of another build.
+    static func start(_ path: String) -> (connection: Connection, hello: gymcard_zxing_hello)? {
+        var ends: [Int32] = [-1, -1]
+        // A socket, not pipes: a write to a helper that died fails with EPIPE (MSG_NOSIGNAL) instead of
+        // raising SIGPIPE in gymcard. Close-on-exec: no other program gymcard starts holds it open.
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+        else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        SpawnAttributes.closeFrom(3, in: &actions)
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        defer { free(argv[0]) }
+        var processID: pid_t = 0
+        let spawned = SpawnAttributes.clean { attributes in
+            posix_spawn(&processID, path, &actions, &attributes, argv, environ)
+        }
+        close(ends[1])
+        guard spawned == 0 else {
+            close(ends[0])
+            return nil
+        }
+        let connection = Connection(processID: processID, socket: ends[0])
+        var hello = gymcard_zxing_hello()
+        guard connection.receive(&hello, byteCount: MemoryLayout<gymcard_zxing_hello>.size),
+            hello.magic == GYMCARD_ZXING_MAGIC, hello.protocol == GYMCARD_ZXING_PROTOCOL,
+            hello.requestSize == MemoryLayout<gymcard_zxing_request>.size,
+            hello.resultSize == MemoryLayout<gymcard_zxing_result>.size
+        else {
+            connection.end()
+            return nil
+        }
+        return (connection, hello)
+    }
+
+    /// Sends one request and its samples and receives the answer; nil when the helper died.
+    func exchange(
+        _ request: inout gymcard_zxing_request, luma: UnsafeBufferPointer<UInt8>,
+        into results: UnsafeMutableBufferPointer<gymcard_zxing_result>
+    ) -> Int32? {
+        let sent = withUnsafeBytes(of: &request) { send($0) } && send(UnsafeRawBufferPointer(luma))
+        var count: Int32 = 0
+        guard sent, receive(&count, byteCount: MemoryLayout<Int32>.size), count <= request.capacity else {
+            return nil
+        }
+        guard count > 0 else { return count }
+        let byteCount = MemoryLayout<gymcard_zxing_result>.stride * Int(count)
+        guard let base = results.baseAddress, receive(base, byteCount: byteCount) else { return nil }
+        return count
+    }
+
+    /// Whether the helper has not ended.
+    var isRunning: Bool {
+        var information = siginfo_t()
+        return waitid(P_PID, id_t(processID), &information, WEXITED | WNOHANG | WNOWAIT) == 0
+            && information._sifields._sigchld.si_pid == 0
+    }
+
+    /// Ends the helper (it may be reading or dead already) and reaps it.
+    func end() {
+        close(socket)
+        kill(processID, SIGKILL)
+        while waitpid(processID, nil, 0) < 0, errno == EINTR {}
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard var next = bytes.baseAddress else { return true }
+        var left = bytes.count
+        while left > 0 {
+            let written = Glibc.send(socket, next, left, Int32(MSG_NOSIGNAL))
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            next += written
+            left -= written
+        }
+        return true
+    }
+
+    private func receive(_ destination: UnsafeMutableRawPointer, byteCount: Int) -> Bool {
+        var next = destination
+        var left = byteCount
+        while left > 0 {
+            let got = recv(socket, next, left, 0)
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return false }
+            next += got
+            left -= got
+        }
+        return true
+    }
+}
