@@ -22,34 +22,14 @@ public struct BacklightGuard: Sendable {
     public static func start(
         folder: BacklightFolder, environment: [String: String], executable: String = "/proc/self/exe"
     ) -> BacklightGuard? {
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
-        else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // Its end of the socket is its standard input (dup2 clears close-on-exec); it says nothing, and it
-        // keeps no other descriptor of ours (a test's pipe, a terminal) open after we are gone.
-        posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        SpawnAttributes.closeFrom(3, in: &actions)
         // A session of its own: the terminal's hang-up and Ctrl-C, and a signal to our process group, do
-        // not reach it. Every signal at its default and none blocked (a Dispatch worker blocks nearly all).
-        let arguments = ["gymcard", BacklightGuardian.argument, folder.path]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var child: pid_t = 0
-        let spawned = SpawnAttributes.clean(flags: SpawnAttributes.newSession) { attributes in
-            posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        }
-        close(ends[1])
-        guard spawned == 0 else {
-            close(ends[0])
-            return nil
-        }
-        return BacklightGuard(descriptor: ends[0], process: child)
+        // not reach it. It says nothing.
+        guard
+            let child = SocketChild.start(
+                executable, arguments: ["gymcard", BacklightGuardian.argument, folder.path],
+                environment: environment, flags: SpawnAttributes.newSession)
+        else { return nil }
+        return BacklightGuard(descriptor: child.socket, process: child.process)
     }
 
     /// Ends the guard: the guardian puts the level back, and this waits until it has (at most

@@ -105,30 +105,10 @@ private final class Connection: @unchecked Sendable {
 
     /// Starts the helper at `path` and reads its hello; nil when it does not start or is of another build.
     static func start(_ path: String) -> (connection: Connection, hello: gymcard_zxing_hello)? {
-        var ends: [Int32] = [-1, -1]
-        // A socket, not pipes: a write to a helper that died fails with EPIPE (MSG_NOSIGNAL) instead of
-        // raising SIGPIPE in gymcard. Close-on-exec: no other program gymcard starts holds it open.
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
-        else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        SpawnAttributes.closeFrom(3, in: &actions)
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        defer { free(argv[0]) }
-        var processID: pid_t = 0
-        let spawned = SpawnAttributes.clean { attributes in
-            posix_spawn(&processID, path, &actions, &attributes, argv, environ)
-        }
-        close(ends[1])
-        guard spawned == 0 else {
-            close(ends[0])
-            return nil
-        }
-        let connection = Connection(processID: processID, socket: ends[0])
+        // Its standard input and output are the socket (SocketChild: a write to a helper that died fails
+        // with EPIPE instead of raising SIGPIPE in gymcard); its standard error is /dev/null.
+        guard let child = SocketChild.start(path, arguments: [path], socketIsOutput: true) else { return nil }
+        let connection = Connection(processID: child.process, socket: child.socket)
         var hello = gymcard_zxing_hello()
         guard connection.receive(&hello, byteCount: MemoryLayout<gymcard_zxing_hello>.size),
             hello.magic == GYMCARD_ZXING_MAGIC, hello.protocol == GYMCARD_ZXING_PROTOCOL,
