@@ -41,6 +41,37 @@ struct FileRoundTripTests {
             ProcessInfo.processInfo.environment["GYMCARD_ROUNDTRIP_KEEP"].map { $0 + "/" + symbology.name }
             ?? directory.path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Drawn off the concurrency pool: 160 files of zint and PNG work, in 13 cases at once, held both
+        // of its threads for minutes, and the tmux suites' views (60 s) closed before a capture came.
+        let (drawn, refused) = try await OffThePool.compute { () throws -> ([Drawn], [String]) in
+            try Self.draw(symbology, into: folder)
+        }
+        try await Self.rasterizeSVGs(drawn.filter { $0.output == .svg })
+        // An SVG whose rasterization is its PNG pixel for pixel reads as the PNG does (every reader is a
+        // function of the pixels): it is proven by the PNG's reads, and only the others are read again.
+        let compared = try await OffThePool.compute { () throws -> [(Drawn, same: Bool, problem: String?)] in
+            try drawn.map { file in
+                guard file.output == .svg else { return (file, false, nil) }
+                let result = try Self.samePixels(file, asPNG: folder + "/\(file.card.index).png")
+                return (file, result.same, result.problem)
+            }
+        }
+        for case (_, _, let problem?) in compared { Issue.record(Comment(rawValue: problem)) }
+        let read = compared.filter { !$0.same }.map(\.0)
+        // Only a 2D text too long for its symbol may be refused, with libzint's reason.
+        for refusal in refused {
+            #expect(
+                symbology.isTwoDimensional && refusal.contains("too long"), "refused: \(refusal)")
+        }
+        #expect(drawn.count >= CardSpace.perSymbology * 2 * 9 / 10, "drawn \(drawn.count)")
+
+        try await Self.expectGymcardReads(read)
+        try await Self.expectIndependentReads(read, symbology: symbology)
+    }
+
+    /// Draws every card of `symbology`'s space as PNG and SVG into `folder`: the files, and the cards
+    /// gymcard refused to draw, with its reason.
+    static func draw(_ symbology: Symbology, into folder: String) throws -> ([Drawn], [String]) {
         var drawn: [Drawn] = []
         var refused: [String] = []
         for card in CardSpace.cards(symbology) {
@@ -67,27 +98,7 @@ struct FileRoundTripTests {
                         path: output == .svg ? file + ".png" : file))
             }
         }
-        try await Self.rasterizeSVGs(drawn.filter { $0.output == .svg })
-        // An SVG whose rasterization is its PNG pixel for pixel reads as the PNG does (every reader is a
-        // function of the pixels): it is proven by the PNG's reads, and only the others are read again.
-        var read: [Drawn] = []
-        for file in drawn {
-            if file.output == .svg,
-                try Self.expectSamePixels(file, asPNG: folder + "/\(file.card.index).png")
-            {
-                continue
-            }
-            read.append(file)
-        }
-        // Only a 2D text too long for its symbol may be refused, with libzint's reason.
-        for refusal in refused {
-            #expect(
-                symbology.isTwoDimensional && refusal.contains("too long"), "refused: \(refusal)")
-        }
-        #expect(drawn.count >= CardSpace.perSymbology * 2 * 9 / 10, "drawn \(drawn.count)")
-
-        try await Self.expectGymcardReads(read)
-        try await Self.expectIndependentReads(read, symbology: symbology)
+        return (drawn, refused)
     }
 
     /// Cards of `Benchmarks/roundtrip.sh 300 20261129` that read as two IDs: the whole, and from a crop the
@@ -143,17 +154,25 @@ struct FileRoundTripTests {
 
     /// The SVG's rasterization is the PNG's pixels where the SVG's coordinates are whole pixels (a Codabar
     /// ratio such as 2.25 puts bar edges inside pixels in the SVG, which the PNG rounds). Whether the two
-    /// are the same pixels, every one of them the same byte.
-    static func expectSamePixels(_ svg: Drawn, asPNG png: String) throws -> Bool {
+    /// are the same pixels, every one of them the same byte; and what differs where they should not.
+    static func samePixels(_ svg: Drawn, asPNG png: String) throws -> (same: Bool, problem: String?) {
         let source = try String(contentsOfFile: String(svg.path.dropLast(4)), encoding: .utf8)
-        guard wholePixelZoom(source) == 1, FileManager.default.fileExists(atPath: png) else { return false }
+        guard wholePixelZoom(source) == 1, FileManager.default.fileExists(atPath: png) else {
+            return (false, nil)
+        }
         let ours = try PNGCodec.decodeGray([UInt8](try Data(contentsOf: URL(fileURLWithPath: png))))
         let theirs = try PNGCodec.decodeGray([UInt8](try Data(contentsOf: URL(fileURLWithPath: svg.path))))
-        #expect(ours.width == theirs.width && ours.height == theirs.height, "\(svg.card) SVG size")
-        guard ours.width == theirs.width, ours.height == theirs.height else { return false }
+        guard ours.width == theirs.width, ours.height == theirs.height else {
+            return (
+                false,
+                "\(svg.card): the SVG is \(theirs.width)×\(theirs.height), the PNG \(ours.width)×\(ours.height)"
+            )
+        }
         let differing = zip(ours.pixels, theirs.pixels).filter { ($0 < 128) != ($1 < 128) }.count
-        #expect(differing == 0, "\(svg.card): \(differing) pixels differ between the SVG and the PNG")
-        return ours.pixels == theirs.pixels
+        return (
+            ours.pixels == theirs.pixels,
+            differing == 0 ? nil : "\(svg.card): \(differing) pixels differ between the SVG and the PNG"
+        )
     }
 
     /// `gymcard scan`'s use case reads each file as exactly its card: one ID, the same symbology, the same

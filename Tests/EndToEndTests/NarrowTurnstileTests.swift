@@ -38,7 +38,7 @@ extension TmuxSession {
 /// What libzbar reads from the drawing on screen, as `symbology:text`.
 func readScreen(_ lines: [String]) async -> [String] {
     let image = rasterize(drawingLines(lines))
-    return await OffThePool.compute { ZBarReader().decode(image).map { "\($0.symbology):\($0.text)" } }
+    return await OffThePool.glance { ZBarReader().decode(image).map { "\($0.symbology):\($0.text)" } }
 }
 
 @Suite("gymcard show on narrow and resized terminals: turned, the QR code, or what it needs", .serialized)
@@ -69,7 +69,8 @@ struct NarrowTurnstileTests {
         let home = try TemporaryDirectory()
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(columns: 40, rows: 100, command: command(home, "show --id 905123456"))
+        try await tmux.start(
+            columns: 40, rows: 100, command: command(home, "show --id 905123456 --timeout 0"))
         let capture = try await tmux.waitForCapture {
             await readScreen($0.escaped) == Self.barcode && hintIsWhole($0) && $0.text.contains("9051-23456")
         }
@@ -90,7 +91,7 @@ struct NarrowTurnstileTests {
         let home = try TemporaryDirectory()
         let tmux = TmuxSession()
         defer { tmux.kill() }
-        try await tmux.start(columns: 40, rows: 40, command: command(home, "show --id 905123456"))
+        try await tmux.start(columns: 40, rows: 40, command: command(home, "show --id 905123456 --timeout 0"))
         let capture = try await tmux.waitForCapture {
             await readScreen($0.escaped) == Self.qrCode && hintIsWhole($0)
                 && $0.flowing.contains("not every scanner reads")
@@ -198,7 +199,8 @@ struct NarrowTurnstileTests {
         let tmux = TmuxSession()
         defer { tmux.kill() }
         try await tmux.start(
-            columns: 40, rows: 100, command: command(home, "show --id GYM0042a7 --symbology code128"))
+            columns: 40, rows: 100,
+            command: command(home, "show --id GYM0042a7 --symbology code128 --timeout 0"))
         let capture = try await tmux.waitForCapture {
             await readScreen($0.escaped) == ["code128:GYM0042a7"] && hintIsWhole($0)
         }

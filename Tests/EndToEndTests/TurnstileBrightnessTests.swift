@@ -43,7 +43,9 @@ struct BacklightShow {
     }
 
     /// Starts `show ARGUMENTS` and waits for the whole card.
-    func showCard(_ arguments: String = "show --id 905123456", exports: String = "", bus: String? = nil)
+    func showCard(
+        _ arguments: String = "show --id 905123456 --timeout 0", exports: String = "", bus: String? = nil
+    )
         async throws
     {
         try await tmux.start(columns: 100, rows: 30, command: command(arguments, exports: exports, bus: bus))

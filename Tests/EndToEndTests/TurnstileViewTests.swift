@@ -98,7 +98,7 @@ extension TmuxSession {
 /// `darkTheme` paints cells without colour codes light on dark, as a dark terminal theme shows them.
 func decodeScreen(_ lines: [String], darkTheme: Bool = false) async -> [String] {
     let image = rasterize(drawingLines(lines), darkTheme: darkTheme)
-    return await OffThePool.compute { ZBarReader().decode(image).map(\.text) }
+    return await OffThePool.glance { ZBarReader().decode(image).map(\.text) }
 }
 
 /// The columns from the first to the last dark cell of the drawing on screen (`escapes` capture).

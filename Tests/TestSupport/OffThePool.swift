@@ -35,6 +35,16 @@ public enum OffThePool {
         }
     }
 
+    /// Runs short work (the decode of a terminal screen's few hundred pixels) on a thread of its own
+    /// without taking a permit: a check that a test repeats while a view's timeout runs must not queue
+    /// behind minutes of other suites' scans.
+    public static func glance<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.start()
+        }
+    }
+
     private static let cores = Permits(ProcessInfo.processInfo.activeProcessorCount)
 }
 
