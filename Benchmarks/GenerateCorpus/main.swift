@@ -29,15 +29,12 @@ var symbolCard: (card: GrayImage, module: Int, text: String)?
 if rest.count >= 3, rest[0] == "--symbol" {
     guard let symbology = Symbology(name: rest[1]),
         let content = try? BarcodeContent(symbology: symbology, normalizing: rest[2]),
-        let matrix = try? ModuleMatrix(encoding: content)
+        let card = try? CardPhotoGenerator.symbolCard(content)
     else {
         FileHandle.standardError.write(
             Data("generate-corpus: cannot draw that text in that symbology\n".utf8))
         exit(65)
     }
-    let symbol = MatrixRaster.image(of: matrix, moduleSize: 8)
-    var card = GrayImage(width: symbol.width + 160, height: symbol.height + 160, filledWith: 242)
-    for y in 0..<symbol.height { for x in 0..<symbol.width where symbol[x, y] { card[80 + x, 80 + y] = 40 } }
     symbolCard = (card, 8, content.text)
     rest.removeFirst(3)
 }

@@ -169,7 +169,9 @@ extension BarcodeScanner {
                     })
             }
         }
-        for angle in [0.0, 45.0, -45.0] {
+        // Not 0°: that is the "threshold" stage's very image, and a stage read twice confirmed its own
+        // invention (a webcam photo of a UPC-A card read as `066781011185` by both; issue 39).
+        for angle in [45.0, -45.0] {
             stages.append(
                 Stage(name: "threshold rotate \(angle)", isAggressive: true) {
                     smoothed.value.rotated(degrees: angle).thresholded()

@@ -162,14 +162,16 @@ public struct ReadGuard: Sendable {
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false
     }
 
-    /// Whether an Interleaved 2 of 5 or Code 39 read (neither has a check character libzbar verifies, and
-    /// the footprint is measured for Codabar alone) has a rival read at least as strong: another text of
-    /// the same symbology, of the same length or holding this one, read on as many zbar scan lines or
-    /// more. A few lines across a blot read a digit wrong, or a short piece of the symbol (seen on a real
-    /// flatbed scan, `other-scenes/damaged-sheet-scan.tif`: `00125456`, `00123056` and `00123756` on 1–4
-    /// lines and `001234` beside `00123456` on 33–61); two symbols that rival each other are both refused.
+    /// Whether a linear read other than Codabar's (which the footprint and ``hasGentleRival(_:)`` judge)
+    /// has a rival read at least as strong: another text of the same symbology, of the same length or
+    /// holding this one, read on as many scan lines or more. A few lines across a blot read a digit wrong,
+    /// or a short piece of the symbol (seen on a real flatbed scan, `other-scenes/damaged-sheet-scan.tif`:
+    /// `00125456`, `00123056` and `00123756` on 1–4 lines and `001234` beside `00123456` on 33–61); a
+    /// check digit is a 1-in-10 filter, so a thresholded webcam photo of a UPC-A card gave `066781011185`
+    /// and `066781017125` on 6–10 lines beside `066721017185` on 240 and more, and zxing-cpp read the same
+    /// two off a blurred copy (issue 39). Two symbols that rival each other are both refused.
     private func hasStrongerRival(_ text: String, symbology: Symbology) -> Bool {
-        guard symbology == .itf || symbology == .code39 else { return false }
+        guard !symbology.isTwoDimensional, symbology != .codabar else { return false }
         let strength = { (text: String) in self.reads(of: text).map(\.symbol.quality).max() ?? 0 }
         let own = strength(text)
         return Set(reads.filter { $0.symbol.symbology == symbology }.map(\.symbol.text)).contains { other in

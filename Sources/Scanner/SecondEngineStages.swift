@@ -38,6 +38,15 @@ extension BarcodeScanner {
             Stage(name: "zxing plain", isAggressive: false, engine: .zxing) {
                 ZXingReader.isAvailable ? working : nil
             })
+        // The working image at half its size: zxing-cpp 1.4 found no Aztec code of 28 px modules in a
+        // 1600 px photo of a card lit from one side, and read it at half (3.x reads it as it is: its own
+        // downscaled pass, which 1.4's assertion rules out; see ``ZXingReader``). Issue 39.
+        stages.append(
+            Stage(name: "zxing half", isAggressive: false, engine: .zxing) {
+                let side = Swift.max(working.width, working.height)
+                return ZXingReader.isAvailable && side >= 600
+                    ? working.downscaled(toMaximumSide: side / 2) : nil
+            })
         // The working image blurred a little: a second look for what only zxing-cpp reads (a UPC-E of number
         // system 1, which libzbar does not decode), whose read never stands alone (see ``ReadGuard``).
         stages.append(

@@ -130,6 +130,37 @@ struct ReadGuardTests {
                 != read(text, stage: "locate 1").distortion)
     }
 
+    /// A webcam photo of a UPC-A card (SymbologyPhotoTests, seed 46): the thresholded copy read two texts
+    /// whose check digits hold on 6 and 10 lines, and zxing-cpp read the same two off a blurred copy; the
+    /// card's own text was read on 240 lines and more (issue 39).
+    @Test("an EAN/UPC or Code 128/93 text with a rival of its symbology read on more lines is refused")
+    func strongerRival() {
+        var readGuard = ReadGuard()
+        #expect(readGuard.record(read("066721017185", stage: "plain", quality: 240, symbology: .upca)) != nil)
+        for (text, quality) in [("066781011185", 10), ("066781017125", 6)] {
+            #expect(BarcodeContent(read: .upca, text: text) != nil, "its check digit holds")
+            for stage in ["threshold", "threshold rotate 45.0"] {
+                _ = readGuard.record(
+                    read(text, stage: stage, aggressive: true, quality: quality, symbology: .upca))
+            }
+            _ = readGuard.record(
+                read(text, stage: "zxing blur", quality: 3, symbology: .upca, engine: .zxing))
+        }
+        #expect(readGuard.trustedTexts == ["066721017185"])
+        // The same for the other symbologies with a check character but no footprint.
+        for (symbology, card, rival) in [
+            (Symbology.code128, "GYM-000417", "GYM-000411"), (.code93, "CARD93-X", "CARD93-Y"),
+            (.ean13, "4006381333931", "4006381333948"),
+        ] {
+            var rivals = ReadGuard()
+            _ = rivals.record(read(card, stage: "plain", quality: 40, symbology: symbology))
+            _ = rivals.record(read(rival, stage: "plain", quality: 3, symbology: symbology))
+            _ = rivals.record(
+                read(rival, stage: "zxing plain", quality: 2, symbology: symbology, engine: .zxing))
+            #expect(rivals.trustedTexts == [card], "\(symbology.name)")
+        }
+    }
+
     @Test("a read that does not account for the whole symbol is never trusted, however many stages agree")
     func partial() throws {
         var readGuard = ReadGuard()
