@@ -198,9 +198,6 @@ public struct CardPhotoGenerator {
             mustRead: recipe.mustRead)
     }
 
-    /// A JPEG photo of any card image (a symbol another tool drew, say), taken as `recipe` says: placed
-    /// turned into a scene, lit, blurred, noisy, compressed. `narrowBarPixels` is the width of the card's
-    /// narrowest bar (or module) in its own pixels, for the recipe's bar width in the photo.
     /// A white card carrying `content`'s symbol as gymcard's Symbols draws it, `moduleSize` pixels a
     /// module (a linear symbol's bars 50 modules tall, as `show` draws them), with a margin of 80 px: what
     /// ``photograph(_:narrowBarPixels:recipe:)`` takes for a card of any symbology.
@@ -208,10 +205,15 @@ public struct CardPhotoGenerator {
         let symbol = MatrixRaster.image(
             of: try ModuleMatrix(encoding: content), style: try BarcodeStyle(narrowBarWidth: moduleSize))
         var card = GrayImage(width: symbol.width + 160, height: symbol.height + 160, filledWith: 242)
-        for y in 0..<symbol.height { for x in 0..<symbol.width where symbol[x, y] { card[80 + x, 80 + y] = 40 } }
+        for y in 0..<symbol.height {
+            for x in 0..<symbol.width where symbol[x, y] { card[80 + x, 80 + y] = 40 }
+        }
         return card
     }
 
+    /// A JPEG photo of any card image (a symbol another tool drew, say), taken as `recipe` says: placed
+    /// turned into a scene, lit, blurred, noisy, compressed. `narrowBarPixels` is the width of the card's
+    /// narrowest bar (or module) in its own pixels, for the recipe's bar width in the photo.
     public mutating func photograph(_ card: GrayImage, narrowBarPixels narrow: Int, recipe: Recipe) -> [UInt8]
     {
         var scene =
