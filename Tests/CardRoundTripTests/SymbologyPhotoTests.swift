@@ -23,13 +23,19 @@ struct SymbologyPhotoTests {
         (.aztec, "AZ-905123456"), (.pdf417, "PDF-905123456"),
     ]
 
-    /// The card recipes a person expects any reader to read (tight, turned, lit from one side, a 720p
-    /// webcam, JPEG at 60) and two where misreads come from (glare; a small frame with strong JPEG), at most
-    /// 1600 px: the suite's share. `Benchmarks/symbologies.sh` runs every recipe, 12 MP frames included.
+    /// The card recipes of the corpus, in its order, but its 12 MP phone frames and the Codabar labels: each
+    /// card's photos are taken in this sequence from one seed (so each photo is the one the issue's run
+    /// saw), and the ones in ``scanned`` are read.
     static let recipes = (CardPhotoGenerator.fullRecipes + CardPhotoGenerator.photographLikeRecipes).filter {
         $0.hasBarcode && !$0.label && !$0.category.hasPrefix("phone-")
-            && ($0.mustRead || ["glare", "small-jpeg"].contains($0.category))
     }
+
+    /// The photos read: those a person expects any reader to read (tight, turned, lit from one side, a
+    /// 720p webcam, JPEG at 60) and two where misreads come from (glare; a small frame with strong JPEG),
+    /// the suite's share. Of these, seed 46's webcam photo of the UPC-A card was read as two other IDs
+    /// besides its own, and seed 51's Aztec lit from one side not at all (issue 39).
+    /// `Benchmarks/symbologies.sh` reads every recipe, 12 MP frames included.
+    static let scanned = Set(recipes.filter(\.mustRead).map(\.category) + ["glare", "small-jpeg"])
 
     @Test("a card photographed in each symbology reads as its own text, or not at all", arguments: cards)
     func photographed(_ symbology: Symbology, _ text: String) async throws {
@@ -48,10 +54,11 @@ struct SymbologyPhotoTests {
             () throws -> [(path: String, category: String, mustRead: Bool)] in
             let card = try CardPhotoGenerator.symbolCard(content)
             var generator = CardPhotoGenerator(seed: seed)
-            return try Self.recipes.map { recipe in
+            return try Self.recipes.compactMap { recipe in
+                let bytes = generator.photograph(card, narrowBarPixels: 8, recipe: recipe)
+                guard Self.scanned.contains(recipe.category) else { return nil }
                 let path = folder + "/\(recipe.category).jpg"
-                try Data(generator.photograph(card, narrowBarPixels: 8, recipe: recipe)).write(
-                    to: URL(fileURLWithPath: path))
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
                 return (path, recipe.category, recipe.mustRead)
             }
         }
