@@ -138,8 +138,9 @@ public struct ReadGuard: Sendable {
     private func isTrusted(_ text: String) -> Bool {
         let all = reads.filter { $0.symbol.text == text }
         guard let first = all.first else { return false }
-        // QR, PDF417, Data Matrix and Aztec carry their own error correction.
-        if first.symbol.symbology.isTwoDimensional { return true }
+        // QR, PDF417, Data Matrix and Aztec carry their own error correction, which can still correct a
+        // blurred symbol into another text: one stage's text against another's that more stages read.
+        if first.symbol.symbology.isTwoDimensional { return !isOutnumbered(text, all) }
         if hasStrongerRival(text, symbology: first.symbol.symbology) { return false }
         if first.symbol.symbology == .codabar, all.allSatisfy(\.isAggressive), hasGentleRival(text) {
             return false
@@ -170,13 +171,39 @@ public struct ReadGuard: Sendable {
     /// check digit is a 1-in-10 filter, so a thresholded webcam photo of a UPC-A card gave `066781011185`
     /// and `066781017125` on 6–10 lines beside `066721017185` on 240 and more, and zxing-cpp read the same
     /// two off a blurred copy (issue 39). Two symbols that rival each other are both refused.
+    ///
+    /// EAN-13, UPC-A, UPC-E and EAN-8 share their guards and digit patterns, so a few lines across one can
+    /// read as another of any length: a small JPEG of an EAN-13 card gave the UPC-E `01484336` on 4–8 lines
+    /// of two aggressive stages (issue 39). Among them any text rivals any other.
     private func hasStrongerRival(_ text: String, symbology: Symbology) -> Bool {
         guard !symbology.isTwoDimensional, symbology != .codabar else { return false }
         let strength = { (text: String) in self.reads(of: text).map(\.symbol.quality).max() ?? 0 }
         let own = strength(text)
-        return Set(reads.filter { $0.symbol.symbology == symbology }.map(\.symbol.text)).contains { other in
-            other != text && (other.count == text.count || other.contains(text)) && strength(other) >= own
+        let family = Self.eanUPC.contains(symbology) ? Self.eanUPC : [symbology]
+        let rivals = reads.filter { family.contains($0.symbol.symbology) && $0.symbol.text != text }
+        return rivals.contains { other in
+            let sameSymbology = other.symbol.symbology == symbology
+            return
+                (!sameSymbology || other.symbol.text.count == text.count || other.symbol.text.contains(text))
+                && strength(other.symbol.text) >= own
         }
+    }
+
+    /// The EAN/UPC family.
+    static let eanUPC: Set<Symbology> = [.ean13, .upca, .upce, .ean8]
+
+    /// Whether a 2D text that one stage alone read has a rival of its symbology that two stages or more
+    /// read: a 320 px copy of a webcam photo of a PDF417 card read `PDAAAAF BCDEFGNTTkeQdcuh`, its error
+    /// correction satisfied, beside `PDF-905123456` from every other stage (issue 39). Two different codes
+    /// each read by one stage both stand.
+    private func isOutnumbered(_ text: String, _ own: [StageRead]) -> Bool {
+        guard Set(own.map(\.stage)).count == 1, let symbology = own.first?.symbol.symbology else {
+            return false
+        }
+        return Set(
+            reads.filter { $0.symbol.symbology == symbology && $0.symbol.text != text }.map(\.symbol.text)
+        )
+        .contains { other in Set(self.reads(of: other).map(\.stage)).count >= 2 }
     }
 
     /// Whether a Codabar text that only aggressive stages read has a rival that a gentle stage read whole:

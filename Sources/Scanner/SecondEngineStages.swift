@@ -38,9 +38,10 @@ extension BarcodeScanner {
             Stage(name: "zxing plain", isAggressive: false, engine: .zxing) {
                 ZXingReader.isAvailable ? working : nil
             })
-        // The working image at half its size: zxing-cpp 1.4 found no Aztec code of 28 px modules in a
-        // 1600 px photo of a card lit from one side, and read it at half (3.x reads it as it is: its own
-        // downscaled pass, which 1.4's assertion rules out; see ``ZXingReader``). Issue 39.
+        // The working image at half its size: zxing-cpp 1.4 found no Aztec code of large modules in a photo
+        // of a card lit from one side, and read it at half (3.x reads it as it is: its own downscaled pass,
+        // which 1.4's assertion rules out; see ``ZXingReader``). A 640 px webcam frame's PDF417 halved was
+        // corrected into another text, which one stage alone read: ``ReadGuard`` refuses it (issue 39).
         stages.append(
             Stage(name: "zxing half", isAggressive: false, engine: .zxing) {
                 let side = Swift.max(working.width, working.height)

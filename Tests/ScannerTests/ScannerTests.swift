@@ -159,6 +159,35 @@ struct ReadGuardTests {
                 read(rival, stage: "zxing plain", quality: 2, symbology: symbology, engine: .zxing))
             #expect(rivals.trustedTexts == [card], "\(symbology.name)")
         }
+        // EAN-13, UPC-A, UPC-E and EAN-8 rival one another: a small JPEG of an EAN-13 card read as the
+        // UPC-E 01484336 by two aggressive stages.
+        var family = ReadGuard()
+        _ = family.record(read("4006381333931", stage: "plain", quality: 60, symbology: .ean13))
+        for stage in ["locate 1 fine 2x", "stretch 2x across"] {
+            _ = family.record(read("01484336", stage: stage, aggressive: true, quality: 8, symbology: .upce))
+        }
+        #expect(family.trustedTexts == ["4006381333931"])
+    }
+
+    /// A 320 px copy of a webcam photo of a PDF417 card read as another text, its error correction
+    /// satisfied, by that stage alone; every other stage read the card (issue 39).
+    @Test("a 2D text one stage alone read is refused beside another text of its symbology that more read")
+    func outnumbered2D() {
+        var readGuard = ReadGuard()
+        for stage in ["zxing plain", "zxing blur"] {
+            _ = readGuard.record(
+                read("PDF-905123456", stage: stage, quality: 0, symbology: .pdf417, engine: .zxing))
+        }
+        _ = readGuard.record(
+            read(
+                "PDAAAAF BCDEFGNTTkeQdcuh", stage: "zxing half", quality: 0, symbology: .pdf417,
+                engine: .zxing))
+        #expect(readGuard.trustedTexts == ["PDF-905123456"])
+        // Two codes each read once (two cards in one photo) both stand.
+        var two = ReadGuard()
+        _ = two.record(read("GYM-1", stage: "zxing plain", quality: 0, symbology: .qr, engine: .zxing))
+        _ = two.record(read("GYM-2", stage: "zxing blur", quality: 0, symbology: .qr, engine: .zxing))
+        #expect(two.trustedTexts == ["GYM-1", "GYM-2"])
     }
 
     @Test("a read that does not account for the whole symbol is never trusted, however many stages agree")
