@@ -109,6 +109,9 @@ private final class Connection: @unchecked Sendable {
         // with EPIPE instead of raising SIGPIPE in gymcard); its standard error is /dev/null.
         guard let child = SocketChild.start(path, arguments: [path], socketIsOutput: true) else { return nil }
         let connection = Connection(processID: child.process, socket: child.socket)
+        // A program there that is no helper of this build (a script that prints something, or nothing,
+        // and sleeps) is given up after 3 s rather than waited for.
+        connection.limitWaits(toSeconds: 3)
         var hello = gymcard_zxing_hello()
         guard connection.receive(&hello, byteCount: MemoryLayout<gymcard_zxing_hello>.size),
             hello.magic == GYMCARD_ZXING_MAGIC, hello.protocol == GYMCARD_ZXING_PROTOCOL,
@@ -118,7 +121,15 @@ private final class Connection: @unchecked Sendable {
             connection.end()
             return nil
         }
+        // A read of the largest photo takes seconds; a helper silent for two minutes is stuck.
+        connection.limitWaits(toSeconds: 120)
         return (connection, hello)
+    }
+
+    /// Each wait for the helper's answer ends after `seconds` (a read then fails, and the helper is ended).
+    func limitWaits(toSeconds seconds: Int) {
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Sends one request and its samples and receives the answer; nil when the helper died.

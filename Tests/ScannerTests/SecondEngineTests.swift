@@ -1,5 +1,6 @@
 import CZXing
 import Codabar
+import Foundation
 import Glibc
 import Imaging
 import Symbologies
@@ -90,6 +91,25 @@ struct ZXingReaderTests {
         #expect(read() == ["C12-345:678D"])
         #expect(helper.idleProcessIDs.count == 1)
         #expect(Set(helper.idleProcessIDs).isDisjoint(with: killed))
+    }
+
+    @Test(
+        "a program in the helper's place that is no helper of this build is given up in seconds, not waited for"
+    )
+    func notAHelper() throws {
+        let directory = try TemporaryDirectory()
+        for (name, script) in [
+            ("greets-wrong", "#!/bin/sh\necho hello\nsleep 30\n"), ("silent", "#!/bin/sh\nsleep 30\n"),
+            ("exits", "#!/bin/sh\nexit 3\n"),
+        ] {
+            let path = directory.path + "/" + name
+            try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+            chmod(path, 0o755)
+            let clock = ContinuousClock()
+            let started = clock.now
+            #expect(ZXingHelper(path: path) == nil, "\(name)")
+            #expect(clock.now - started < .seconds(10), "\(name)")
+        }
     }
 
     @Test("reads from four threads at once each get a helper and their own symbol")
