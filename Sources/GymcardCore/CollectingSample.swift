@@ -5,6 +5,7 @@ import FoundationEssentials
 import Glibc
 import History
 import Occupancy
+import Spawning
 import Storage
 import Trends
 
@@ -51,10 +52,7 @@ extension Collecting {
     /// The `gymcard` beside the running binary (which may be gymcard-network), by its absolute path: what
     /// the timer runs.
     public static func installedExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return CommandLine.arguments[0] }
-        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let executable = RunningExecutable.path else { return CommandLine.arguments[0] }
         return AtomicFile.directory(of: executable) + "/gymcard"
     }
 

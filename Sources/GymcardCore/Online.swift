@@ -1,6 +1,7 @@
 import Events
 import Fetching
 import Glibc
+import Spawning
 
 /// What only `gymcard-network` has: the HTTP client (libcurl) and the feed parsers (all of Foundation).
 ///
@@ -49,11 +50,6 @@ struct NetworkAccess: Sendable {
 
     /// A file next to the running executable.
     private static func siblingPath(_ name: String) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return name }
-        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = executable.lastIndex(of: "/") else { return name }
-        return String(executable[...slash]) + name
+        RunningExecutable.folder.map { $0 + name } ?? name
     }
 }

@@ -77,18 +77,8 @@ final class ZXingHelper: Sendable {
 
     /// Where the helper may be: beside the executable, then in the installed layout's library folder.
     static func candidatePaths() -> [String] {
-        guard let folder = executableFolder() else { return [] }
+        guard let folder = RunningExecutable.folder else { return [] }
         return [folder + programName, folder + "../lib/gymcard/" + programName]
-    }
-
-    /// The folder of the running executable, with a trailing slash.
-    private static func executableFolder() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = executable.lastIndex(of: "/") else { return nil }
-        return String(executable[...slash])
     }
 }
 
