@@ -65,6 +65,9 @@ let package = Package(
         .executableTarget(
             name: "gymcard-zxing", linkerSettings: [.linkedLibrary("ZXing")]),
         .systemLibrary(name: "CZXing"),
+        // libdmtx 0.7 (Debian's libdmtx-dev), the Data Matrix decoder after zxing-cpp, loaded on first use
+        // through DynamicLoading (Sources/Scanner/DataMatrixReader.swift); only dmtx.h is used at build time.
+        .systemLibrary(name: "CDmtx", providers: [.apt(["libdmtx-dev"])]),
         // libzint 2.11 (Debian's libzint-dev), the encoder of every symbology but Codabar, is loaded on first
         // use with dlopen like libzbar (Sources/Symbols/ZintLibrary.swift): `show` of a Codabar card never
         // maps it. Only zint.h is used at build time.
@@ -118,12 +121,17 @@ let package = Package(
             swiftSettings: strictSettings),
         .target(
             name: "Scanner",
-            dependencies: ["Codabar", "Symbologies", "Imaging", "CZBar", "CZXing", "Spawning"],
+            dependencies: [
+                "Codabar", "Symbologies", "Imaging", "CZBar", "CZXing", "CDmtx", "DynamicLoading", "Spawning",
+            ],
             swiftSettings: imageSettings),
         // The laptop's backlight at full while the card fills the screen, put back by a guardian process.
         .target(
             name: "Backlight", dependencies: ["CSystemdBus", "Storage", "Spawning"],
             swiftSettings: strictSettings),
+        // A C library opened on first use, its function table declared in C from its own header, and the
+        // registry of those libraries (ARCHITECTURE §17).
+        .target(name: "DynamicLoading", swiftSettings: strictSettings),
         // Starting a program the way gymcard does: no signal blocked, every one at its default.
         .target(name: "Spawning", swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
@@ -199,7 +207,7 @@ let package = Package(
                 "Codabar", "Symbologies", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching",
                 "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "JSONOutput",
-                "Configuration", "TextSearch", "TerminalText", "Catima", "Spawning",
+                "Configuration", "TextSearch", "TerminalText", "Catima", "Spawning", "DynamicLoading",
             ],
             swiftSettings: strictSettings),
 
@@ -290,6 +298,9 @@ let package = Package(
             dependencies: [
                 "Scanner", "Symbologies", "Imaging", "Symbols", "Codabar", "TestSupport", "CZXing",
             ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "DynamicLoadingTests", dependencies: ["DynamicLoading", "CDmtx", "TestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),

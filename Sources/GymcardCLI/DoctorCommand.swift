@@ -12,7 +12,7 @@ struct DoctorCommand: ContextCommand {
             Each line is a check: ok; note (not set up, or an optional part missing: gymcard works, with less); or \
             problem (something to fix). A note or problem says what to do. The checks: where gymcard keeps its \
             files (the stored card's folder 0700 and file 0600, whole or damaged: no ID is shown); which optional \
-            libraries load (libzbar, libcrypto, the zxing reader, libheif, libwebp, libtiff, libzint, libzip, \
+            libraries load (libzbar, libcrypto, the zxing reader, libdmtx, libheif, libwebp, libtiff, libzint, libzip, \
             libsqlite3), each through the loader the command that needs it uses; whether the config file is valid; \
             the campus, time zone and addresses in use; whether the collection timer runs (the systemd user timer \
             `collect --install` writes, or a crontab line); and when the history last recorded.

@@ -13,7 +13,8 @@ struct Scan: ContextCommand {
             Prints the ID of each photo (JPEG, PNG, HEIC, AVIF, WebP, TIFF or PNM; - reads standard \
             input) exactly as its barcode holds it, prefixed by the file name when several are given: \
             Codabar with its start and stop letters, Code 39, Code 93, Code 128, Interleaved 2 of 5, \
-            EAN-8, EAN-13, UPC-A, UPC-E and QR, and with zxing-cpp PDF417, Data Matrix and Aztec. A card \
+            EAN-8, EAN-13, UPC-A, UPC-E and QR, and with zxing-cpp PDF417, Data Matrix (libdmtx too) and \
+            Aztec. A card \
             is what its barcode is: a QR code holding nine digits is a QR card (--save on a terminal asks \
             whether to store it as the Codabar card it may stand for), and a 2D code's text is read in the \
             character set it names; one whose bytes are not that text prints nothing (65). A QR code \

@@ -3,6 +3,7 @@ import Catima
 import CivilTime
 import Collector
 import Configuration
+import DynamicLoading
 import Events
 import FoundationEssentials
 import Glibc
@@ -80,6 +81,15 @@ public enum Doctor {
             self.loads = loads
         }
 
+        /// A library of the registry (ARCHITECTURE §17), which names its package.
+        public init(_ library: SystemLibrary, essential: Bool = false, loads: @escaping @Sendable () -> Bool)
+        {
+            self.init(
+                name: library.name, purpose: library.purpose, package: library.debianPackage,
+                essential: essential,
+                loads: loads)
+        }
+
         /// The libraries gymcard loads on first use, each through the loader the command uses. libqrencode
         /// is linked (every `--qr` needs it), so it is not among them.
         public static let product: [Library] = [
@@ -92,6 +102,7 @@ public enum Doctor {
             Library(
                 name: "zxing", purpose: "scan's second reader: zxing-cpp",
                 package: "libzxing2", loads: { ZXingReader.isAvailable }),
+            Library(.dmtx, loads: { DataMatrixReader.isAvailable }),
             Library(
                 name: "libheif", purpose: "HEIC and AVIF photos (scan)", package: "libheif1",
                 loads: { HEIFCodec.isAvailable }),

@@ -160,12 +160,13 @@ public struct BarcodeScanner: Sendable {
             let stageStart = clock.now
             guard let image = stage.image() else { continue }
             stagesRun.append(stage.name)
-            var reads =
-                stage.engine == .zbar
-                ? (stage.zbarReads?.value ?? (stage.reader ?? reader).decode(image)).map {
-                    ($0, DecodingEngine.zbar)
+            var reads: [(DecodedSymbol, DecodingEngine)] =
+                switch stage.engine {
+                case .zbar:
+                    (stage.zbarReads?.value ?? (stage.reader ?? reader).decode(image)).map { ($0, .zbar) }
+                case .zxing: secondReader.decode(image).map { ($0.symbol, .zxing) }
+                case .dmtx: DataMatrixReader().decode(image).map { ($0, .dmtx) }
                 }
-                : secondReader.decode(image).map { ($0.symbol, DecodingEngine.zxing) }
             // A libzbar read that does not account for the whole symbol may be a damaged photo's torn scan
             // lines, or a true read whose scan-line ends the footprint check cannot follow: zxing-cpp reads
             // the same image, and its read, judged from its own corners, may account for the whole symbol.

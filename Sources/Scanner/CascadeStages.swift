@@ -186,7 +186,7 @@ extension BarcodeScanner {
         return Cascade(
             stages: stages
                 + Self.secondEngineStages(
-                    working: working, smoothed: smoothed, regions: regions, crops: crops)
+                    largest: largest, working: working, smoothed: smoothed, regions: regions, crops: crops)
         ) { shouldStop in
             for step in [{ _ = regions.value }, { _ = bestRegionReads.value }, { _ = smoothed.value }] {
                 guard !shouldStop() else { return }

@@ -6,6 +6,8 @@ public enum DecodingEngine: String, Sendable, Hashable {
     case zbar
     /// zxing-cpp, the second: a few stages at the end, where libzbar has read nothing it trusts.
     case zxing
+    /// libdmtx, for Data Matrix alone: one stage after zxing-cpp's (``DataMatrixReader``).
+    case dmtx
 }
 
 extension BarcodeScanner {
@@ -20,7 +22,8 @@ extension BarcodeScanner {
     /// The helper is started here, on the first photo that gets this far: a photo libzbar reads never pays
     /// for it. When it is not installed these stages are skipped and nothing is said.
     static func secondEngineStages(
-        working: GrayImage, smoothed: Lazy<GrayImage>, regions: Lazy<[BarcodeRegion]>,
+        largest: Lazy<GrayImage>, working: GrayImage, smoothed: Lazy<GrayImage>,
+        regions: Lazy<[BarcodeRegion]>,
         crops: [Lazy<GrayImage?>]
     )
         -> [Stage]
@@ -42,12 +45,17 @@ extension BarcodeScanner {
         // of a card lit from one side, and read it at half (3.x reads it as it is: its own downscaled pass,
         // which 1.4's assertion rules out; see ``ZXingReader``). A 640 px webcam frame's PDF417 halved was
         // corrected into another text, which one stage alone read: ``ReadGuard`` refuses it (issue 39).
-        stages.append(
-            Stage(name: "zxing half", isAggressive: false, engine: .zxing) {
-                let side = Swift.max(working.width, working.height)
-                return ZXingReader.isAvailable && side >= 600
-                    ? working.downscaled(toMaximumSide: side / 2) : nil
-            })
+        // A quarter, for a phone photo taken near, where the Aztec's modules are a dozen pixels in the working
+        // image: zxing-cpp 1.4 read two such of four generated 12 MP photos at a quarter (250 px) and at no
+        // size from a third up (issue 39).
+        for (name, divisor, smallest) in [("zxing half", 2, 600), ("zxing quarter", 4, 1000)] {
+            stages.append(
+                Stage(name: name, isAggressive: false, engine: .zxing) {
+                    let side = Swift.max(working.width, working.height)
+                    return ZXingReader.isAvailable && side >= smallest
+                        ? working.downscaled(toMaximumSide: side / divisor) : nil
+                })
+        }
         // The working image blurred a little: a second look for what only zxing-cpp reads (a UPC-E of number
         // system 1, which libzbar does not decode), whose read never stands alone (see ``ReadGuard``).
         stages.append(
@@ -78,6 +86,23 @@ extension BarcodeScanner {
                 guard ZXingReader.isAvailable, let region = regions.value.first, abs(region.angleDegrees) > 5
                 else { return nil }
                 return working.rotated(degrees: region.angleDegrees)
+            })
+        // libdmtx, last: it finds a Data Matrix's finder at any angle, where zxing-cpp 1.4 missed soft,
+        // turned and far ones (8 of 128 generated photos; ARCHITECTURE §14). Its finder is sensitive to the
+        // modules' size in pixels: far phone photos read at one size and not at another, so it looks at the
+        // working image and at the largest image there is, brought to at most 1500 px. Each look at a photo
+        // with no Data Matrix costs its 200 ms timeout.
+        stages.append(
+            Stage(name: "dmtx", isAggressive: false, engine: .dmtx) {
+                DataMatrixReader.isAvailable ? working : nil
+            })
+        stages.append(
+            Stage(name: "dmtx large", isAggressive: false, engine: .dmtx) {
+                guard DataMatrixReader.isAvailable else { return nil }
+                let image = largest.value
+                let side = Swift.max(image.width, image.height)
+                guard 4 * side >= 5 * Swift.max(working.width, working.height) else { return nil }
+                return side > 1500 ? image.downscaled(toMaximumSide: 1500) : image
             })
         return stages
     }

@@ -1,0 +1,70 @@
+import Glibc
+
+/// A C library opened with `dlopen` on first use, its functions bound into a table declared in C from the
+/// library's own header (docs/ARCHITECTURE.md §17): each module's `shim.h` lists the functions once in an
+/// X-macro, which gives the table's members (`__typeof__(&f)`, so the compiler checks every signature
+/// against the header) and their names in the same order. Nothing is retyped in Swift.
+public enum DynamicLibrary {
+    /// Opens `library` and fills a `Table` from the names `names` returns (a null-terminated array, one
+    /// name per member, in the members' order). The library stays open for the life of the process; on a
+    /// failure it is closed again and the error names what is missing.
+    public static func bind<Table>(
+        _ library: SystemLibrary, names: UnsafePointer<UnsafePointer<CChar>?>, as _: Table.Type
+    ) -> Result<Table, LoadingError> {
+        var symbols: [String] = []
+        var cursor = names
+        while let name = cursor.pointee {
+            symbols.append(String(cString: name))
+            cursor += 1
+        }
+        let slot = MemoryLayout<UnsafeRawPointer>.stride
+        // The table is nothing but function pointers: one slot per name.
+        precondition(
+            MemoryLayout<Table>.size == symbols.count * slot, "\(Table.self) is not \(symbols.count) pointers"
+        )
+        _ = dlerror()
+        guard let handle = dlopen(library.soname, RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(.notLoaded(library, reason: lastError()))
+        }
+        let table = UnsafeMutableRawPointer.allocate(
+            byteCount: Swift.max(1, MemoryLayout<Table>.size), alignment: MemoryLayout<Table>.alignment)
+        defer { table.deallocate() }
+        for (index, symbol) in symbols.enumerated() {
+            _ = dlerror()
+            guard let address = dlsym(handle, symbol) else {
+                let reason = lastError()
+                dlclose(handle)
+                return .failure(.missingSymbol(library, symbol: symbol, reason: reason))
+            }
+            table.storeBytes(of: address, toByteOffset: index * slot, as: UnsafeMutableRawPointer.self)
+        }
+        return .success(table.load(as: Table.self))
+    }
+
+    private static func lastError() -> String { dlerror().map { String(cString: $0) } ?? "" }
+}
+
+/// Why a library could not be bound: neutral facts; what to do about them is the caller's to say (with
+/// ``SystemLibrary/debianPackage``).
+public enum LoadingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `dlopen` failed: the library is not installed (or one it needs is not); `reason` is `dlerror()`'s.
+    case notLoaded(SystemLibrary, reason: String)
+    /// The library opened but lacks a function gymcard calls: another version than the one it was built
+    /// against.
+    case missingSymbol(SystemLibrary, symbol: String, reason: String)
+
+    /// The library that failed.
+    public var library: SystemLibrary {
+        switch self {
+        case .notLoaded(let library, _), .missingSymbol(let library, _, _): library
+        }
+    }
+
+    /// One line: the library, and the symbol when one is missing.
+    public var description: String {
+        switch self {
+        case .notLoaded(let library, _): "\(library.soname) is not installed"
+        case .missingSymbol(let library, let symbol, _): "\(library.soname) has no \(symbol)"
+        }
+    }
+}
