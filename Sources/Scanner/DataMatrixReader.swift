@@ -18,6 +18,9 @@ public struct DataMatrixReader: Sendable {
     /// A reader.
     public init(timeoutMilliseconds: Int = 200) { self.timeoutMilliseconds = timeoutMilliseconds }
 
+    /// The codewords whose meaning libdmtx 0.7 drops from the text it returns.
+    static let unreadCodewords: Set<UInt8> = [232, 233, 234, 241]
+
     /// libdmtx's functions, bound on first use; the error says which library or function is missing.
     static let functions: Result<gymcard_dmtx_functions, LoadingError> = DynamicLibrary.bind(
         .dmtx, names: gymcard_dmtx_function_names(), as: gymcard_dmtx_functions.self)
@@ -26,8 +29,9 @@ public struct DataMatrixReader: Sendable {
     public static var isAvailable: Bool { (try? functions.get()) != nil }
 
     /// The first Data Matrix symbol libdmtx reads in the image (a card has one; looking on for a second
-    /// would spend the whole timeout): empty when libdmtx is not installed. A symbol whose data holds an Extended Channel Interpretation is left out: libdmtx 0.7
-    /// does not decode ECIs, so its bytes could be read in the wrong character set.
+    /// would spend the whole timeout): empty when libdmtx is not installed. A symbol whose data holds an
+    /// ECI, FNC1, Structured Append or Reader Programming is left out (``unreadCodewords``): libdmtx 0.7
+    /// returns its text without them.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
         guard let dmtx = try? Self.functions.get(), image.width > 1, image.height > 1,
             let width = Int32(exactly: image.width), let height = Int32(exactly: image.height)
@@ -53,9 +57,14 @@ public struct DataMatrixReader: Sendable {
                         Int32(DmtxSymAttribSymbolDataWords.rawValue), found.pointee.sizeIdx))
                 let codewords = UnsafeBufferPointer(
                     start: decoded.code, count: Swift.min(dataWords, decoded.codeSize))
-                // Codeword 241 is an ECI in ASCII encodation; packed C40, Text or X12 values can equal it
-                // too, and such a symbol is refused with the rest.
-                guard dataWords > 0, !codewords.contains(241) else { continue }
+                // Codewords libdmtx 0.7 drops or misreads, so that its text is not the symbol's: 232 is
+                // FNC1 (a GS1 symbol's separators vanish: `10AB12<GS>17250101` read as `10AB1217250101`,
+                // found by a tester on an inverted zint symbol), 233 Structured Append (one part of
+                // several), 234 Reader Programming, 241 an ECI (its bytes in another character set). Packed
+                // C40, Text or X12 values can equal them too; such a symbol is refused with the rest.
+                guard dataWords > 0, !codewords.contains(where: Self.unreadCodewords.contains) else {
+                    continue
+                }
                 let bytes = Array(
                     UnsafeBufferPointer(start: decoded.output, count: Int(decoded.outputIdx)))
                 let text = SymbolText.withoutECI(bytes)

@@ -108,6 +108,37 @@ struct ScanReadsWhatItIsTests {
         #expect(read.stderrLines.count == 1 && read.stderr.contains(words), "\(read.stderr)")
     }
 
+    /// libdmtx (the last stages, which read a Data Matrix light on dark that zxing-cpp's looks miss)
+    /// returns a GS1 symbol's text without its FNC1 separators: a tester's inverted zint symbol holding
+    /// `10AB12<GS>17250101` printed `10AB1217250101` with exit 0. Such a symbol is refused; the same text
+    /// without GS1, drawn the same way, is read by libdmtx exactly (so the refusal is the rule's, not a
+    /// symbol it cannot see).
+    @Test(
+        "a Data Matrix light on dark is read by libdmtx exactly, or not at all when libdmtx would drop its GS1 separators",
+        arguments: [
+            (["--gs1", "-d", "[10]AB12[17]250101"], nil),
+            (["-d", "10AB1217250101"], "10AB1217250101"),
+        ] as [([String], String?)])
+    func lightOnDark(zint: [String], text: String?) async throws {
+        let home = try TemporaryDirectory()
+        let symbol = home.path + "/symbol.png"
+        let photo = home.path + "/inverted.png"
+        try await Self.tool("zint", ["-b", "71", "--scale=4", "-o", symbol] + zint)
+        try await Self.tool(
+            "convert", [symbol, "-bordercolor", "white", "-border", "10%", "-negate", "PNG24:" + photo])
+        let read = try await GymcardProcess(home: home.path).run(
+            ["scan", "--json", photo], timeoutSeconds: 600)
+        if let text {
+            #expect(read.status == 0, "\(read.stderr)")
+            let line = try #require(try Self.json(read.stdoutText).first)
+            #expect(line["id"] as? String == text)
+            #expect((line["stage"] as? String)?.hasPrefix("dmtx") == true, "\(line)")
+        } else {
+            #expect(read.status != 0)
+            #expect(!read.stdoutText.contains("10AB1217250101"), "\(read.stdoutText)")
+        }
+    }
+
     @Test("a 2D card holding a web address is drawn with a line that says scan will not take it for an ID")
     func addressSaid() async throws {
         let home = try TemporaryDirectory()
