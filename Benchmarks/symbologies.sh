@@ -5,6 +5,10 @@
 # libzbar, where it reads the symbology) and zxing-cpp 3.x from PyPI. Prints per symbology what each read
 # right, what it read wrong (a different text printed), and its median time per photo.
 #   Benchmarks/symbologies.sh [PER_CATEGORY] [SEED] [SYMBOLOGY,...]    (defaults: 4, 39, all 13)
+# With DAMAGED_COPIES=N in the environment, the photos are not read as they are: each is copied N times per
+# seed of DAMAGE_SEEDS (default 1; commas between seeds) with 1-6 bytes of its JPEG data changed
+# (Benchmarks/damaged.py's damage), and gymcard's right reads and wrong IDs are printed per symbology
+# (symbologies_damaged.py; goal: no wrong ID). E.g. DAMAGED_COPIES=2 Benchmarks/symbologies.sh 1 39
 set -euo pipefail
 cd "$(dirname "$0")/.."
 per=${1:-4}
@@ -36,4 +40,9 @@ while read -r symbology text; do
   if [ -n "$only" ] && ! echo ",$only," | grep -q ",$symbology,"; then continue; fi
   "$generate" --symbol "$symbology" "$text" "$work/$symbology" "$per" "$seed" >/dev/null
 done <<<"$cards"
-.venv-test/bin/python Benchmarks/symbologies_report.py "$work" "$bin/gymcard"
+if [ -n "${DAMAGED_COPIES:-}" ]; then
+  .venv-test/bin/python Benchmarks/symbologies_damaged.py "$work" "$bin/gymcard" "$DAMAGED_COPIES" \
+    "${DAMAGE_SEEDS:-1}"
+else
+  .venv-test/bin/python Benchmarks/symbologies_report.py "$work" "$bin/gymcard"
+fi

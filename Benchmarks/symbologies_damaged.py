@@ -1,4 +1,4 @@
-"""Damaged copies of every symbology's photos (Benchmarks/symbologies-damaged.sh): each JPEG of
+"""Damaged copies of every symbology's photos (DAMAGED_COPIES=N Benchmarks/symbologies.sh): each JPEG of
 WORK/<symbology>/ copied COPIES times per seed with 1-6 bytes of its entropy-coded data changed (damaged.py's
 damage: the lower part of the picture shifted sideways or smeared), read by `gymcard scan --json`. Prints per
 symbology the copies, how many gymcard read right and how many it printed as another ID (goal: 0), and each
@@ -6,10 +6,10 @@ such misread with its seed and copy, to look at again.
 
     symbologies_damaged.py WORK GYMCARD COPIES SEED[,SEED...]
 """
-import csv, json, os, random, subprocess, sys, tempfile
+import csv, os, random, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from damaged import damaged  # noqa: E402  (the one damage, shared with damaged.sh)
+from damaged import damaged, gymcard_reads  # noqa: E402  (the damage and the reading of damaged.sh)
 from symbologies_report import same  # noqa: E402  (UPC-A and UPC-E as the readers write them)
 
 work, gymcard, copies = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -34,12 +34,7 @@ for symbology in sorted(os.listdir(work)):
                 with open(name, "wb") as file:
                     file.write(damaged(data, generator))
                 files.append(name)
-            run = subprocess.run([gymcard, "scan", "--json", *files], capture_output=True, text=True)
-            found = {}
-            for line in run.stdout.splitlines():
-                record = json.loads(line)
-                if "id" in record:
-                    found[record["file"]] = record["id"]
+            found = gymcard_reads(gymcard, files)
             for name in files:
                 counts[0] += 1
                 got = found.get(name)
@@ -50,10 +45,8 @@ for symbology in sorted(os.listdir(work)):
                 else:
                     counts[2] += 1
                     misreads.append(f"{symbology} {os.path.basename(name)} (seed {seed}) read {got!r}")
-                os.remove(name)
             for name in files:
-                if os.path.exists(name):
-                    os.remove(name)
+                os.remove(name)
     print(f"{symbology:12}{counts[0]:>8}{counts[1]:>8}{counts[2]:>8}")
     total = [a + b for a, b in zip(total, counts)]
 print(f"{'all':12}{total[0]:>8}{total[1]:>8}{total[2]:>8}")

@@ -2,18 +2,15 @@
 #define GYMCARD_CDMTX_SHIM_H
 // libdmtx 0.7 (Debian's libdmtx0b), the Data Matrix decoder, loaded with dlopen on the first photo that
 // reaches its stage (Sources/Scanner/DataMatrixReader.swift). Its functions are listed once, here; the
-// table's members take their types from dmtx.h itself (docs/ARCHITECTURE.md §16).
+// table's members take their types from dmtx.h itself (docs/ARCHITECTURE.md §17).
 #include <dmtx.h>
 
 #define GYMCARD_DMTX_FUNCTIONS(X) \
     X(dmtxTimeNow) \
-    X(dmtxTimeAdd) \
     X(dmtxImageCreate) \
     X(dmtxImageDestroy) \
-    X(dmtxImageSetProp) \
     X(dmtxDecodeCreate) \
     X(dmtxDecodeDestroy) \
-    X(dmtxDecodeSetProp) \
     X(dmtxRegionFindNext) \
     X(dmtxRegionDestroy) \
     X(dmtxDecodeMatrixRegion) \

@@ -20,7 +20,8 @@ public enum DynamicLibrary {
         let slot = MemoryLayout<UnsafeRawPointer>.stride
         // The table is nothing but function pointers: one slot per name.
         precondition(
-            MemoryLayout<Table>.size == symbols.count * slot, "\(Table.self) is not \(symbols.count) pointers"
+            MemoryLayout<Table>.size == symbols.count * slot,
+            "\(Table.self) is \(MemoryLayout<Table>.size) bytes, not \(symbols.count) pointers"
         )
         _ = dlerror()
         guard let handle = dlopen(library.soname, RTLD_NOW | RTLD_LOCAL) else {

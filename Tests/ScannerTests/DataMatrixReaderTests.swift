@@ -36,7 +36,7 @@ struct DataMatrixReaderTests {
         #expect(report.findings.first?.symbology == .datamatrix)
     }
 
-    /// libdmtx alone, on images with no Data Matrix: nothing read, and the timeout bounds its search.
+    /// libdmtx alone, on images with no Data Matrix or too small for one: nothing read.
     @Test(
         "libdmtx reads nothing where there is no Data Matrix",
         .enabled(if: Prerequisite.runs(DataMatrixReader.isAvailable), "libdmtx0b is needed"))
@@ -47,7 +47,7 @@ struct DataMatrixReaderTests {
         for index in noise.pixels.indices {
             noise.pixels[index] = UInt8.random(in: 0...255, using: &generator)
         }
-        #expect(DataMatrixReader(timeoutMilliseconds: 100).decode(noise).isEmpty)
+        #expect(DataMatrixReader().decode(noise).isEmpty)
         #expect(DataMatrixReader().decode(GrayImage(width: 1, height: 1)).isEmpty)
     }
 }
