@@ -7,8 +7,10 @@ import Synchronization
 /// For tests only, as git's GIT_TEST_DATE_NOW: `GYMCARD_TEST_NOW` (ISO 8601) stands in for the current
 /// time, so that dated feeds, histories and opening hours can be checked; `GYMCARD_TEST_TIME_SCALE=N`
 /// makes every sleep N times shorter while the clock still moves by the whole sleep, so that a `wait`
-/// over minutes of polling runs in seconds. Work between sleeps takes its real time, so a slow machine
-/// does not skip polls. Neither is an option of the command line.
+/// over minutes of polling runs in seconds. With both, only sleeps move the clock: the work between
+/// them takes no test time, so a loaded machine sees the same polls at the same times as an idle one
+/// (a clock that also ran would let a 30-second stall of the test process count as 30 s of a hold).
+/// Neither is an option of the command line.
 public struct CurrentTime: Sendable {
     /// The moment the clock starts from.
     private let origin: Date
@@ -30,7 +32,6 @@ public struct CurrentTime: Sendable {
     /// The clock the environment asks for.
     public init(_ environment: [String: String]) throws(ContextProblem) {
         started = ContinuousClock.now
-        simulated = false
         var scale = 1.0
         let scaleText = environment["GYMCARD_TEST_TIME_SCALE"] ?? ""
         if !scaleText.isEmpty {
@@ -45,11 +46,13 @@ public struct CurrentTime: Sendable {
                 throw .invalidTestClock("GYMCARD_TEST_NOW is not an ISO 8601 time: \(text)")
             }
             origin = date
-            // A fixed test time stands still (but for sleeps) unless a scale is given.
-            runs = !scaleText.isEmpty
+            // A fixed test time stands still; sleeps move it, scaled ones in less real time.
+            runs = false
+            simulated = !scaleText.isEmpty
         } else {
             origin = Date()
             runs = true
+            simulated = false
         }
     }
 

@@ -58,6 +58,19 @@ import Testing
         #expect(context?.clock.now == Date(timeIntervalSince1970: 1_795_608_000))
     }
 
+    /// A stalled test process (two cores, hundreds of tests) must not move a scaled test clock: a wait's
+    /// hold is measured on it, and a 30-second stall once made five polls a ten-minute hold.
+    @Test func aScaledTestClockMovesOnlyBySleeps() async throws {
+        let clock = try CurrentTime([
+            "GYMCARD_TEST_NOW": "2026-11-25T12:00:00Z", "GYMCARD_TEST_TIME_SCALE": "600",
+        ])
+        let start = clock.now
+        usleep(50_000)
+        #expect(clock.now == start)
+        try await clock.sleep(seconds: 120)
+        #expect(clock.now == start.addingTimeInterval(120))
+    }
+
     @Test(arguments: [
         ("war", "war-memorial"), ("War Memorial Hall", "war-memorial"), ("mcc", "mccomas"),
         ("WALL", "bouldering-wall"),
