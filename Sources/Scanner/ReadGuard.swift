@@ -63,7 +63,8 @@ public struct StageRead: Sendable, Hashable {
 /// one of these holds:
 /// - a gentle libzbar stage read it on at least `minimumQuality` scan lines (zbar's quality counts the
 ///   lines that agreed), or
-/// - a second, different stage read the same text, or
+/// - a second, different stage read the same text (for EAN, UPC and Code 128, 39 and 93, which no
+///   footprint judges: one of the two stages gentle), or
 /// - the other engine read the same text (libzbar and zxing-cpp share no code), or
 /// - its mod-16 check character holds.
 ///
@@ -153,11 +154,17 @@ public struct ReadGuard: Sendable {
         }) {
             return true
         }
-        // Stages that share a distortion do not confirm each other where no footprint judges the read
-        // (EAN, UPC, Code 128, 39, 93): a stretch across at two factors read a real UPC-A label's photo as
-        // `9009181017785`, an EAN-13 whose check digit happens to hold (issue 39).
+        // Where no footprint judges the read (EAN, UPC, Code 128, 39, 93), aggressive stages do not confirm
+        // each other, whatever their distortions: a stretch across at two factors read a real UPC-A label's
+        // photo as `9009181017785`, an EAN-13 whose check digit happens to hold, and the cuts of one located
+        // region, enlarged and cut finer, read a damaged copy of a UPC-A photo as `066121077185` on 136 scan
+        // lines (`066721017185` with two 1s and 7s swapped; ARCHITECTURE §5). Such a read stands when the
+        // photo as it is (a gentle stage) or the other engine confirms it.
         let judged = FootprintPattern.judges(first.symbol.symbology)
-        if Set(matching.map { judged ? $0.stage : $0.distortion }).count >= 2 { return true }
+        if judged, Set(matching.map(\.stage)).count >= 2 { return true }
+        if !judged, matching.contains(where: { !$0.isAggressive }), Set(matching.map(\.stage)).count >= 2 {
+            return true
+        }
         guard first.symbol.symbology == .codabar else { return false }
         let symbol = try? CodabarSymbol(normalizing: text)
         return symbol.map { $0.characters.count >= 5 && $0.hasValidCheckCharacter } ?? false

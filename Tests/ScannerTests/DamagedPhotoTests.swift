@@ -1,6 +1,7 @@
 import Codabar
 import Foundation
 import Imaging
+import Symbologies
 import TestSupport
 import Testing
 
@@ -62,5 +63,42 @@ struct DamagedPhotoTests {
         }
         // Not a test that passes by reading nothing: damage spares most copies' symbol.
         #expect(outcomes.filter { $0 == [expected] }.count >= count / 3, "\(outcomes)")
+    }
+}
+
+/// A UPC-A card's photo damaged so that its bars come out lighter and thinner all the way down: every scan
+/// line of the symbol shows the same wrong widths, so no footprint can tell. The photo is
+/// `generate-corpus --symbol upca 066721017185 DIR 1 39`'s `thin-bars-0.jpg` (the generator run through
+/// every recipe before it, as the benchmark's corpus is made), with the six bytes that
+/// `DAMAGED_COPIES=2 Benchmarks/symbologies.sh 1 39` changed in its copy 1 of damage seed 1.
+@Suite("A damaged UPC-A photo whose every line reads two 1s and 7s swapped")
+struct DamagedUPCPhotoTests {
+    static let changes: [(offset: Int, added: UInt8)] = [
+        (13503, 8), (15183, 229), (15527, 120), (33294, 182), (34295, 20), (49973, 187),
+    ]
+
+    /// The cuts of the located region, enlarged and cut finer (aggressive stages all), read it as
+    /// `066121077185` (valid: the two swaps cancel in the check digit) on 136 lines, the true text on 34;
+    /// zxing-cpp reads the true text. Before issue 39's rule that aggressive stages confirm no EAN or UPC
+    /// read among themselves, gymcard printed the wrong one with exit 0.
+    @Test("read as its own ID or not at all")
+    func swappedDigits() async throws {
+        let content = try BarcodeContent(symbology: .upca, normalizing: "066721017185")
+        let photo = try await OffThePool.compute { () throws -> [UInt8] in
+            let card = try CardPhotoGenerator.symbolCard(content)
+            var generator = CardPhotoGenerator(seed: 39)
+            for recipe in CardPhotoGenerator.fullRecipes where recipe.hasBarcode && !recipe.label {
+                _ = generator.photo(recipe, name: "\(recipe.category)-0")
+                let bytes = generator.photograph(card, narrowBarPixels: 8, recipe: recipe)
+                if recipe.category == "thin-bars" { return bytes }
+            }
+            return []
+        }
+        try #require(photo.count == 52_930, "generate-corpus's photo has changed: find another damaged copy")
+        var damaged = photo
+        for change in Self.changes { damaged[change.offset] &+= change.added }
+        let image = try ImageFile.decodeGray(damaged, minimumLongSide: BarcodeScanner.decodeSide)
+        let report = await OffThePool.compute { BarcodeScanner().scan(image) }
+        #expect(report.findings.allSatisfy { $0.text == "066721017185" }, "\(report.findings.map(\.text))")
     }
 }
