@@ -16,16 +16,34 @@ public struct DecodedSymbol: Sendable, Hashable {
     /// Set when a 2D symbol's bytes are no text in the character set it names (``text`` is then empty):
     /// such a read is never an ID.
     public var textProblem: SymbolTextProblem?
+    /// Set when the symbol is one of several that hold one message between them (Structured Append): its
+    /// text is a part of that message, never an ID.
+    public var sequencePart: SequencePart?
 
     /// A decoded symbol.
     public init(
         symbology: Symbology, text: String, quality: Int, lineEnds: [ImagePoint] = [],
-        textProblem: SymbolTextProblem? = nil
+        textProblem: SymbolTextProblem? = nil, sequencePart: SequencePart? = nil
     ) {
         self.symbology = symbology
         self.text = text
         self.quality = quality
         self.lineEnds = lineEnds
         self.textProblem = textProblem
+        self.sequencePart = sequencePart
+    }
+}
+
+/// Which of the symbols of a Structured Append message one is.
+public struct SequencePart: Sendable, Hashable {
+    /// Its place, from 1.
+    public var number: Int
+    /// How many symbols hold the message.
+    public var count: Int
+
+    /// A part.
+    public init(number: Int, count: Int) {
+        self.number = number
+        self.count = count
     }
 }

@@ -94,9 +94,19 @@ public struct ReadGuard: Sendable {
     /// A guard with no reads yet.
     public init(minimumQuality: Int = 2) { self.minimumQuality = minimumQuality }
 
+    /// Symbols that are a part of a message split across several (Structured Append): never an ID, but
+    /// what the diagnosis says when nothing else was read.
+    private(set) var sequenceParts: [DecodedSymbol] = []
+
     /// Records a read; returns it when it (or its text, with earlier reads) is now trustworthy.
     public mutating func record(_ read: StageRead) -> StageRead? {
         if read.symbol.textProblem != nil { textProblems.append(read.symbol) }
+        // A part of a Structured Append message holds only a part of what was encoded: a card's code is one
+        // symbol (zxing-cpp reports parts as they are; libdmtx's reads of one are refused before this).
+        if read.symbol.sequencePart != nil {
+            sequenceParts.append(read.symbol)
+            return nil
+        }
         guard Self.isWellFormed(read.symbol) else { return nil }
         reads.append(read)
         return isTrusted(read.symbol.text) ? read : nil

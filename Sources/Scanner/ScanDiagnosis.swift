@@ -45,6 +45,9 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 case .controlCharacters: "whose text holds control characters, which no member ID has,"
                 case .beyondASCII:
                     "holding characters beyond ASCII (through FNC4), which gymcard's Code 128 cards do not hold,"
+                case .partOfSequence(let part):
+                    "that is part \(part.number) of \(part.count) of a message split across several codes "
+                        + "(Structured Append), not a member ID,"
                 }
             return
                 "found \(Self.article(symbology)) \(symbology == .qr ? "QR code" : symbology.displayName) \(what) and no "
@@ -78,6 +81,8 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
         case controlCharacters
         /// A Code 128 with Latin-1 characters (FNC4): read exactly, but no card gymcard keeps.
         case beyondASCII
+        /// One of several symbols that hold one message between them (Structured Append).
+        case partOfSequence(SequencePart)
     }
 
     /// "a" or "an" before a symbology's name as it is said ("an Aztec Code", "an EAN-13", "a UPC-A").
@@ -109,6 +114,11 @@ public enum ScanDiagnosis: Sendable, Equatable, CustomStringConvertible, Localiz
                 reason = foreign.isWebAddress ? .webAddress : .uri
             }
             return .notAMemberID(foreign.symbology, reason)
+        }
+        if let part = readGuard.sequenceParts.first, let number = part.sequencePart,
+            readGuard.untrustedCount == 0
+        {
+            return .notAMemberID(part.symbology, .partOfSequence(number))
         }
         if readGuard.untrustedCount > 0 { return .unconfirmed }
         if working.meanBrightness < 35 { return .tooDark }

@@ -87,7 +87,10 @@ public struct ZXingReader: Sendable {
         return ZXingSymbol(
             symbol: DecodedSymbol(
                 symbology: symbology, text: (try? decoded.get()) ?? "", quality: Int(result.lineCount),
-                lineEnds: corners, textProblem: problem),
+                lineEnds: corners, textProblem: problem,
+                sequencePart: result.sequenceSize > 1 && result.sequenceIndex >= 0
+                    ? SequencePart(number: Int(result.sequenceIndex) + 1, count: Int(result.sequenceSize))
+                    : nil),
             corners: corners)
     }
 }

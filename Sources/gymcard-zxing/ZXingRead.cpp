@@ -117,6 +117,8 @@ extern "C" int32_t gymcard_zxing_read_here(
             out.rawCount = static_cast<int32_t>(raw.size());
             std::memcpy(out.raw, raw.data(), raw.size());
             out.lineCount = result.lineCount();
+            out.sequenceIndex = result.sequenceIndex();
+            out.sequenceSize = result.sequenceSize();
             const auto &position = result.position();
             for (int corner = 0; corner < 4; ++corner) {
                 out.corners[2 * corner] = position[corner].x;

@@ -97,6 +97,21 @@ struct ScanReadsWhatItIsTests {
                 ["-b", "CODE128", "--esc", "-d", "AB\\tCD"],
                 "found a Code 128 whose text holds control characters"
             ),
+            // One symbol of a message split across several (Structured Append) holds a part of it: a
+            // tester's such QR code printed its part as the card's ID.
+            (
+                ["-b", "QRCODE", "--structapp=1,2,7", "-d", "GYM-000417"],
+                "found a QR code that is part 1 of 2"
+            ),
+            (
+                ["-b", "AZTEC", "--structapp=2,3", "-d", "GYM-000417"],
+                "found an Aztec Code that is part 2 of 3"
+            ),
+            (["-b", "PDF417", "--structapp=1,2", "-d", "GYM-000417"], "found a PDF417 that is part 1 of 2"),
+            (
+                ["-b", "DATAMATRIX", "--structapp=1,2,001002", "-d", "GYM-000417"],
+                "found a Data Matrix that is part 1 of 2"
+            ),
         ] as [([String], String)])
     func notAnID(zint: [String], words: String) async throws {
         let home = try TemporaryDirectory()

@@ -55,6 +55,10 @@ typedef struct {
     int32_t format;
     /// Scan lines that agreed on it (1D symbols; 0 for QR, which carries its own error correction).
     int32_t lineCount;
+    /// For a symbol that is one of several holding one message (Structured Append: QR, Data Matrix, Aztec,
+    /// Macro PDF417), its 0-based place and how many there are; -1 and -1 for a symbol on its own.
+    int32_t sequenceIndex;
+    int32_t sequenceSize;
     /// Corners in image pixels: top-left, top-right, bottom-right, bottom-left, as x, y pairs.
     int32_t corners[8];
     /// 1 for a 2D symbol (QR, PDF417, Data Matrix, Aztec), whose content is bytes in a character set: then
