@@ -12,6 +12,14 @@ extension GrayImage {
         !pixels.isEmpty && 3 * pixels.lazy.filter({ $0 == 0 || $0 == 255 }).count >= pixels.count
     }
 
+    /// The image light for dark: a symbol drawn light on dark (a phone's screen in dark mode, a negated
+    /// print) as readers expect it, dark on light.
+    public func inverted() -> GrayImage {
+        var copy = self
+        for index in copy.pixels.indices { copy.pixels[index] = 255 - copy.pixels[index] }
+        return copy
+    }
+
     /// Mean grey level, 0 (black) to 255 (white).
     public var meanBrightness: Double {
         guard !pixels.isEmpty else { return 0 }

@@ -183,6 +183,11 @@ extension BarcodeScanner {
         // every ITF read (ARCHITECTURE §5).
         stages.append(
             Stage(name: "short itf", isAggressive: false, reader: .shortInterleaved2of5) { working })
+        // The photo inverted: a symbol drawn light on dark (a phone in dark mode, a negated print), which
+        // libzbar does not read as it is (zxing-cpp 3.x tries inverted images by default; 1.4 cannot: its own
+        // stage follows). A tester's negated zint Codabar and QR code read nothing before. Last, so that only
+        // a photo nothing else read pays for it (a look at the working image).
+        stages.append(Stage(name: "inverted", isAggressive: false) { working.inverted() })
         return Cascade(
             stages: stages
                 + Self.secondEngineStages(

@@ -87,6 +87,12 @@ extension BarcodeScanner {
                 else { return nil }
                 return working.rotated(degrees: region.angleDegrees)
             })
+        // The same inverted image (see the libzbar stage "inverted"), for the 2D symbols and what libzbar
+        // alone cannot confirm. libdmtx reads light on dark itself.
+        stages.append(
+            Stage(name: "zxing inverted", isAggressive: false, engine: .zxing) {
+                ZXingReader.isAvailable ? working.inverted() : nil
+            })
         // libdmtx, last: it finds a Data Matrix's finder at any angle, where zxing-cpp 1.4 missed soft,
         // turned and far ones (8 of 128 generated photos; ARCHITECTURE §14). Its finder is sensitive to the
         // modules' size in pixels: far phone photos read at one size and not at another, so it looks at the

@@ -213,7 +213,10 @@ struct EngineOrderTests {
         #expect(whole.findings.isEmpty)
         let second = whole.stagesRun.filter { $0.hasPrefix("zxing") || $0.hasPrefix("dmtx") }
         #expect(
-            second == ["zxing locate 1", "zxing plain", "zxing blur", "zxing 2x", "dmtx", "dmtx large"],
+            second == [
+                "zxing locate 1", "zxing plain", "zxing blur", "zxing 2x", "zxing inverted", "dmtx",
+                "dmtx large",
+            ],
             "\(whole.stagesRun)")
         #expect(Array(whole.stagesRun.suffix(second.count)) == second)
         #expect(whole.stagesRun.count > 20, "every libzbar stage ran first")
