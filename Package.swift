@@ -130,8 +130,9 @@ let package = Package(
             name: "Backlight", dependencies: ["CSystemdBus", "Storage", "Spawning"],
             swiftSettings: strictSettings),
         // A C library opened on first use, its function table declared in C from its own header, and the
-        // registry of those libraries (ARCHITECTURE §17).
-        .target(name: "DynamicLoading", swiftSettings: strictSettings),
+        // registry of those libraries (ARCHITECTURE §17); include/FunctionTable.h, its C half, is included by
+        // each shim.h by a relative path.
+        .target(name: "DynamicLoading", exclude: ["include"], swiftSettings: strictSettings),
         // Starting a program the way gymcard does: no signal blocked, every one at its default.
         .target(name: "Spawning", swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
