@@ -106,7 +106,8 @@ let package = Package(
             dependencies: ["Codabar", "Symbologies", "Storage", "CLibCrypto"],
             swiftSettings: strictSettings),
         .target(
-            name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP"],
+            name: "Imaging",
+            dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP", "DynamicLoading"],
             swiftSettings: imageSettings),
         .target(
             name: "Symbols", dependencies: ["Codabar", "Symbologies", "Imaging", "CQREncode", "CZint"],
