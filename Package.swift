@@ -76,7 +76,7 @@ let package = Package(
         // first use with dlopen (Sources/Catima/LibZip.swift): linked, it and libcrypto would load in every
         // gymcard process. Only zip.h is used at build time.
         .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
-        // libcrypto (OpenSSL 3, Debian's libssl3) for the card's age file (scrypt, HMAC-SHA-256,
+        // libcrypto (OpenSSL 3) for the card's age file (scrypt, HMAC-SHA-256,
         // ChaCha20-Poly1305) is loaded on first use with dlopen (Sources/CardVault/LibCrypto.swift): only a
         // passphrase needs it. Only the OpenSSL headers are used at build time.
         .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
@@ -99,18 +99,19 @@ let package = Package(
         .target(name: "Storage", swiftSettings: strictSettings),
         // Catima (the Android card keeper): its CSV export, its zip (through libzip) and its share links.
         .target(
-            name: "Catima", dependencies: ["Codabar", "Symbologies", "Storage", "CZip"],
+            name: "Catima", dependencies: ["Codabar", "Symbologies", "Storage", "CZip", "DynamicLoading"],
             swiftSettings: strictSettings),
         .target(
             name: "CardVault",
-            dependencies: ["Codabar", "Symbologies", "Storage", "CLibCrypto"],
+            dependencies: ["Codabar", "Symbologies", "Storage", "CLibCrypto", "DynamicLoading"],
             swiftSettings: strictSettings),
         .target(
             name: "Imaging",
             dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP", "DynamicLoading"],
             swiftSettings: imageSettings),
         .target(
-            name: "Symbols", dependencies: ["Codabar", "Symbologies", "Imaging", "CQREncode", "CZint"],
+            name: "Symbols",
+            dependencies: ["Codabar", "Symbologies", "Imaging", "CQREncode", "CZint", "DynamicLoading"],
             swiftSettings: strictSettings),
         // Terminal image protocols (kitty, sixel, iTerm2, tmux pass-through) and the probe that asks a
         // terminal which it speaks.
@@ -224,7 +225,7 @@ let package = Package(
                 "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
                 "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText", "Console",
-                "Backlight",
+                "Backlight", "DynamicLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
