@@ -88,8 +88,8 @@ let package = Package(
         // measured and not taken: it links all of Foundation (see History's docs).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // libsystemd's D-Bus client, for logind's SetBrightness: the backlight guardian alone opens it with
-        // dlopen (Sources/Backlight/SystemBusLibrary.swift). shim.h declares the few types it needs, so
-        // building needs no libsystemd-dev.
+        // dlopen (Sources/Backlight/SystemBusLibrary.swift). shim.h declares the functions and types it needs
+        // (checked against <systemd/sd-bus.h> where it is installed), so building needs no libsystemd-dev.
         .systemLibrary(name: "CSystemdBus"),
         // Libraries along the boundaries in ARCHITECTURE §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
@@ -129,7 +129,7 @@ let package = Package(
             swiftSettings: imageSettings),
         // The laptop's backlight at full while the card fills the screen, put back by a guardian process.
         .target(
-            name: "Backlight", dependencies: ["CSystemdBus", "Storage", "Spawning"],
+            name: "Backlight", dependencies: ["CSystemdBus", "Storage", "Spawning", "DynamicLoading"],
             swiftSettings: strictSettings),
         // A C library opened on first use, its function table declared in C from its own header, and the
         // registry of those libraries (ARCHITECTURE §17); include/FunctionTable.h, its C half, is included by
@@ -176,7 +176,8 @@ let package = Package(
             swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
         .target(
-            name: "History", dependencies: ["CSQLite", "Storage", "JSONOutput"], swiftSettings: strictSettings
+            name: "History", dependencies: ["CSQLite", "Storage", "JSONOutput", "DynamicLoading"],
+            swiftSettings: strictSettings
         ),
         // The systemd timer and crontab line that run `gymcard collect` every 5 minutes.
         .target(name: "Collector", swiftSettings: strictSettings),
