@@ -304,7 +304,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "DynamicLoadingTests", dependencies: ["DynamicLoading", "CDmtx", "TestSupport"],
+            name: "DynamicLoadingTests",
+            dependencies: [
+                "DynamicLoading", "CDmtx", "CHeif", "CLibCrypto", "CSQLite", "CSystemdBus", "CTIFF", "CWebP",
+                "CZBar", "CZint", "CZip", "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
@@ -332,6 +336,7 @@ let package = Package(
                 "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbologies", "Symbols",
                 "Trends",
                 "TestSupport", "TestServer", "Catima", "Configuration", "Events", "EventsFeed",
+                "DynamicLoading",
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -378,7 +383,7 @@ let package = Package(
             dependencies: [
                 "gymcard", "gymcard-network", "Codabar", "CardVault", "Storage", "Scanner", "Symbologies",
                 "Imaging",
-                "Symbols", "TerminalText",
+                "Symbols", "TerminalText", "DynamicLoading",
                 "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),
