@@ -76,7 +76,7 @@ let package = Package(
         // first use with dlopen (Sources/Catima/LibZip.swift): linked, it and libcrypto would load in every
         // gymcard process. Only zip.h is used at build time.
         .systemLibrary(name: "CZip", providers: [.apt(["libzip-dev"])]),
-        // libcrypto (OpenSSL 3, Debian's libssl3) for the card's age file (scrypt, HMAC-SHA-256,
+        // libcrypto (OpenSSL 3) for the card's age file (scrypt, HMAC-SHA-256,
         // ChaCha20-Poly1305) is loaded on first use with dlopen (Sources/CardVault/LibCrypto.swift): only a
         // passphrase needs it. Only the OpenSSL headers are used at build time.
         .systemLibrary(name: "CLibCrypto", providers: [.apt(["libssl-dev"])]),
@@ -88,8 +88,8 @@ let package = Package(
         // measured and not taken: it links all of Foundation (see History's docs).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // libsystemd's D-Bus client, for logind's SetBrightness: the backlight guardian alone opens it with
-        // dlopen (Sources/Backlight/SystemBusLibrary.swift). shim.h declares the few types it needs, so
-        // building needs no libsystemd-dev.
+        // dlopen (Sources/Backlight/SystemBusLibrary.swift). shim.h declares the functions and types it needs
+        // (checked against <systemd/sd-bus.h> where it is installed), so building needs no libsystemd-dev.
         .systemLibrary(name: "CSystemdBus"),
         // Libraries along the boundaries in ARCHITECTURE §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
@@ -99,17 +99,19 @@ let package = Package(
         .target(name: "Storage", swiftSettings: strictSettings),
         // Catima (the Android card keeper): its CSV export, its zip (through libzip) and its share links.
         .target(
-            name: "Catima", dependencies: ["Codabar", "Symbologies", "Storage", "CZip"],
+            name: "Catima", dependencies: ["Codabar", "Symbologies", "Storage", "CZip", "DynamicLoading"],
             swiftSettings: strictSettings),
         .target(
             name: "CardVault",
-            dependencies: ["Codabar", "Symbologies", "Storage", "CLibCrypto"],
+            dependencies: ["Codabar", "Symbologies", "Storage", "CLibCrypto", "DynamicLoading"],
             swiftSettings: strictSettings),
         .target(
-            name: "Imaging", dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP"],
+            name: "Imaging",
+            dependencies: ["CPNG", "CTurboJPEG", "CHeif", "CTIFF", "CWebP", "DynamicLoading"],
             swiftSettings: imageSettings),
         .target(
-            name: "Symbols", dependencies: ["Codabar", "Symbologies", "Imaging", "CQREncode", "CZint"],
+            name: "Symbols",
+            dependencies: ["Codabar", "Symbologies", "Imaging", "CQREncode", "CZint", "DynamicLoading"],
             swiftSettings: strictSettings),
         // Terminal image protocols (kitty, sixel, iTerm2, tmux pass-through) and the probe that asks a
         // terminal which it speaks.
@@ -127,11 +129,12 @@ let package = Package(
             swiftSettings: imageSettings),
         // The laptop's backlight at full while the card fills the screen, put back by a guardian process.
         .target(
-            name: "Backlight", dependencies: ["CSystemdBus", "Storage", "Spawning"],
+            name: "Backlight", dependencies: ["CSystemdBus", "Storage", "Spawning", "DynamicLoading"],
             swiftSettings: strictSettings),
         // A C library opened on first use, its function table declared in C from its own header, and the
-        // registry of those libraries (ARCHITECTURE §17).
-        .target(name: "DynamicLoading", swiftSettings: strictSettings),
+        // registry of those libraries (ARCHITECTURE §17); include/FunctionTable.h, its C half, is included by
+        // each shim.h by a relative path.
+        .target(name: "DynamicLoading", exclude: ["include"], swiftSettings: strictSettings),
         // Starting a program the way gymcard does: no signal blocked, every one at its default.
         .target(name: "Spawning", swiftSettings: strictSettings),
         // Case-insensitive search and trimming without Foundation, for everything that reads text.
@@ -173,7 +176,8 @@ let package = Package(
             swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
         .target(
-            name: "History", dependencies: ["CSQLite", "Storage", "JSONOutput"], swiftSettings: strictSettings
+            name: "History", dependencies: ["CSQLite", "Storage", "JSONOutput", "DynamicLoading"],
+            swiftSettings: strictSettings
         ),
         // The systemd timer and crontab line that run `gymcard collect` every 5 minutes.
         .target(name: "Collector", swiftSettings: strictSettings),
@@ -222,7 +226,7 @@ let package = Package(
                 "Occupancy",
                 "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
                 "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText", "Console",
-                "Backlight",
+                "Backlight", "DynamicLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -300,7 +304,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "DynamicLoadingTests", dependencies: ["DynamicLoading", "CDmtx", "TestSupport"],
+            name: "DynamicLoadingTests",
+            dependencies: [
+                "DynamicLoading", "CDmtx", "CHeif", "CLibCrypto", "CSQLite", "CSystemdBus", "CTIFF", "CWebP",
+                "CZBar", "CZint", "CZip", "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: strictSettings),
@@ -328,6 +336,7 @@ let package = Package(
                 "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbologies", "Symbols",
                 "Trends",
                 "TestSupport", "TestServer", "Catima", "Configuration", "Events", "EventsFeed",
+                "DynamicLoading",
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -374,7 +383,7 @@ let package = Package(
             dependencies: [
                 "gymcard", "gymcard-network", "Codabar", "CardVault", "Storage", "Scanner", "Symbologies",
                 "Imaging",
-                "Symbols", "TerminalText",
+                "Symbols", "TerminalText", "DynamicLoading",
                 "TestSupport", "TestServer",
             ],
             swiftSettings: strictSettings),

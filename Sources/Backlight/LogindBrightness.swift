@@ -31,32 +31,36 @@ enum LogindBrightness {
     /// `org.freedesktop.login1.Session.SetBrightness("backlight", device, level)` on
     /// `/org/freedesktop/login1/session/auto`, the caller's session (or the user's graphical one).
     static func set(device: String, level: UInt32) -> Answer {
-        guard let library = SystemBusLibrary.shared else { return .unreachable("no libsystemd") }
+        guard let library = try? SystemBusLibrary.functions.get() else {
+            return .unreachable("no libsystemd")
+        }
         var bus: OpaquePointer?
-        let opened = library.openSystem(&bus)
+        let opened = library.sd_bus_open_system(&bus)
         guard opened >= 0, let bus else { return .unreachable("no system bus (\(Self.errnoName(opened)))") }
-        defer { _ = library.close(bus) }
+        defer { _ = library.sd_bus_flush_close_unref(bus) }
         var message: OpaquePointer?
         guard
-            library.newMethodCall(
+            library.sd_bus_message_new_method_call(
                 bus, &message, "org.freedesktop.login1", "/org/freedesktop/login1/session/auto",
                 "org.freedesktop.login1.Session", "SetBrightness") >= 0, let message
         else { return .unreachable("cannot make the call") }
-        defer { _ = library.unrefMessage(message) }
+        defer { _ = library.sd_bus_message_unref(message) }
         var value = level
         let appended =
-            library.appendBasic(message, CChar(UInt8(ascii: "s")), "backlight") >= 0
-            && library.appendBasic(message, CChar(UInt8(ascii: "s")), device) >= 0
-            && withUnsafePointer(to: &value) { library.appendBasic(message, CChar(UInt8(ascii: "u")), $0) }
+            library.sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), "backlight") >= 0
+            && library.sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), device) >= 0
+            && withUnsafePointer(to: &value) {
+                library.sd_bus_message_append_basic(message, CChar(UInt8(ascii: "u")), $0)
+            }
                 >= 0
-        guard appended, library.setAutoStart(message, 0) >= 0 else {
+        guard appended, library.sd_bus_message_set_auto_start(message, 0) >= 0 else {
             return .unreachable("cannot make the call")
         }
         var error = sd_bus_error(name: nil, message: nil, _need_free: 0)
-        defer { library.freeError(&error) }
+        defer { library.sd_bus_error_free(&error) }
         var reply: OpaquePointer?
-        let called = library.call(bus, message, timeoutMicroseconds, &error, &reply)
-        if let reply { _ = library.unrefMessage(reply) }
+        let called = library.sd_bus_call(bus, message, timeoutMicroseconds, &error, &reply)
+        if let reply { _ = library.sd_bus_message_unref(reply) }
         if called >= 0 { return .done }
         let name = error.name.map { String(cString: $0) } ?? Self.errnoName(called)
         let detail = error.message.map { ": " + String(cString: $0) } ?? ""

@@ -1,22 +1,22 @@
 #ifndef GYMCARD_CTIFF_SHIM_H
 #define GYMCARD_CTIFF_SHIM_H
-// Only the types and constants: the functions are looked up with dlsym (Sources/Imaging/TIFFCodec.swift),
-// into the table below. What Swift cannot do itself is here: call the variadic TIFFGetField, and give
-// libtiff a file in memory and an error handler that keeps the message instead of printing it.
+// libtiff, loaded with dlopen on the first TIFF file (Sources/Imaging/TIFFCodec.swift): its functions are
+// listed once, here; the table's members take their types from tiffio.h (docs/ARCHITECTURE.md §17). What
+// Swift cannot do itself is here too: call the variadic TIFFGetFieldDefaulted, and give libtiff a file in
+// memory and an error handler that keeps the message instead of printing it.
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <tiffio.h>
+#include "../DynamicLoading/include/FunctionTable.h"
 
-/// The libtiff functions the helpers below call, as dlsym found them (Swift calls the others itself).
-typedef struct {
-    void *ClientOpenExt;
-    void *OpenOptionsAlloc;
-    void *OpenOptionsFree;
-    void *OpenOptionsSetErrorHandlerExtR;
-    void *OpenOptionsSetWarningHandlerExtR;
-    void *GetFieldDefaulted;
-} gymcard_tiff_functions;
+#define GYMCARD_TIFF_FUNCTIONS(X) \
+    X(TIFFClientOpenExt) X(TIFFOpenOptionsAlloc) X(TIFFOpenOptionsFree) \
+    X(TIFFOpenOptionsSetErrorHandlerExtR) X(TIFFOpenOptionsSetWarningHandlerExtR) X(TIFFGetFieldDefaulted) \
+    X(TIFFClose) X(TIFFNumberOfDirectories) X(TIFFSetDirectory) X(TIFFIsTiled) X(TIFFStripSize64) \
+    X(TIFFTileSize64) X(TIFFRGBAImageBegin) X(TIFFRGBAImageGet) X(TIFFRGBAImageEnd)
+
+GYMCARD_FUNCTION_TABLE(tiff, GYMCARD_TIFF_FUNCTIONS)
 
 /// A TIFF file in memory, and the first error libtiff reported about it.
 typedef struct {
@@ -92,30 +92,21 @@ static inline int gymcard_tiff_warning(TIFF *tiff, void *user, const char *modul
 /// dropped but for a tag's data past the end (by default it prints both on stderr). NULL when it is no
 /// TIFF libtiff can open.
 static inline TIFF *gymcard_tiff_open(const gymcard_tiff_functions *tiff, gymcard_tiff_source *source) {
-    TIFF *(*clientOpenExt)(const char *, const char *, thandle_t, TIFFReadWriteProc, TIFFReadWriteProc,
-                           TIFFSeekProc, TIFFCloseProc, TIFFSizeProc, TIFFMapFileProc, TIFFUnmapFileProc,
-                           TIFFOpenOptions *) = tiff->ClientOpenExt;
-    TIFFOpenOptions *(*optionsAlloc)(void) = tiff->OpenOptionsAlloc;
-    void (*optionsFree)(TIFFOpenOptions *) = tiff->OpenOptionsFree;
-    void (*setErrorHandler)(TIFFOpenOptions *, TIFFErrorHandlerExtR, void *) = tiff->OpenOptionsSetErrorHandlerExtR;
-    void (*setWarningHandler)(TIFFOpenOptions *, TIFFErrorHandlerExtR, void *) =
-        tiff->OpenOptionsSetWarningHandlerExtR;
-    TIFFOpenOptions *options = optionsAlloc();
+    TIFFOpenOptions *options = tiff->TIFFOpenOptionsAlloc();
     if (options == NULL) return NULL;
-    setErrorHandler(options, gymcard_tiff_error, source);
-    setWarningHandler(options, gymcard_tiff_warning, source);
-    TIFF *opened = clientOpenExt("TIFF", "r", (thandle_t)source, gymcard_tiff_read, gymcard_tiff_write,
-                                 gymcard_tiff_seek, gymcard_tiff_close, gymcard_tiff_size, gymcard_tiff_map,
-                                 gymcard_tiff_unmap, options);
-    optionsFree(options);
+    tiff->TIFFOpenOptionsSetErrorHandlerExtR(options, gymcard_tiff_error, source);
+    tiff->TIFFOpenOptionsSetWarningHandlerExtR(options, gymcard_tiff_warning, source);
+    TIFF *opened = tiff->TIFFClientOpenExt("TIFF", "r", (thandle_t)source, gymcard_tiff_read,
+                                           gymcard_tiff_write, gymcard_tiff_seek, gymcard_tiff_close,
+                                           gymcard_tiff_size, gymcard_tiff_map, gymcard_tiff_unmap, options);
+    tiff->TIFFOpenOptionsFree(options);
     return opened;
 }
 
 /// TIFFGetFieldDefaulted for a tag with one uint32 value; 0 when it has none.
 static inline uint32_t gymcard_tiff_uint32(const gymcard_tiff_functions *tiff, TIFF *file, uint32_t tag) {
     uint32_t value = 0;
-    int (*get)(TIFF *, uint32_t, ...) = (int (*)(TIFF *, uint32_t, ...))tiff->GetFieldDefaulted;
-    return get(file, tag, &value) ? value : 0;
+    return tiff->TIFFGetFieldDefaulted(file, tag, &value) ? value : 0;
 }
 
 /// Grey from a row of TIFFRGBAImage's packed ABGR pixels (alpha already multiplied in, so a transparent

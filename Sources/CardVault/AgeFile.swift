@@ -78,7 +78,7 @@ public enum AgeFile {
     }
 
     /// Whether libcrypto, which encrypting and opening need, loads (``LibCrypto``).
-    public static var isCryptoAvailable: Bool { LibCrypto.shared != nil }
+    public static var isCryptoAvailable: Bool { (try? LibCrypto.functions.get()) != nil }
 
     /// Whether the bytes begin like an age file, binary or armored.
     public static func looksLikeAge(_ file: [UInt8]) -> Bool {

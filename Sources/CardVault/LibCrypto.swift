@@ -1,109 +1,23 @@
 import CLibCrypto
-import Glibc
+import DynamicLoading
 
-/// libcrypto (OpenSSL 3.0, Debian's `libssl3`), loaded on first use with `dlopen` instead of linked: only
-/// a card with a passphrase needs it, and linked it would be mapped by every gymcard process. It gives
-/// the age file its primitives: scrypt, HMAC-SHA-256 (and HKDF on top of it, below), ChaCha20-Poly1305.
-/// The constants come from the CLibCrypto system-library target (openssl/evp.h).
-struct LibCrypto: @unchecked Sendable {
-    typealias NewContext = @convention(c) () -> OpaquePointer?
-    typealias FreeContext = @convention(c) (OpaquePointer?) -> Void
-    typealias Algorithm = @convention(c) () -> OpaquePointer?
-    typealias CipherInit =
-        @convention(c) (
-            OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?
-        )
-        -> Int32
-    typealias CipherUpdate =
-        @convention(c) (
-            OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?,
-            Int32
-        ) -> Int32
-    typealias CipherFinal =
-        @convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?) -> Int32
-    typealias CipherControl = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
-    typealias Scrypt =
-        @convention(c) (
-            UnsafePointer<CChar>?, Int, UnsafePointer<UInt8>?, Int, UInt64, UInt64, UInt64, UInt64,
-            UnsafeMutablePointer<UInt8>?, Int
-        ) -> Int32
-    typealias HMAC =
-        @convention(c) (
-            OpaquePointer?, UnsafeRawPointer?, Int32, UnsafePointer<UInt8>?, Int,
-            UnsafeMutablePointer<UInt8>?,
-            UnsafeMutablePointer<UInt32>?
-        ) -> UnsafeMutablePointer<UInt8>?
-    typealias Digest =
-        @convention(c) (
-            UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?,
-            OpaquePointer?,
-            OpaquePointer?
-        ) -> Int32
-    typealias MemoryCompare = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?, Int) -> Int32
+/// libcrypto (OpenSSL 3.0), loaded on first use with `dlopen` instead of linked: only a card with a
+/// passphrase needs it, and linked it would be mapped by every gymcard process. It gives the age file its
+/// primitives: scrypt, HMAC-SHA-256 (and HKDF on top of it, below), ChaCha20-Poly1305. The constants come
+/// from the CLibCrypto system-library target (openssl/evp.h), the functions from its table there.
+struct LibCrypto: Sendable {
+    /// libcrypto's functions.
+    let c: gymcard_libcrypto_functions
 
-    let newContext: NewContext
-    let freeContext: FreeContext
-    let chaCha20Poly1305: Algorithm
-    let encryptInit: CipherInit
-    let encryptUpdate: CipherUpdate
-    let encryptFinal: CipherFinal
-    let decryptInit: CipherInit
-    let decryptUpdate: CipherUpdate
-    let decryptFinal: CipherFinal
-    let cipherControl: CipherControl
-    let scryptFunction: Scrypt
-    let hmacFunction: HMAC
-    let sha256Algorithm: Algorithm
-    let digest: Digest
-    let memoryCompare: MemoryCompare
-
-    /// The library, loaded once per process; `nil` when libcrypto is not installed.
-    static let shared: LibCrypto? = LibCrypto()
+    /// libcrypto's functions, bound on first use; the error says which library or function is missing.
+    static let functions = DynamicLibrary.bind(
+        .libcrypto, names: gymcard_libcrypto_function_names(), as: gymcard_libcrypto_functions.self)
 
     /// The loaded library.
     ///
-    /// - Throws: ``VaultError/libcryptoMissing`` when libcrypto.so.3 cannot be loaded.
+    /// - Throws: ``VaultError/libcryptoMissing(_:)`` when libcrypto.so.3 cannot be bound.
     static func loaded() throws(VaultError) -> LibCrypto {
-        guard let library = shared else { throw .libcryptoMissing }
-        return library
-    }
-
-    private init?() {
-        guard let handle = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func load<Function>(_ name: String, as _: Function.Type) -> Function? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: Function.self) }
-        }
-        guard let newContext = load("EVP_CIPHER_CTX_new", as: NewContext.self),
-            let freeContext = load("EVP_CIPHER_CTX_free", as: FreeContext.self),
-            let chaCha20Poly1305 = load("EVP_chacha20_poly1305", as: Algorithm.self),
-            let encryptInit = load("EVP_EncryptInit_ex", as: CipherInit.self),
-            let encryptUpdate = load("EVP_EncryptUpdate", as: CipherUpdate.self),
-            let encryptFinal = load("EVP_EncryptFinal_ex", as: CipherFinal.self),
-            let decryptInit = load("EVP_DecryptInit_ex", as: CipherInit.self),
-            let decryptUpdate = load("EVP_DecryptUpdate", as: CipherUpdate.self),
-            let decryptFinal = load("EVP_DecryptFinal_ex", as: CipherFinal.self),
-            let cipherControl = load("EVP_CIPHER_CTX_ctrl", as: CipherControl.self),
-            let scryptFunction = load("EVP_PBE_scrypt", as: Scrypt.self),
-            let hmacFunction = load("HMAC", as: HMAC.self),
-            let sha256Algorithm = load("EVP_sha256", as: Algorithm.self),
-            let digest = load("EVP_Digest", as: Digest.self),
-            let memoryCompare = load("CRYPTO_memcmp", as: MemoryCompare.self)
-        else { return nil }
-        self.newContext = newContext
-        self.freeContext = freeContext
-        self.chaCha20Poly1305 = chaCha20Poly1305
-        self.encryptInit = encryptInit
-        self.encryptUpdate = encryptUpdate
-        self.encryptFinal = encryptFinal
-        self.decryptInit = decryptInit
-        self.decryptUpdate = decryptUpdate
-        self.decryptFinal = decryptFinal
-        self.cipherControl = cipherControl
-        self.scryptFunction = scryptFunction
-        self.hmacFunction = hmacFunction
-        self.sha256Algorithm = sha256Algorithm
-        self.digest = digest
-        self.memoryCompare = memoryCompare
+        LibCrypto(c: try functions.mapError(VaultError.libcryptoMissing).get())
     }
 
     // MARK: - ChaCha20-Poly1305 (RFC 8439): 32-byte key, 12-byte nonce, 16-byte tag
@@ -117,16 +31,15 @@ struct LibCrypto: @unchecked Sendable {
         let plaintext = Array(plaintext)
         var output = [UInt8](repeating: 0, count: plaintext.count + 16)
         let sealed = withCipher(
-            key: key, nonce: nonce, associatedData: associatedData, initialize: encryptInit,
-            update: encryptUpdate
+            key: key, nonce: nonce, associatedData: associatedData, encrypting: true
         ) { context in
             output.withUnsafeMutableBufferPointer { output in
                 guard let start = output.baseAddress,
-                    Self.update(context, encryptUpdate, plaintext, into: start)
+                    update(context, encrypting: true, plaintext, into: start)
                 else { return false }
                 var finalLength: Int32 = 0
-                return encryptFinal(context, start, &finalLength) == 1 && finalLength == 0
-                    && cipherControl(context, EVP_CTRL_AEAD_GET_TAG, 16, start + plaintext.count) == 1
+                return c.EVP_EncryptFinal_ex(context, start, &finalLength) == 1 && finalLength == 0
+                    && c.EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_GET_TAG, 16, start + plaintext.count) == 1
             }
         }
         guard sealed else { throw .storage("could not encrypt (libcrypto failed)") }
@@ -143,17 +56,16 @@ struct LibCrypto: @unchecked Sendable {
         // One byte more than the plaintext, so that the buffer has an address even when it is empty.
         var output = [UInt8](repeating: 0, count: ciphertext.count + 1)
         let opened = withCipher(
-            key: key, nonce: nonce, associatedData: associatedData, initialize: decryptInit,
-            update: decryptUpdate
+            key: key, nonce: nonce, associatedData: associatedData, encrypting: false
         ) { context in
             output.withUnsafeMutableBufferPointer { output in
                 guard let start = output.baseAddress,
-                    Self.update(context, decryptUpdate, ciphertext, into: start),
-                    cipherControl(context, EVP_CTRL_AEAD_SET_TAG, 16, &tag) == 1
+                    update(context, encrypting: false, ciphertext, into: start),
+                    c.EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_AEAD_SET_TAG, 16, &tag) == 1
                 else { return false }
                 var finalLength: Int32 = 0
                 // Fails when the tag does not match.
-                return decryptFinal(context, start, &finalLength) == 1 && finalLength == 0
+                return c.EVP_DecryptFinal_ex(context, start, &finalLength) == 1 && finalLength == 0
             }
         }
         return opened ? Array(output.dropLast()) : nil
@@ -162,16 +74,18 @@ struct LibCrypto: @unchecked Sendable {
     /// `body` with a ChaCha20-Poly1305 context set up by `initialize` (encrypting or decrypting) with
     /// `key` and `nonce`, and given `associatedData`; false when OpenSSL fails or `body` returns false.
     private func withCipher(
-        key: [UInt8], nonce: [UInt8], associatedData: [UInt8], initialize: CipherInit, update: CipherUpdate,
+        key: [UInt8], nonce: [UInt8], associatedData: [UInt8], encrypting: Bool,
         _ body: (OpaquePointer) -> Bool
     ) -> Bool {
         precondition(
             key.count == 32 && nonce.count == 12, "ChaCha20-Poly1305 takes a 32-byte key and a 12-byte nonce")
-        guard let context = newContext() else { return false }
-        defer { freeContext(context) }
-        guard initialize(context, chaCha20Poly1305(), nil, key, nonce) == 1 else { return false }
+        guard let context = c.EVP_CIPHER_CTX_new() else { return false }
+        defer { c.EVP_CIPHER_CTX_free(context) }
+        let initialize = encrypting ? c.EVP_EncryptInit_ex : c.EVP_DecryptInit_ex
+        guard initialize(context, c.EVP_chacha20_poly1305(), nil, key, nonce) == 1 else { return false }
         // A null output makes an update associated data.
-        guard associatedData.isEmpty || Self.update(context, update, associatedData, into: nil) else {
+        guard associatedData.isEmpty || update(context, encrypting: encrypting, associatedData, into: nil)
+        else {
             return false
         }
         return body(context)
@@ -179,12 +93,13 @@ struct LibCrypto: @unchecked Sendable {
 
     /// Feeds `input` to the cipher, writing as many bytes at `output`; nothing for an empty input (the
     /// final call alone gives the tag then).
-    private static func update(
-        _ context: OpaquePointer, _ update: CipherUpdate, _ input: [UInt8],
+    private func update(
+        _ context: OpaquePointer, encrypting: Bool, _ input: [UInt8],
         into output: UnsafeMutablePointer<UInt8>?
     ) -> Bool {
         guard !input.isEmpty else { return true }
         var length: Int32 = 0
+        let update = encrypting ? c.EVP_EncryptUpdate : c.EVP_DecryptUpdate
         return update(context, output, &length, input, Int32(input.count)) == 1 && Int(length) == input.count
     }
 
@@ -206,7 +121,7 @@ struct LibCrypto: @unchecked Sendable {
         let status = password.withNonNullBytes { password in
             salt.withNonNullBytes { salt in
                 key.withUnsafeMutableBufferPointer { key in
-                    scryptFunction(
+                    c.EVP_PBE_scrypt(
                         UnsafeRawPointer(password.baseAddress)?.assumingMemoryBound(to: CChar.self),
                         password.count,
                         salt.baseAddress, salt.count, rounds, blockSize, parallelism, memory, key.baseAddress,
@@ -225,8 +140,8 @@ struct LibCrypto: @unchecked Sendable {
         let result = key.withNonNullBytes { key in
             message.withNonNullBytes { message in
                 code.withUnsafeMutableBufferPointer { code in
-                    hmacFunction(
-                        sha256Algorithm(), key.baseAddress, Int32(key.count), message.baseAddress,
+                    c.HMAC(
+                        c.EVP_sha256(), key.baseAddress, Int32(key.count), message.baseAddress,
                         message.count,
                         code.baseAddress, &length)
                 }
@@ -262,7 +177,7 @@ struct LibCrypto: @unchecked Sendable {
         var length: UInt32 = 0
         let status = data.withNonNullBytes { data in
             hash.withUnsafeMutableBufferPointer { hash in
-                digest(data.baseAddress, data.count, hash.baseAddress, &length, sha256Algorithm(), nil)
+                c.EVP_Digest(data.baseAddress, data.count, hash.baseAddress, &length, c.EVP_sha256(), nil)
             }
         }
         guard status == 1, length == 32 else { throw .storage("SHA-256 failed (out of memory?)") }
@@ -274,7 +189,7 @@ struct LibCrypto: @unchecked Sendable {
         guard first.count == second.count else { return false }
         return first.withNonNullBytes { first in
             second.withNonNullBytes { second in
-                memoryCompare(first.baseAddress, second.baseAddress, first.count)
+                c.CRYPTO_memcmp(first.baseAddress, second.baseAddress, first.count)
             }
         } == 0
     }

@@ -1,3 +1,4 @@
+import DynamicLoading
 import FoundationEssentials
 
 /// Why the stored card could not be read or written. Messages never contain the ID or a passphrase.
@@ -25,8 +26,8 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case storage(String)
     /// The previous version of the card, kept beside it, is damaged (or not a file gymcard reads).
     case damagedPrevious(String)
-    /// libcrypto (OpenSSL 3), which a passphrase needs, could not be loaded.
-    case libcryptoMissing
+    /// libcrypto (OpenSSL 3), which a passphrase needs, could not be loaded (or lacks a function).
+    case libcryptoMissing(LoadingError)
 
     /// What happened, in one line; neutral (no commands named: the CLI adds what to do).
     public var description: String {
@@ -46,8 +47,10 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .alreadyEncrypted: return "the stored card already has a passphrase"
         case .storage(let detail): return detail
         case .damagedPrevious(let detail): return "the previous card's file is damaged (\(detail))"
-        case .libcryptoMissing:
-            return "a card with a passphrase needs libcrypto.so.3 (OpenSSL 3), which could not be loaded"
+        case .libcryptoMissing(.notLoaded(let library, _)):
+            return "a card with a passphrase needs \(library.soname) (OpenSSL 3), which could not be loaded"
+        case .libcryptoMissing(let error):
+            return "a card with a passphrase needs \(error.library.soname) (OpenSSL 3), but \(error)"
         }
     }
 

@@ -1,3 +1,4 @@
+import DynamicLoading
 import FoundationEssentials
 import Symbologies
 
@@ -40,8 +41,8 @@ public enum CatimaError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case entryTooLarge(name: String, bytes: UInt64)
     /// Encrypting with an empty password was asked for.
     case emptyPassword
-    /// libzip (`libzip4`) is not installed, or lacks a function gymcard needs.
-    case libzipMissing(String)
+    /// libzip is not installed, or lacks a function gymcard needs.
+    case libzipMissing(LoadingError)
     /// libzip failed while writing, with its reason.
     case zipWriteFailed(String)
 
@@ -109,8 +110,10 @@ public enum CatimaError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "it is not a Catima export"
         case .emptyPassword:
             return "the password is empty; give one, or export without a password"
-        case .libzipMissing(let what):
-            return "libzip is not usable (\(what)); install it (Debian: apt install libzip4)"
+        case .libzipMissing(let error):
+            let what = error.description(notInstalled: "\(error.library.soname) could not be loaded")
+            return
+                "libzip is not usable (\(what)); install it (Debian: apt install \(error.library.debianPackage))"
         case .zipWriteFailed(let reason):
             return "could not write the zip archive: \(reason)"
         case .notAShareLink(let reason):

@@ -1,4 +1,5 @@
 import CZip
+import DynamicLoading
 import Glibc
 
 /// The zip archive of a Catima export, through libzip.
@@ -10,7 +11,7 @@ import Glibc
 /// reads (AES-128/192/256, traditional PKWARE).
 public enum CatimaZip {
     /// Whether libzip loads here (Catima's export zips read).
-    public static var isAvailable: Bool { LibZip.shared != nil }
+    public static var isAvailable: Bool { (try? LibZip.functions.get()) != nil }
 
     /// The largest `catima.csv` read (16 MiB; a card is a few hundred bytes).
     static let maximumCSVBytes: UInt64 = 16 << 20
@@ -20,50 +21,54 @@ public enum CatimaZip {
         if let password, password.isEmpty { throw .emptyPassword }
         let zip = try LibZip.loaded()
         var error = zip_error_t()
-        zip.errorInit(&error)
-        defer { zip.errorFini(&error) }
-        guard let target = zip.sourceBufferCreate(nil, 0, 0, &error) else {
+        zip.zip_error_init(&error)
+        defer { zip.zip_error_fini(&error) }
+        guard let target = zip.zip_source_buffer_create(nil, 0, 0, &error) else {
             throw .zipWriteFailed(zip.describe(&error).text)
         }
-        defer { zip.sourceFree(target) }
-        guard let archive = zip.openFromSource(target, ZIP_TRUNCATE, &error) else {
+        defer { zip.zip_source_free(target) }
+        guard let archive = zip.zip_open_from_source(target, ZIP_TRUNCATE, &error) else {
             throw .zipWriteFailed(zip.describe(&error).text)
         }
         // zip_close frees the source it wrote to unless kept; the bytes are read from it afterwards.
-        zip.sourceKeep(target)
+        zip.zip_source_keep(target)
         func failure() -> CatimaError {
-            let text = zip.getError(archive).map { zip.describe($0).text } ?? "unknown error"
-            zip.discard(archive)
+            let text = zip.zip_get_error(archive).map { zip.describe($0).text } ?? "unknown error"
+            zip.zip_discard(archive)
             return .zipWriteFailed(text)
         }
         guard let entry = zip.source(copying: csv, error: &error) else {
-            zip.discard(archive)
+            zip.zip_discard(archive)
             throw .zipWriteFailed(zip.describe(&error).text)
         }
-        let index = zip.fileAdd(archive, "catima.csv", entry, ZIP_FL_ENC_UTF_8)
+        let index = zip.zip_file_add(archive, "catima.csv", entry, ZIP_FL_ENC_UTF_8)
         guard index >= 0 else {
-            zip.sourceFree(entry)
+            zip.zip_source_free(entry)
             throw failure()
         }
         if let password {
             let status = password.withCString {
-                zip.setEncryption(archive, UInt64(index), UInt16(ZIP_EM_AES_256), $0)
+                zip.zip_file_set_encryption(archive, UInt64(index), UInt16(ZIP_EM_AES_256), $0)
             }
             guard status == 0 else { throw failure() }
         }
-        guard zip.close(archive) == 0 else { throw failure() }
+        guard zip.zip_close(archive) == 0 else { throw failure() }
         return try readAll(target, zip)
     }
 
     /// The bytes a libzip source holds.
-    private static func readAll(_ source: OpaquePointer, _ zip: LibZip) throws(CatimaError) -> [UInt8] {
-        guard zip.sourceOpen(source) == 0 else { throw .zipWriteFailed("could not read the archive back") }
-        defer { _ = zip.sourceClose(source) }
+    private static func readAll(_ source: OpaquePointer, _ zip: gymcard_zip_functions) throws(CatimaError)
+        -> [UInt8]
+    {
+        guard zip.zip_source_open(source) == 0 else {
+            throw .zipWriteFailed("could not read the archive back")
+        }
+        defer { _ = zip.zip_source_close(source) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = chunk.withUnsafeMutableBytes {
-                zip.sourceRead(source, $0.baseAddress, UInt64($0.count))
+                zip.zip_source_read(source, $0.baseAddress, UInt64($0.count))
             }
             guard count >= 0 else { throw .zipWriteFailed("could not read the archive back") }
             if count == 0 { return bytes }
@@ -83,21 +88,23 @@ public enum CatimaZip {
     public static func catimaCSV(in bytes: [UInt8], password: String?) throws(CatimaError) -> [UInt8] {
         let zip = try LibZip.loaded()
         var error = zip_error_t()
-        zip.errorInit(&error)
-        defer { zip.errorFini(&error) }
+        zip.zip_error_init(&error)
+        defer { zip.zip_error_fini(&error) }
         guard let source = zip.source(copying: bytes, error: &error) else {
             throw .damagedZip(zip.describe(&error).text)
         }
-        guard let archive = zip.openFromSource(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
-            zip.sourceFree(source)
+        guard let archive = zip.zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+            zip.zip_source_free(source)
             throw .damagedZip(zip.describe(&error).text)
         }
-        defer { zip.discard(archive) }
-        let count = zip.entryCount(archive, 0)
+        defer { zip.zip_discard(archive) }
+        let count = zip.zip_get_num_entries(archive, 0)
         var found: (index: UInt64, size: UInt64, isAE2Suspect: Bool)?
         for index in 0..<UInt64(max(count, 0)) {
             var status = zip_stat_t()
-            guard zip.statIndex(archive, index, 0, &status) == 0, let name = status.name else { continue }
+            guard zip.zip_stat_index(archive, index, 0, &status) == 0, let name = status.name else {
+                continue
+            }
             let path = String(cString: name)
             let lastSegment = path.split(separator: "/").last.map(String.init) ?? path
             if lastSegment == "catima.csv" {
@@ -114,18 +121,20 @@ public enum CatimaZip {
             throw .entryTooLarge(name: "catima.csv", bytes: found.size)
         }
         let file: OpaquePointer? =
-            if let password { password.withCString { zip.openEncrypted(archive, found.index, 0, $0) } } else {
-                zip.openEncrypted(archive, found.index, 0, nil)
+            if let password {
+                password.withCString { zip.zip_fopen_index_encrypted(archive, found.index, 0, $0) }
+            } else {
+                zip.zip_fopen_index_encrypted(archive, found.index, 0, nil)
             }
         guard let file else {
             throw classify(
-                zip.getError(archive).map { zip.describe($0) } ?? (ZIP_ER_INTERNAL, "unknown error"))
+                zip.zip_get_error(archive).map { zip.describe($0) } ?? (ZIP_ER_INTERNAL, "unknown error"))
         }
-        defer { _ = zip.fileClose(file) }
+        defer { _ = zip.zip_fclose(file) }
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let read = chunk.withUnsafeMutableBytes { zip.fileRead(file, $0.baseAddress, UInt64($0.count)) }
+            let read = chunk.withUnsafeMutableBytes { zip.zip_fread(file, $0.baseAddress, UInt64($0.count)) }
             guard read >= 0 else {
                 // libzip 1.7.3 (Debian 12) checks the CRC of WinZip AE-2 entries, whose CRC is 0 by the
                 // specification, and reports a CRC error after the last byte (libzip issue #261, fixed in
@@ -133,12 +142,14 @@ public enum CatimaZip {
                 // is taken as the end when all the entry's bytes came out; the inflater and the CSV reader
                 // still catch damage, the entry's HMAC is not checked on this path.
                 if found.isAE2Suspect, UInt64(contents.count) == found.size,
-                    zip.fileGetError(file).map({ zip.errorCode($0) }) == ZIP_ER_CRC
+                    zip.zip_file_get_error(file).map({ zip.zip_error_code_zip($0) }) == ZIP_ER_CRC
                 {
                     break
                 }
                 throw classify(
-                    zip.fileGetError(file).map { zip.describe($0) } ?? (ZIP_ER_INTERNAL, "unknown error"))
+                    zip.zip_file_get_error(file).map { zip.describe($0) } ?? (
+                        ZIP_ER_INTERNAL, "unknown error"
+                    ))
             }
             if read == 0 { break }
             contents += chunk[0..<Int(read)]

@@ -61,6 +61,12 @@ public enum LoadingError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// `notInstalled` when the library does not open (each caller's own words for that); else the line
+    /// naming the function the installed library lacks.
+    public func description(notInstalled: String) -> String {
+        if case .notLoaded = self { notInstalled } else { description }
+    }
+
     /// One line: the library, and the symbol when one is missing.
     public var description: String {
         switch self {

@@ -1,6 +1,7 @@
 import CardVault
 import Configuration
 import Console
+import DynamicLoading
 import Events
 import Fetching
 import GymcardCore
@@ -167,8 +168,10 @@ enum ExitTable {
         case .storage: Failure("\(error)", status: .ioError)
         case .damagedPrevious:
             Failure("\(error); nothing was swapped, the stored card is as it was", status: .dataError)
-        case .libcryptoMissing:
-            Failure("\(error); install it (Debian: apt install libssl3)", status: .unavailable)
+        case .libcryptoMissing(let loading):
+            Failure(
+                "\(error); install it (Debian: apt install \(loading.library.debianPackage))",
+                status: .unavailable)
         }
     }
 

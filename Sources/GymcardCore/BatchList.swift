@@ -26,8 +26,8 @@ extension CardDrawing {
     /// Refuses, before anything is drawn, a symbology whose drawer is not installed (libzint draws every
     /// symbology but Codabar).
     public static func requireDrawer(for symbology: Symbology) throws(SymbolFileProblem) {
-        guard symbology == .codabar || ModuleMatrix.isZintAvailable else {
-            throw .drawerMissing(SymbolError.zintUnavailable.description)
+        if symbology != .codabar, let problem = ModuleMatrix.zintProblem {
+            throw .drawerMissing(problem.description)
         }
     }
 }

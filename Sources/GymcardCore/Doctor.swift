@@ -93,34 +93,16 @@ public enum Doctor {
         /// The libraries gymcard loads on first use, each through the loader the command uses. libqrencode
         /// is linked (every `--qr` needs it), so it is not among them.
         public static let product: [Library] = [
-            Library(
-                name: "libzbar", purpose: "reading barcodes (scan)", package: "libzbar0", essential: true,
-                loads: { ZBarReader.isAvailable }),
-            Library(
-                name: "libcrypto", purpose: "cards with a passphrase: OpenSSL 3", package: "libssl3",
-                essential: true, loads: { AgeFile.isCryptoAvailable }),
-            Library(
-                name: "zxing", purpose: "scan's second reader: zxing-cpp",
-                package: "libzxing2", loads: { ZXingReader.isAvailable }),
+            Library(.zbar, essential: true, loads: { ZBarReader.isAvailable }),
+            Library(.libcrypto, essential: true, loads: { AgeFile.isCryptoAvailable }),
+            Library(.zxing, loads: { ZXingReader.isAvailable }),
             Library(.dmtx, loads: { DataMatrixReader.isAvailable }),
-            Library(
-                name: "libheif", purpose: "HEIC and AVIF photos (scan)", package: "libheif1",
-                loads: { HEIFCodec.isAvailable }),
-            Library(
-                name: "libwebp", purpose: "WebP images (scan)", package: "libwebp7",
-                loads: { WebPCodec.isAvailable }),
-            Library(
-                name: "libtiff", purpose: "TIFF images (scan)", package: "libtiff6",
-                loads: { TIFFCodec.isAvailable }),
-            Library(
-                name: "libzint", purpose: "cards in symbologies other than Codabar", package: "libzint2.11",
-                loads: { ModuleMatrix.isZintAvailable }),
-            Library(
-                name: "libzip", purpose: "Catima's export zips", package: "libzip4",
-                loads: { CatimaZip.isAvailable }),
-            Library(
-                name: "libsqlite3", purpose: "the occupancy history: history, trends, best, collect",
-                package: "libsqlite3-0", essential: true, loads: { HistoryStore.isLibraryAvailable }),
+            Library(.heif, loads: { HEIFCodec.isAvailable }),
+            Library(.webp, loads: { WebPCodec.isAvailable }),
+            Library(.tiff, loads: { TIFFCodec.isAvailable }),
+            Library(.zint, loads: { ModuleMatrix.isZintAvailable }),
+            Library(.zip, loads: { CatimaZip.isAvailable }),
+            Library(.sqlite, essential: true, loads: { HistoryStore.isLibraryAvailable }),
         ]
     }
 

@@ -3,6 +3,7 @@ import Catima
 import CivilTime
 import Collector
 import Configuration
+import DynamicLoading
 import Events
 import FoundationEssentials
 import Glibc
@@ -171,7 +172,7 @@ extension Doctor {
         } catch {
             let advice: String
             switch error {
-            case .libraryMissing: advice = "apt install libsqlite3-0"
+            case .libraryMissing(let loading): advice = "apt install \(loading.library.debianPackage)"
             case .newerVersion: advice = "update gymcard"
             case .damaged:
                 advice =

@@ -1,3 +1,4 @@
+import DynamicLoading
 import Scanner
 import Symbologies
 import TerminalText
@@ -24,10 +25,10 @@ extension PhotoScan {
         print: (String) -> Void, say: (String) -> Void = { _ in },
         failed: (_ name: String, _ error: any Error) throws -> Void
     ) throws {
-        guard ZBarReader.isAvailable else {
+        if let error = ZBarReader.loadingError {
             throw PhotoScanProblem(
-                message:
-                    "libzbar is not installed, so photos cannot be scanned; install it (Debian: apt install libzbar0)",
+                message: error.description(notInstalled: "libzbar is not installed")
+                    + ", so photos cannot be scanned; install it (Debian: apt install \(error.library.debianPackage))",
                 kind: .decoderMissing)
         }
         var saved = save == nil

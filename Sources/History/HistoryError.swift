@@ -1,3 +1,4 @@
+import DynamicLoading
 import FoundationEssentials
 
 /// Why the history could not be read or written, worded for a person.
@@ -10,8 +11,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible, L
     case newerVersion(path: String, version: Int)
     /// Any other failure: permission, a damaged file that could not be moved aside.
     case storage(path: String, reason: String)
-    /// libsqlite3 is not installed (it is opened on the first history file).
-    case libraryMissing
+    /// libsqlite3 is not installed, or lacks a function (it is opened on the first history file).
+    case libraryMissing(LoadingError)
     /// The file is damaged, found by a reader that does not repair it (`doctor`).
     case damaged(path: String)
 
@@ -25,9 +26,10 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "\(path) has history format \(version), newer than this gymcard reads; update gymcard"
         case .storage(let path, let reason): return "\(path): \(reason)"
         case .damaged(let path): return "\(path) is damaged"
-        case .libraryMissing:
+        case .libraryMissing(let error):
             return
-                "the history needs the SQLite library (libsqlite3.so.0); install it: apt install libsqlite3-0"
+                "the history needs the SQLite library (\(error.description(notInstalled: error.library.soname))); "
+                + "install it: apt install \(error.library.debianPackage)"
         }
     }
 

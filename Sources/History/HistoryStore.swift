@@ -1,3 +1,4 @@
+import DynamicLoading
 import FoundationEssentials
 import Glibc
 import Storage
@@ -85,7 +86,7 @@ public final class HistoryStore {
     }
 
     /// Whether libsqlite3, opened on the first history file, is installed (`doctor`).
-    public static var isLibraryAvailable: Bool { SQLiteLibrary.shared != nil }
+    public static var isLibraryAvailable: Bool { (try? SQLiteLibrary.functions.get()) != nil }
 
     static func historyError(_ error: any Error, path: String) -> HistoryError {
         switch error {
@@ -97,7 +98,9 @@ public final class HistoryStore {
     }
 
     static func historyError(_ error: SQLiteError, path: String) -> HistoryError {
-        if error.code == SQLiteLibrary.missing.code { return .libraryMissing }
+        if error.code == SQLiteLibrary.missing.code, case .failure(let loading) = SQLiteLibrary.functions {
+            return .libraryMissing(loading)
+        }
         if error.isFull { return .full(path: path) }
         if error.isBusy { return .busy(path: path) }
         if error.isReadOnly {

@@ -23,37 +23,37 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
 /// system, opened by ``SQLiteLibrary``; ARCHITECTURE §9), above it Swift values and Swift errors.
 final class SQLiteConnection {
     private var handle: OpaquePointer?
-    fileprivate let sqlite: SQLiteLibrary
+    fileprivate let sqlite: gymcard_sqlite_functions
 
     /// Opens (with `create`, creating) the database file.
     init(path: String, create: Bool, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
         let flags =
             (create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE)
             | SQLITE_OPEN_NOMUTEX
-        guard let sqlite = SQLiteLibrary.shared else { throw SQLiteLibrary.missing }
+        guard let sqlite = try? SQLiteLibrary.functions.get() else { throw SQLiteLibrary.missing }
         self.sqlite = sqlite
-        let status = sqlite.open(path, &handle, flags, nil)
+        let status = sqlite.sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
             let error = SQLiteError(
                 code: status & 0xFF, message: Self.message(sqlite, handle, fallback: status))
-            _ = sqlite.close(handle)
+            _ = sqlite.sqlite3_close_v2(handle)
             handle = nil
             throw error
         }
-        _ = sqlite.extendedResultCodes(handle, 0)
-        _ = sqlite.busyTimeout(handle, busyTimeoutMilliseconds)
-        gymcard_sqlite3_keep_wal_on_close(sqlite.databaseConfig, handle)
+        _ = sqlite.sqlite3_extended_result_codes(handle, 0)
+        _ = sqlite.sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        withUnsafePointer(to: sqlite) { _ = gymcard_sqlite3_keep_wal_on_close($0, handle) }
     }
 
-    deinit { _ = sqlite.close(handle) }
+    deinit { _ = sqlite.sqlite3_close_v2(handle) }
 
     /// Runs SQL that returns no rows (several statements allowed).
     func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
-        let status = sqlite.exec(handle, sql, nil, nil, &message)
+        let status = sqlite.sqlite3_exec(handle, sql, nil, nil, &message)
         guard status == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? Self.message(sqlite, handle, fallback: status)
-            sqlite.free(message)
+            sqlite.sqlite3_free(message)
             throw SQLiteError(code: status & 0xFF, message: text)
         }
     }
@@ -61,7 +61,7 @@ final class SQLiteConnection {
     /// A prepared statement.
     func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
-        let status = sqlite.prepare(handle, sql, -1, &statement, nil)
+        let status = sqlite.sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw error(status) }
         return SQLiteStatement(statement, connection: self)
     }
@@ -96,17 +96,19 @@ final class SQLiteConnection {
     }
 
     /// Rows changed by the last statement.
-    var changes: Int { Int(sqlite.changes(handle)) }
+    var changes: Int { Int(sqlite.sqlite3_changes(handle)) }
 
     func error(_ status: Int32) -> SQLiteError {
         SQLiteError(code: status & 0xFF, message: Self.message(sqlite, handle, fallback: status))
     }
 
-    private static func message(_ sqlite: SQLiteLibrary, _ handle: OpaquePointer?, fallback status: Int32)
+    private static func message(
+        _ sqlite: gymcard_sqlite_functions, _ handle: OpaquePointer?, fallback status: Int32
+    )
         -> String
     {
-        if let handle, let text = sqlite.errorMessage(handle) { return String(cString: text) }
-        return sqlite.errorString(status).map { String(cString: $0) } ?? "SQLite error \(status)"
+        if let handle, let text = sqlite.sqlite3_errmsg(handle) { return String(cString: text) }
+        return sqlite.sqlite3_errstr(status).map { String(cString: $0) } ?? "SQLite error \(status)"
     }
 }
 
@@ -114,31 +116,31 @@ final class SQLiteConnection {
 final class SQLiteStatement {
     private let statement: OpaquePointer
     private let connection: SQLiteConnection
-    private var sqlite: SQLiteLibrary { connection.sqlite }
+    private var sqlite: gymcard_sqlite_functions { connection.sqlite }
 
     fileprivate init(_ statement: OpaquePointer, connection: SQLiteConnection) {
         self.statement = statement
         self.connection = connection
     }
 
-    deinit { _ = sqlite.finalize(statement) }
+    deinit { _ = sqlite.sqlite3_finalize(statement) }
 
     /// Binds the values to parameters 1, 2, …, after resetting the statement.
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
-        _ = sqlite.reset(statement)
-        _ = sqlite.clearBindings(statement)
+        _ = sqlite.sqlite3_reset(statement)
+        _ = sqlite.sqlite3_clear_bindings(statement)
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let status: Int32
             switch value {
-            case .integer(let number): status = sqlite.bindInt64(statement, index, number)
+            case .integer(let number): status = sqlite.sqlite3_bind_int64(statement, index, number)
             case .text(let text):
                 // SQLite copies the bytes (SQLITE_TRANSIENT) before the C string goes away.
                 status = text.withCString { characters in
-                    sqlite.bindText(
+                    sqlite.sqlite3_bind_text(
                         statement, index, characters, Int32(text.utf8.count), gymcard_sqlite3_transient())
                 }
-            case .null: status = sqlite.bindNull(statement, index)
+            case .null: status = sqlite.sqlite3_bind_null(statement, index)
             }
             guard status == SQLITE_OK else { throw connection.error(status) }
         }
@@ -146,12 +148,12 @@ final class SQLiteStatement {
 
     /// Runs the statement to its next row: `true` with a row to read, `false` when done.
     func step() throws(SQLiteError) -> Bool {
-        let status = sqlite.step(statement)
+        let status = sqlite.sqlite3_step(statement)
         switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            _ = sqlite.reset(statement)
+            _ = sqlite.sqlite3_reset(statement)
             throw connection.error(status)
         }
     }
@@ -163,18 +165,18 @@ final class SQLiteStatement {
     }
 
     /// Ends the current run (a read transaction it holds ends with it); the statement can run again.
-    func reset() { _ = sqlite.reset(statement) }
+    func reset() { _ = sqlite.sqlite3_reset(statement) }
 
     /// Whether a column is NULL.
-    func isNull(_ column: Int32) -> Bool { sqlite.columnType(statement, column) == SQLITE_NULL }
+    func isNull(_ column: Int32) -> Bool { sqlite.sqlite3_column_type(statement, column) == SQLITE_NULL }
 
     /// A column as an integer (0 for NULL).
-    func integer(_ column: Int32) -> Int64 { sqlite.columnInt64(statement, column) }
+    func integer(_ column: Int32) -> Int64 { sqlite.sqlite3_column_int64(statement, column) }
 
     /// A column as text (empty for NULL).
     func text(_ column: Int32) -> String {
-        guard let bytes = sqlite.columnText(statement, column) else { return "" }
-        let count = Int(sqlite.columnBytes(statement, column))
+        guard let bytes = sqlite.sqlite3_column_text(statement, column) else { return "" }
+        let count = Int(sqlite.sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }

@@ -48,16 +48,6 @@ public enum ForeignImageFormat: String, Sendable {
     /// Whether gymcard reads it (through a library loaded only for such a file).
     public var isReadable: Bool { self != .gif && self != .bmp }
 
-    /// The library that reads it and the Debian package that has it, for a message when it is missing.
-    var library: (name: String, package: String)? {
-        switch self {
-        case .heic, .avif: ("libheif", "libheif1")
-        case .webp: ("libwebp", "libwebp7")
-        case .tiff: ("libtiff", "libtiff6")
-        case .gif, .bmp: nil
-        }
-    }
-
     /// A Debian tool that converts it, when gymcard does not read it.
     var converter: String? {
         switch self {

@@ -1,9 +1,10 @@
 import CHeif
+import DynamicLoading
 
 /// HEIC (an iPhone's photos) and AVIF through libheif, loaded on first use (``HEIFLibrary``).
 public enum HEIFCodec {
     /// Whether libheif loads here (HEIC and AVIF photos read).
-    public static var isAvailable: Bool { HEIFLibrary.shared != nil }
+    public static var isAvailable: Bool { (try? HEIFLibrary.functions.get()) != nil }
 
     /// The largest HEIF photo read, in pixels. libheif decodes only at full size (colour planes and all),
     /// so memory grows with the photo: a 48 MP HEIC peaked at 149 MB, and 64 MP (more than the largest
@@ -17,7 +18,7 @@ public enum HEIFCodec {
     public static func decodeGray(_ bytes: [UInt8], format: ForeignImageFormat, minimumLongSide: Int = .max)
         throws(ImagingError) -> GrayImage
     {
-        guard let heif = HEIFLibrary.shared else { throw .decoderMissing(format) }
+        let heif = try HEIFLibrary.functions.mapError { ImagingError.decoderMissing(format, $0) }.get()
         // libheif reads the bytes in place: the context lives and dies inside this scope.
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(ImagingError) -> GrayImage in
@@ -28,19 +29,23 @@ public enum HEIFCodec {
     }
 
     private static func decode(
-        _ buffer: UnsafeRawBufferPointer, with heif: HEIFLibrary, format: ForeignImageFormat,
+        _ buffer: UnsafeRawBufferPointer, with heif: gymcard_heif_functions, format: ForeignImageFormat,
         minimumLongSide: Int
     ) throws(ImagingError) -> GrayImage {
         let name = format.rawValue
-        guard let context = heif.contextAllocate() else {
+        guard let context = heif.heif_context_alloc() else {
             throw .corrupt(format: name, detail: "libheif did not start")
         }
-        defer { heif.contextFree(context) }
-        try check(heif.readFromMemory(context, buffer.baseAddress, buffer.count, nil), format: name)
+        defer { heif.heif_context_free(context) }
+        try check(
+            heif.heif_context_read_from_memory_without_copy(context, buffer.baseAddress, buffer.count, nil),
+            format: name)
         var handle: OpaquePointer?
-        try check(heif.primaryImageHandle(context, &handle), format: name)
-        defer { heif.handleRelease(handle) }
-        let (fileWidth, fileHeight) = (Int(heif.handleWidth(handle)), Int(heif.handleHeight(handle)))
+        try check(heif.heif_context_get_primary_image_handle(context, &handle), format: name)
+        defer { heif.heif_image_handle_release(handle) }
+        let (fileWidth, fileHeight) = (
+            Int(heif.heif_image_handle_get_width(handle)), Int(heif.heif_image_handle_get_height(handle))
+        )
         try ImageLimits.check(width: fileWidth, height: fileHeight, format: name)
         guard fileWidth * fileHeight <= maximumPixels else {
             throw .tooLargeToDecodeWhole(format, width: fileWidth, height: fileHeight)
@@ -51,38 +56,38 @@ public enum HEIFCodec {
         // with the identity matrix (RGB) as R, G and B planes, combined here.
         var image: OpaquePointer?
         try check(
-            heif.decodeImage(handle, &image, heif_colorspace_undefined, heif_chroma_undefined, nil),
+            heif.heif_decode_image(handle, &image, heif_colorspace_undefined, heif_chroma_undefined, nil),
             format: name)
-        defer { heif.imageRelease(image) }
+        defer { heif.heif_image_release(image) }
         let channels =
-            heif.hasChannel(image, heif_channel_Y) != 0
+            heif.heif_image_has_channel(image, heif_channel_Y) != 0
             ? [heif_channel_Y] : [heif_channel_R, heif_channel_G, heif_channel_B]
         var planes: [Plane] = []
         for channel in channels {
             var stride: Int32 = 0
-            guard heif.hasChannel(image, channel) != 0,
-                let samples = heif.planeReadOnly(image, channel, &stride)
+            guard heif.heif_image_has_channel(image, channel) != 0,
+                let samples = heif.heif_image_get_plane_readonly(image, channel, &stride)
             else { throw .corrupt(format: name, detail: "the image has neither a luma plane nor RGB planes") }
             planes.append(
                 Plane(
                     samples: samples, stride: Int(stride),
-                    shift: Int(heif.bitsPerPixelRange(image, channel)) - 8))
+                    shift: Int(heif.heif_image_get_bits_per_pixel_range(image, channel)) - 8))
         }
-        let width = Int(heif.imageWidth(image, channels[0]))
-        let height = Int(heif.imageHeight(image, channels[0]))
+        let width = Int(heif.heif_image_get_width(image, channels[0]))
+        let height = Int(heif.heif_image_get_height(image, channels[0]))
         guard width > 0, height > 0 else { throw .empty(format: name) }
         // An image with an alpha plane (heif-enc of a PNG with transparency) goes onto white, as PNG and
         // WebP do: its transparent parts are stored black, and read as a very dark photo.
         var alpha: Plane?
         var alphaStride: Int32 = 0
-        if heif.hasChannel(image, heif_channel_Alpha) != 0,
-            Int(heif.imageWidth(image, heif_channel_Alpha)) == width,
-            Int(heif.imageHeight(image, heif_channel_Alpha)) == height,
-            let samples = heif.planeReadOnly(image, heif_channel_Alpha, &alphaStride)
+        if heif.heif_image_has_channel(image, heif_channel_Alpha) != 0,
+            Int(heif.heif_image_get_width(image, heif_channel_Alpha)) == width,
+            Int(heif.heif_image_get_height(image, heif_channel_Alpha)) == height,
+            let samples = heif.heif_image_get_plane_readonly(image, heif_channel_Alpha, &alphaStride)
         {
             alpha = Plane(
                 samples: samples, stride: Int(alphaStride),
-                shift: Int(heif.bitsPerPixelRange(image, heif_channel_Alpha)) - 8)
+                shift: Int(heif.heif_image_get_bits_per_pixel_range(image, heif_channel_Alpha)) - 8)
         }
         var pixels = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {

@@ -1,3 +1,4 @@
+import DynamicLoading
 import FoundationEssentials
 
 /// Why an image could not be read or written.
@@ -7,8 +8,9 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
     /// An image format gymcard does not read but recognises (a GIF, a BMP), so the message can say what
     /// the file is and how to convert it.
     case unsupportedFormat(ForeignImageFormat)
-    /// A HEIC, AVIF, WebP or TIFF image while the library that reads it is not installed.
-    case decoderMissing(ForeignImageFormat)
+    /// A HEIC, AVIF, WebP or TIFF image while the library that reads it is not installed (or lacks a
+    /// function).
+    case decoderMissing(ForeignImageFormat, LoadingError)
     /// A HEIC or AVIF photo larger than ``HEIFCodec/maximumPixels``, or a lossless WebP larger than
     /// ``WebPCodec/maximumLosslessPixels``: the library decodes these only at full size.
     case tooLargeToDecodeWhole(ForeignImageFormat, width: Int, height: Int)
@@ -47,10 +49,11 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
                 "the \(format.rawValue) image is stored in strips of \(megabytes) MB each, more than the "
                 + "\(TIFFCodec.maximumStripBytes >> 20) MB gymcard decodes at once; rewrite it in smaller strips "
                 + "(tiffcp -r 64 from the libtiff-tools package) or convert it to PNG"
-        case .decoderMissing(let format):
-            let library = format.library ?? (name: "a library", package: "")
+        case .decoderMissing(let format, let error):
+            let why = if case .notLoaded = error { "which is not installed" } else { "but \(error)" }
             return
-                "\(format.withArticle) image; reading it needs \(library.name), which is not installed (Debian: apt install \(library.package))"
+                "\(format.withArticle) image; reading it needs \(error.library.name), \(why) "
+                + "(Debian: apt install \(error.library.debianPackage))"
         case .corrupt(let format, let detail):
             return "the \(format) data is damaged or cut short (\(detail))"
         case .tooLarge(let width, let height):

@@ -1,11 +1,16 @@
 import CWebP
-import Glibc
+import DynamicLoading
 
 /// WebP (what browsers save) through libwebp, loaded with `dlopen` on the first WebP file
-/// (``WebPLibrary``), decoded straight to its luma plane and scaled inside libwebp.
+/// (``functions``), decoded straight to its luma plane and scaled inside libwebp.
 public enum WebPCodec {
+    /// libwebp's functions, bound on the first WebP file: loaded with `dlopen` instead of linked, so that
+    /// no other command pays for it at start.
+    static let functions = DynamicLibrary.bind(
+        .webp, names: gymcard_webp_function_names(), as: gymcard_webp_functions.self)
+
     /// Whether libwebp loads here (WebP images read).
-    public static var isAvailable: Bool { WebPLibrary.shared != nil }
+    public static var isAvailable: Bool { (try? functions.get()) != nil }
 
     /// The largest lossless WebP read, in pixels: libwebp decodes a lossless image whole, at 4 bytes a
     /// pixel (its back-references may reach any earlier pixel), so 50 MP takes 200 MB. Lossy WebPs are
@@ -18,7 +23,7 @@ public enum WebPCodec {
     public static func decodeGray(_ bytes: [UInt8], minimumLongSide: Int = .max) throws(ImagingError)
         -> GrayImage
     {
-        guard let webp = WebPLibrary.shared else { throw .decoderMissing(.webp) }
+        let webp = try functions.mapError { ImagingError.decoderMissing(.webp, $0) }.get()
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(ImagingError) -> GrayImage in
                 try decode(buffer, with: webp, minimumLongSide: minimumLongSide)
@@ -28,14 +33,14 @@ public enum WebPCodec {
     }
 
     private static func decode(
-        _ buffer: UnsafeBufferPointer<UInt8>, with webp: WebPLibrary, minimumLongSide: Int
+        _ buffer: UnsafeBufferPointer<UInt8>, with webp: gymcard_webp_functions, minimumLongSide: Int
     ) throws(ImagingError) -> GrayImage {
         var config = WebPDecoderConfig()
-        guard webp.initDecoderConfig(&config, gymcard_webp_decoder_abi_version) != 0 else {
+        guard webp.WebPInitDecoderConfigInternal(&config, gymcard_webp_decoder_abi_version) != 0 else {
             throw .corrupt(format: "WebP", detail: "libwebp did not start")
         }
         try check(
-            webp.getFeatures(
+            webp.WebPGetFeaturesInternal(
                 buffer.baseAddress, buffer.count, &config.input, gymcard_webp_decoder_abi_version))
         let (width, height) = (Int(config.input.width), Int(config.input.height))
         try ImageLimits.check(width: width, height: height, format: "WebP")
@@ -54,8 +59,8 @@ public enum WebPCodec {
         }
         let hasAlpha = config.input.has_alpha != 0
         config.output.colorspace = hasAlpha ? MODE_YUVA : MODE_YUV
-        try check(webp.decode(buffer.baseAddress, buffer.count, &config))
-        defer { webp.freeDecBuffer(&config.output) }
+        try check(webp.WebPDecode(buffer.baseAddress, buffer.count, &config))
+        defer { webp.WebPFreeDecBuffer(&config.output) }
         let planes = config.output.u.YUVA
         let (outputWidth, outputHeight) = (Int(config.output.width), Int(config.output.height))
         guard outputWidth > 0, outputHeight > 0, let luma = planes.y else { throw .empty(format: "WebP") }
@@ -82,45 +87,5 @@ public enum WebPCodec {
         case VP8_STATUS_OUT_OF_MEMORY: throw .corrupt(format: "WebP", detail: "out of memory")
         default: throw .corrupt(format: "WebP", detail: "libwebp status \(status.rawValue)")
         }
-    }
-}
-
-/// libwebp, loaded on the first WebP file with `dlopen` instead of linked, so that no other command pays
-/// for it at start. The types and constants come from the CWebP system-library target (webp/decode.h).
-struct WebPLibrary: @unchecked Sendable {
-    typealias GetFeatures =
-        @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<WebPBitstreamFeatures>?, Int32)
-        -> VP8StatusCode
-    typealias InitDecoderConfig = @convention(c) (UnsafeMutablePointer<WebPDecoderConfig>?, Int32) -> Int32
-    typealias Decode =
-        @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<WebPDecoderConfig>?) -> VP8StatusCode
-    typealias FreeDecBuffer = @convention(c) (UnsafeMutablePointer<WebPDecBuffer>?) -> Void
-
-    let getFeatures: GetFeatures
-    let initDecoderConfig: InitDecoderConfig
-    let decode: Decode
-    let freeDecBuffer: FreeDecBuffer
-
-    /// The library, loaded once per process; `nil` when libwebp is not installed.
-    static let shared: WebPLibrary? = WebPLibrary()
-
-    private init?() {
-        guard let handle = dlopen("libwebp.so.7", RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func load<Function>(_ name: String, as _: Function.Type) -> Function? {
-            dlsym(handle, name).map { unsafeBitCast($0, to: Function.self) }
-        }
-        // WebPGetFeatures and WebPInitDecoderConfig are inline functions of the header over these two.
-        guard let getFeatures = load("WebPGetFeaturesInternal", as: GetFeatures.self),
-            let initDecoderConfig = load("WebPInitDecoderConfigInternal", as: InitDecoderConfig.self),
-            let decode = load("WebPDecode", as: Decode.self),
-            let freeDecBuffer = load("WebPFreeDecBuffer", as: FreeDecBuffer.self)
-        else {
-            dlclose(handle)
-            return nil
-        }
-        self.getFeatures = getFeatures
-        self.initDecoderConfig = initDecoderConfig
-        self.decode = decode
-        self.freeDecBuffer = freeDecBuffer
     }
 }

@@ -29,7 +29,7 @@ public struct DataMatrixReader: Sendable {
     static let functions: Result<gymcard_dmtx_functions, LoadingError> = DynamicLibrary.bind(
         .dmtx, names: gymcard_dmtx_function_names(), as: gymcard_dmtx_functions.self)
 
-    /// Whether libdmtx is installed (Debian's `libdmtx0b`).
+    /// Whether libdmtx is installed.
     public static var isAvailable: Bool { (try? functions.get()) != nil }
 
     /// The first Data Matrix symbol libdmtx reads in the image (a card has one; looking on for a second

@@ -1,4 +1,5 @@
 import CZBar
+import DynamicLoading
 import Imaging
 import Symbologies
 
@@ -34,8 +35,13 @@ public struct ZBarReader: Sendable {
     public static let shortInterleaved2of5 = ZBarReader(
         interleaved2of5MinimumLength: 2, symbologies: [.itf])
 
-    /// Whether libzbar could be loaded (it is a runtime dependency: Debian's libzbar0).
-    public static var isAvailable: Bool { ZBarLibrary.shared != nil }
+    /// Whether libzbar could be loaded (it is a runtime dependency).
+    public static var isAvailable: Bool { loadingError == nil }
+
+    /// Why libzbar cannot be used, or `nil` when it loads.
+    public static var loadingError: LoadingError? {
+        if case .failure(let error) = ZBarLibrary.functions { error } else { nil }
+    }
 
     /// The symbologies libzbar is asked to read: every card symbology it decodes (PDF417, Data Matrix and
     /// Aztec are the second engine's).
@@ -43,66 +49,69 @@ public struct ZBarReader: Sendable {
 
     /// Every card symbol zbar finds in the image, best first. Empty when libzbar is missing.
     public func decode(_ image: GrayImage) -> [DecodedSymbol] {
-        guard image.width > 1, image.height > 1, let zbar = ZBarLibrary.shared,
-            let scanner = zbar.scannerCreate()
+        guard image.width > 1, image.height > 1, let zbar = try? ZBarLibrary.functions.get(),
+            let scanner = zbar.zbar_image_scanner_create()
         else { return [] }
-        defer { zbar.scannerDestroy(scanner) }
+        defer { zbar.zbar_image_scanner_destroy(scanner) }
         configure(scanner, zbar)
-        guard let zbarImage = zbar.imageCreate() else { return [] }
-        defer { zbar.imageDestroy(zbarImage) }
-        zbar.imageSetFormat(zbarImage, gymcard_zbar_format_y800())
-        zbar.imageSetSize(zbarImage, UInt32(image.width), UInt32(image.height))
+        guard let zbarImage = zbar.zbar_image_create() else { return [] }
+        defer { zbar.zbar_image_destroy(zbarImage) }
+        zbar.zbar_image_set_format(zbarImage, gymcard_zbar_format_y800())
+        zbar.zbar_image_set_size(zbarImage, UInt32(image.width), UInt32(image.height))
         // zbar keeps the pointer without copying: the pixels must stay alive until zbar_scan_image returns,
         // and the results are read inside the same scope.
         return image.pixels.withUnsafeBytes { buffer -> [DecodedSymbol] in
-            zbar.imageSetData(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
-            guard zbar.scanImage(scanner, zbarImage) > 0 else { return [] }
+            zbar.zbar_image_set_data(zbarImage, buffer.baseAddress, UInt(buffer.count), nil)
+            guard zbar.zbar_scan_image(scanner, zbarImage) > 0 else { return [] }
             var found: [DecodedSymbol] = []
-            var symbol = zbar.firstSymbol(zbarImage)
+            var symbol = zbar.zbar_image_first_symbol(zbarImage)
             while let current = symbol {
-                if let symbology = Self.symbology(zbar.symbolType(current)),
-                    let data = zbar.symbolData(current)
+                if let symbology = Self.symbology(zbar.zbar_symbol_get_type(current)),
+                    let data = zbar.zbar_symbol_get_data(current)
                 {
                     // A QR code's bytes as stored, or converted to UTF-8 where it names an ECI (zbar's
                     // binary mode guesses no character set; without it zbar took Latin-1 bytes for Shift
                     // JIS); a NUL inside stays in the text, where it makes no ID.
-                    let length = Int(zbar.symbolDataLength(current))
+                    let length = Int(zbar.zbar_symbol_get_data_length(current))
                     let bytes = data.withMemoryRebound(to: UInt8.self, capacity: length) {
                         Array(UnsafeBufferPointer(start: $0, count: length))
                     }
                     let text =
                         symbology == .qr
                         ? SymbolText.withoutECI(bytes) : String(decoding: bytes, as: UTF8.self)
-                    let ends = (0..<zbar.symbolLocationSize(current)).map { index in
+                    let ends = (0..<zbar.zbar_symbol_get_loc_size(current)).map { index in
                         ImagePoint(
-                            x: Int(zbar.symbolLocationX(current, index)),
-                            y: Int(zbar.symbolLocationY(current, index)))
+                            x: Int(zbar.zbar_symbol_get_loc_x(current, index)),
+                            y: Int(zbar.zbar_symbol_get_loc_y(current, index)))
                     }
                     found.append(
                         DecodedSymbol(
-                            symbology: symbology, text: text, quality: Int(zbar.symbolQuality(current)),
+                            symbology: symbology, text: text,
+                            quality: Int(zbar.zbar_symbol_get_quality(current)),
                             lineEnds: ends))
                 }
-                symbol = zbar.symbolNext(current)
+                symbol = zbar.zbar_symbol_next(current)
             }
-            zbar.imageSetData(zbarImage, nil, 0, nil)
+            zbar.zbar_image_set_data(zbarImage, nil, 0, nil)
             return found.sorted { $0.quality > $1.quality }
         }
     }
 
-    private func configure(_ scanner: OpaquePointer, _ zbar: ZBarLibrary) {
-        _ = zbar.scannerSetConfig(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+    private func configure(_ scanner: OpaquePointer, _ zbar: gymcard_zbar_functions) {
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         for symbology in symbologies {
             if let type = Self.zbarType(symbology) {
-                _ = zbar.scannerSetConfig(scanner, type, ZBAR_CFG_ENABLE, 1)
+                _ = zbar.zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, 1)
             }
         }
-        _ = zbar.scannerSetConfig(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
-        _ = zbar.scannerSetConfig(scanner, ZBAR_I25, ZBAR_CFG_MIN_LEN, Int32(interleaved2of5MinimumLength))
-        _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_MIN_LEN, Int32(codabarMinimumLength))
+        _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        _ = zbar.zbar_image_scanner_set_config(
+            scanner, ZBAR_I25, ZBAR_CFG_MIN_LEN, Int32(interleaved2of5MinimumLength))
+        _ = zbar.zbar_image_scanner_set_config(
+            scanner, ZBAR_CODABAR, ZBAR_CFG_MIN_LEN, Int32(codabarMinimumLength))
         if requiresCodabarCheckCharacter {
-            _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_ADD_CHECK, 1)
-            _ = zbar.scannerSetConfig(scanner, ZBAR_CODABAR, ZBAR_CFG_EMIT_CHECK, 1)
+            _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_CODABAR, ZBAR_CFG_ADD_CHECK, 1)
+            _ = zbar.zbar_image_scanner_set_config(scanner, ZBAR_CODABAR, ZBAR_CFG_EMIT_CHECK, 1)
         }
     }
 

@@ -1,4 +1,5 @@
 import CZXing
+import DynamicLoading
 import FoundationEssentials
 import Imaging
 import Symbologies
@@ -21,7 +22,7 @@ public struct ZXingReader: Sendable {
     /// A reader.
     public init(tryHarder: Bool = true) { self.tryHarder = tryHarder }
 
-    /// Whether zxing-cpp's helper process starts (it needs `libzxing2` on Debian; the helper is installed
+    /// Whether zxing-cpp's helper process starts (it needs ``SystemLibrary/zxing``; the helper is installed
     /// with gymcard).
     public static var isAvailable: Bool { ZXingHelper.shared != nil }
 
@@ -154,7 +155,8 @@ public enum ZXingError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         switch self {
         case .unavailable:
             return
-                "the second barcode reader (zxing-cpp) is not installed (Debian: apt install libzxing2); gymcard reads with libzbar alone"
+                "the second barcode reader (zxing-cpp) is not installed (Debian: apt install "
+                + "\(SystemLibrary.zxing.debianPackage)); gymcard reads with libzbar alone"
         case .badImage(let width, let height, let rowStride, let byteCount):
             return
                 "\(byteCount) bytes do not hold a \(width)×\(height) grey image with rows \(rowStride) bytes apart"

@@ -1,3 +1,4 @@
+import DynamicLoading
 import FoundationEssentials
 import Symbologies
 
@@ -16,8 +17,8 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case terminalTooSmall(needs: [ScreenNeed], columns: Int, rows: Int?)
     /// The image could not be encoded for the terminal (libpng failed).
     case imageEncoding(String)
-    /// libzint, which draws every symbology but Codabar, is not installed.
-    case zintUnavailable
+    /// libzint, which draws every symbology but Codabar, is not installed (or lacks a function).
+    case zintUnavailable(LoadingError)
     /// The encoder refused a text that passed validation (a 2D text beyond the symbol's capacity).
     case encodingFailed(symbology: Symbology, reason: String)
 
@@ -34,10 +35,10 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "narrow ones; use --scale 2 or more, or a ratio of 2.5 or more"
         case .imageEncoding(let reason):
             return "the image for the terminal could not be made: \(reason)"
-        case .zintUnavailable:
+        case .zintUnavailable(let error):
             return
-                "libzint is not installed, and gymcard draws every symbology but Codabar with it; "
-                + "install it (Debian: apt install libzint2.11)"
+                "\(error.description(notInstalled: "libzint is not installed")), and gymcard draws every "
+                + "symbology but Codabar with it; install it (Debian: apt install \(error.library.debianPackage))"
         case .encodingFailed(let symbology, let reason):
             return "the ID could not be drawn as \(symbology.displayName): \(reason)"
         case .terminalTooNarrow(let required, let available):

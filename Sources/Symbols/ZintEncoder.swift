@@ -1,5 +1,6 @@
 import CZint
 import Codabar
+import DynamicLoading
 import Symbologies
 
 extension ModuleMatrix {
@@ -21,11 +22,15 @@ extension ModuleMatrix {
             }
             return
         }
-        guard let zint = ZintLibrary.shared else { throw .zintUnavailable }
-        guard let symbol = zint.create() else {
+        let zint: gymcard_zint_functions
+        switch ZintLibrary.functions {
+        case .success(let functions): zint = functions
+        case .failure(let error): throw .zintUnavailable(error)
+        }
+        guard let symbol = zint.ZBarcode_Create() else {
             throw .encodingFailed(symbology: content.symbology, reason: "libzint is out of memory")
         }
-        defer { zint.delete(symbol) }
+        defer { zint.ZBarcode_Delete(symbol) }
         symbol.pointee.symbology = type
         let bytes: [UInt8]
         if content.symbology.isTwoDimensional {
@@ -36,7 +41,9 @@ extension ModuleMatrix {
             symbol.pointee.input_mode = Int32(UNICODE_MODE)
             bytes = Array(content.text.utf8)
         }
-        let status = bytes.withUnsafeBufferPointer { zint.encode(symbol, $0.baseAddress, Int32($0.count)) }
+        let status = bytes.withUnsafeBufferPointer {
+            zint.ZBarcode_Encode(symbol, $0.baseAddress, Int32($0.count))
+        }
         // Warnings (1 to 4) still make a symbol; errors (5 and up) make none.
         guard status < ZINT_ERROR else {
             let message = withUnsafeBytes(of: symbol.pointee.errtxt) { raw in
@@ -81,9 +88,13 @@ extension ModuleMatrix {
             quietZone: Self.standardQuietZone(of: content.symbology), modules: modules)
     }
 
-    /// Whether libzint could be loaded (Debian's libzint2.11, a runtime dependency for symbologies other
-    /// than Codabar).
-    public static var isZintAvailable: Bool { ZintLibrary.shared != nil }
+    /// Whether libzint could be loaded (a runtime dependency for symbologies other than Codabar).
+    public static var isZintAvailable: Bool { zintProblem == nil }
+
+    /// Why libzint cannot be used, or `nil` when it loads.
+    public static var zintProblem: SymbolError? {
+        if case .failure(let error) = ZintLibrary.functions { .zintUnavailable(error) } else { nil }
+    }
 
     /// libzint's `BARCODE_*` for a symbology; `nil` for Codabar, which gymcard draws itself. The EAN/UPC
     /// types are the `_CHK` ones: the text always carries its check digit, which zint then verifies.

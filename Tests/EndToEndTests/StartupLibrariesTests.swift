@@ -1,3 +1,4 @@
+import DynamicLoading
 import Foundation
 import TestSupport
 import Testing
@@ -6,10 +7,8 @@ import Testing
 /// linked, the loader would map and relocate them in every process, status bars' included.
 @Suite("What every gymcard process loads")
 struct StartupLibrariesTests {
-    static let onFirstUse = [
-        "libsqlite3", "libzbar", "libZXing", "libzint", "libheif", "libtiff", "libwebp",
-        "libzip", "libcrypto", "libsystemd",
-    ]
+    /// Every library of the registry (ARCHITECTURE §17), by its file.
+    static let onFirstUse = SystemLibrary.all.map(\.soname) + [SystemLibrary.elogindBus.soname]
 
     @Test(
         "--version and show --png load none of the libraries only other commands need",

@@ -1,6 +1,7 @@
 import CardVault
 import Codabar
 import Collector
+import DynamicLoading
 import Foundation
 import History
 import Storage
@@ -67,6 +68,13 @@ import Testing
         #expect(try Self.check(checks, "libscan").advice == "apt install libscan0")
         #expect(try Self.check(checks, "libextra").status == .note)
         #expect(Doctor.hasProblems(checks))
+    }
+
+    @Test func everyLibraryOfTheRegistryHasItsLineButTheGuardiansBus() {
+        // The backlight guardian's sd-bus is no doctor line: a machine without logind just keeps its level.
+        let expected = SystemLibrary.all.filter { $0 != .systemdBus }
+        #expect(Doctor.Library.product.map(\.name) == expected.map(\.name))
+        #expect(Doctor.Library.product.map(\.package) == expected.map(\.debianPackage))
     }
 
     @Test func theProductsLoadersFindTheLibrariesInstalledHere() throws {
