@@ -80,6 +80,11 @@ public struct DataMatrixReader: Sendable {
         // an ECI (its bytes in another character set). Packed C40, Text or X12 values can equal them too;
         // such a symbol is refused with the rest.
         guard dataWords > 0, !codewords.contains(where: unreadCodewords.contains) else { return nil }
+        let blocks = Int(
+            dmtx.dmtxGetSymbolAttribute(
+                Int32(DmtxSymAttribInterleavedBlocks.rawValue), region.pointee.sizeIdx))
+        let all = Array(UnsafeBufferPointer(start: decoded.code, count: decoded.codeSize))
+        guard DataMatrixCheck.isCodeword(all, dataWords: dataWords, blocks: blocks) else { return nil }
         let text = SymbolText.withoutECI(
             Array(UnsafeBufferPointer(start: decoded.output, count: Int(decoded.outputIdx))))
         return text.isEmpty ? nil : text

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import Symbologies
 import TestSupport
@@ -49,5 +50,45 @@ struct DataMatrixReaderTests {
         }
         #expect(DataMatrixReader().decode(noise).isEmpty)
         #expect(DataMatrixReader().decode(GrayImage(width: 1, height: 1)).isEmpty)
+    }
+}
+
+@Suite("Data Matrix reads checked against their own error codewords")
+struct DataMatrixCheckTests {
+    /// The codewords libdmtx 0.7.7 returned for a tester's damaged JPEG of an 8×18 symbol holding `DM12345`
+    /// (`BM04985`, exit 0 before the check), and those of the symbol as zint drew it.
+    @Test("libdmtx's read of a damaged symbol is no codeword; the symbol as drawn is")
+    func testersSymbol() {
+        let drawn: [UInt8] = [69, 78, 142, 164, 54, 210, 98, 83, 186, 151, 210, 158]
+        let damaged: [UInt8] = [67, 78, 134, 228, 54, 210, 34, 89, 186, 207, 211, 171]
+        #expect(DataMatrixCheck.isCodeword(drawn, dataWords: 5, blocks: 1))
+        #expect(!DataMatrixCheck.isCodeword(damaged, dataWords: 5, blocks: 1))
+        for index in drawn.indices {
+            var changed = drawn
+            changed[index] ^= 0x10
+            #expect(!DataMatrixCheck.isCodeword(changed, dataWords: 5, blocks: 1), "codeword \(index)")
+        }
+    }
+
+    /// Square and rectangular sizes zint draws: libdmtx's read of the drawing passes the check, so the
+    /// check's arithmetic is the symbol's. (The 40×40, 52×52, 80×80 and 88×88 drawn so are not found
+    /// within the reader's bound of grid points; zxing-cpp reads them. The block order of interleaved
+    /// ones, from 52×52, was checked on libdmtx's reads of zint's 52×52 and 88×88 with pylibdmtx:
+    /// ARCHITECTURE §14.)
+    @Test(
+        "symbols of several sizes zint draws read through libdmtx and its check",
+        .enabled(if: Prerequisite.runs(DataMatrixReader.isAvailable), "libdmtx0b is needed"),
+        arguments: [1, 2, 3, 5, 8, 25, 27, 30])
+    func everySize(version: Int) async throws {
+        let home = try TemporaryDirectory()
+        let path = home.path + "/symbol.png"
+        let zint = try await ChildProcess.run(
+            "/usr/bin/zint",
+            ["-b", "DATAMATRIX", "--vers=\(version)", "--scale=3", "--quietzones", "-d", "AB", "-o", path])
+        #expect(zint.status == 0, "\(zint.stderrText)")
+        let image = try ImageFile.decodeGray(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))),
+            minimumLongSide: BarcodeScanner.decodeSide)
+        #expect(DataMatrixReader().decode(image).map(\.text) == ["AB"], "version \(version)")
     }
 }
