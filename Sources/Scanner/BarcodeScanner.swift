@@ -165,7 +165,7 @@ public struct BarcodeScanner: Sendable {
                 case .zbar:
                     (stage.zbarReads?.value ?? (stage.reader ?? reader).decode(image)).map { ($0, .zbar) }
                 case .zxing: secondReader.decode(image).map { ($0.symbol, .zxing) }
-                case .dmtx: DataMatrixReader().decode(image).map { ($0, .dmtx) }
+                case .dmtx: DataMatrixReader().decode(image, until: start + safetyLimit).map { ($0, .dmtx) }
                 }
             // A libzbar read that does not account for the whole symbol may be a damaged photo's torn scan
             // lines, or a true read whose scan-line ends the footprint check cannot follow: zxing-cpp reads

@@ -90,5 +90,9 @@ struct DataMatrixCheckTests {
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))),
             minimumLongSide: BarcodeScanner.decodeSide)
         #expect(DataMatrixReader().decode(image).map(\.text) == ["AB"], "version \(version)")
+        // A look ends at the scan's deadline or after its longest look (a runaway's bound: a damaged photo
+        // full of blocky edges took 100 s a look): one already past reads nothing.
+        #expect(DataMatrixReader().decode(image, until: ContinuousClock.now).isEmpty)
+        #expect(DataMatrixReader(longestLook: .zero).decode(image).isEmpty)
     }
 }
