@@ -112,8 +112,7 @@ public enum CatimaError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "the password is empty; give one, or export without a password"
         case .libzipMissing(let error):
             let what = error.description(notInstalled: "\(error.library.soname) could not be loaded")
-            return
-                "libzip is not usable (\(what)); install it (Debian: apt install \(error.library.debianPackage))"
+            return "libzip is not usable (\(what)); \(error.library.installAdvice)"
         case .zipWriteFailed(let reason):
             return "could not write the zip archive: \(reason)"
         case .notAShareLink(let reason):

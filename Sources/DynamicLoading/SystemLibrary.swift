@@ -18,6 +18,12 @@ public struct SystemLibrary: Sendable, Hashable {
         self.purpose = purpose
     }
 
+    /// The command that installs it (`doctor`'s advice).
+    public var installCommand: String { "apt install \(debianPackage)" }
+
+    /// How every message about it missing ends: what to do.
+    public var installAdvice: String { "install it (Debian: \(installCommand))" }
+
     /// libzbar, the first barcode reader (scan).
     public static let zbar = SystemLibrary(
         name: "libzbar", soname: "libzbar.so.0", debianPackage: "libzbar0", purpose: "reading barcodes (scan)"

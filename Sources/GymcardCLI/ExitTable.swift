@@ -170,7 +170,7 @@ enum ExitTable {
             Failure("\(error); nothing was swapped, the stored card is as it was", status: .dataError)
         case .libcryptoMissing(let loading):
             Failure(
-                "\(error); install it (Debian: apt install \(loading.library.debianPackage))",
+                "\(error); \(loading.library.installAdvice)",
                 status: .unavailable)
         }
     }

@@ -58,37 +58,23 @@ public enum Doctor {
 
     /// An optional library and how to load it.
     public struct Library: Sendable {
-        /// Its name, as the checks show it.
-        public var name: String
-        /// What it is for.
-        public var purpose: String
-        /// The Debian package that installs it.
-        public var package: String
+        /// The library, as the registry (ARCHITECTURE §17) names it: its name, purpose and package.
+        public var library: SystemLibrary
         /// Whether gymcard without it cannot do its part at all (a problem) rather than do less (a note).
         public var essential: Bool
         /// Loads it (the product's own `dlopen` loader) and says whether that worked.
         public var loads: @Sendable () -> Bool
 
-        /// A library.
-        public init(
-            name: String, purpose: String, package: String, essential: Bool = false,
-            loads: @escaping @Sendable () -> Bool
-        ) {
-            self.name = name
-            self.purpose = purpose
-            self.package = package
+        /// A library of the registry.
+        public init(_ library: SystemLibrary, essential: Bool = false, loads: @escaping @Sendable () -> Bool)
+        {
+            self.library = library
             self.essential = essential
             self.loads = loads
         }
 
-        /// A library of the registry (ARCHITECTURE §17), which names its package.
-        public init(_ library: SystemLibrary, essential: Bool = false, loads: @escaping @Sendable () -> Bool)
-        {
-            self.init(
-                name: library.name, purpose: library.purpose, package: library.debianPackage,
-                essential: essential,
-                loads: loads)
-        }
+        /// Its name, as the checks show it.
+        public var name: String { library.name }
 
         /// The libraries gymcard loads on first use, each through the loader the command uses. libqrencode
         /// is linked (every `--qr` needs it), so it is not among them.

@@ -3,6 +3,7 @@ import Catima
 import CivilTime
 import Collector
 import Configuration
+import DynamicLoading
 import Events
 import FoundationEssentials
 import Glibc
@@ -107,12 +108,13 @@ extension Doctor {
     static func library(_ library: Library) -> Check {
         if library.loads() {
             return Check(
-                topic: "libraries", name: library.name, status: .ok, detail: "loads (for \(library.purpose))")
+                topic: "libraries", name: library.name, status: .ok,
+                detail: "loads (for \(library.library.purpose))")
         }
         return Check(
             topic: "libraries", name: library.name, status: library.essential ? .problem : .note,
-            detail: "does not load; needed for \(library.purpose)",
-            advice: "apt install \(library.package)")
+            detail: "does not load; needed for \(library.library.purpose)",
+            advice: library.library.installCommand)
     }
 }
 

@@ -172,7 +172,7 @@ extension Doctor {
         } catch {
             let advice: String
             switch error {
-            case .libraryMissing(let loading): advice = "apt install \(loading.library.debianPackage)"
+            case .libraryMissing(let loading): advice = loading.library.installCommand
             case .newerVersion: advice = "update gymcard"
             case .damaged:
                 advice =

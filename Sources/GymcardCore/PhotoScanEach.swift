@@ -28,7 +28,7 @@ extension PhotoScan {
         if let error = ZBarReader.loadingError {
             throw PhotoScanProblem(
                 message: error.description(notInstalled: "libzbar is not installed")
-                    + ", so photos cannot be scanned; install it (Debian: apt install \(error.library.debianPackage))",
+                    + ", so photos cannot be scanned; \(error.library.installAdvice)",
                 kind: .decoderMissing)
         }
         var saved = save == nil

@@ -29,7 +29,7 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .libraryMissing(let error):
             return
                 "the history needs the SQLite library (\(error.description(notInstalled: error.library.soname))); "
-                + "install it: apt install \(error.library.debianPackage)"
+                + error.library.installAdvice
         }
     }
 

@@ -53,7 +53,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
             let why = if case .notLoaded = error { "which is not installed" } else { "but \(error)" }
             return
                 "\(format.withArticle) image; reading it needs \(error.library.name), \(why) "
-                + "(Debian: apt install \(error.library.debianPackage))"
+                + "(Debian: \(error.library.installCommand))"
         case .corrupt(let format, let detail):
             return "the \(format) data is damaged or cut short (\(detail))"
         case .tooLarge(let width, let height):

@@ -48,7 +48,7 @@ public struct DataMatrixReader: Sendable {
     public func decode(_ image: GrayImage, until deadline: ContinuousClock.Instant? = nil) -> [DecodedSymbol]
     {
         let clock = ContinuousClock()
-        let end = Swift.min(deadline ?? clock.now + longestLook, clock.now + longestLook)
+        let end = Swift.min(deadline ?? .now + longestLook, .now + longestLook)
         guard let dmtx = try? Self.functions.get(), image.width > 1, image.height > 1,
             let width = Int32(exactly: image.width), let height = Int32(exactly: image.height)
         else { return [] }

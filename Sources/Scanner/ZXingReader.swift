@@ -155,8 +155,8 @@ public enum ZXingError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         switch self {
         case .unavailable:
             return
-                "the second barcode reader (zxing-cpp) is not installed (Debian: apt install "
-                + "\(SystemLibrary.zxing.debianPackage)); gymcard reads with libzbar alone"
+                "the second barcode reader (zxing-cpp) is not installed (Debian: "
+                + "\(SystemLibrary.zxing.installCommand)); gymcard reads with libzbar alone"
         case .badImage(let width, let height, let rowStride, let byteCount):
             return
                 "\(byteCount) bytes do not hold a \(width)×\(height) grey image with rows \(rowStride) bytes apart"

@@ -38,7 +38,7 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case .zintUnavailable(let error):
             return
                 "\(error.description(notInstalled: "libzint is not installed")), and gymcard draws every "
-                + "symbology but Codabar with it; install it (Debian: apt install \(error.library.debianPackage))"
+                + "symbology but Codabar with it; \(error.library.installAdvice)"
         case .encodingFailed(let symbology, let reason):
             return "the ID could not be drawn as \(symbology.displayName): \(reason)"
         case .terminalTooNarrow(let required, let available):

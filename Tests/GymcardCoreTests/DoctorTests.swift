@@ -32,7 +32,9 @@ import Testing
     private static func nothingInstalled(_: [String]) -> (status: Int32, output: String)? { nil }
 
     private static let loading = [
-        Doctor.Library(name: "libfake", purpose: "nothing", package: "fake") { true }
+        Doctor.Library(
+            SystemLibrary(name: "libfake", soname: "libfake.so.0", debianPackage: "fake", purpose: "nothing")
+        ) { true }
     ]
 
     private static func check(_ checks: [Doctor.Check], _ name: String) throws -> Doctor.Check {
@@ -57,11 +59,18 @@ import Testing
         let home = try TemporaryDirectory()
         let libraries = [
             Doctor.Library(
-                name: "libscan", purpose: "scan reads barcodes", package: "libscan0", essential: true
+                SystemLibrary(
+                    name: "libscan", soname: "libscan.so.0", debianPackage: "libscan0",
+                    purpose: "scan reads barcodes"),
+                essential: true
             ) {
                 false
             },
-            Doctor.Library(name: "libextra", purpose: "extra photos", package: "libextra1") { false },
+            Doctor.Library(
+                SystemLibrary(
+                    name: "libextra", soname: "libextra.so.1", debianPackage: "libextra1",
+                    purpose: "extra photos")
+            ) { false },
         ]
         let checks = Doctor.checks(try Self.context(home), libraries: libraries, run: Self.nothingInstalled)
         #expect(try Self.check(checks, "libscan").status == .problem)
@@ -74,7 +83,7 @@ import Testing
         // The backlight guardian's sd-bus is no doctor line: a machine without logind just keeps its level.
         let expected = SystemLibrary.all.filter { $0 != .systemdBus }
         #expect(Doctor.Library.product.map(\.name) == expected.map(\.name))
-        #expect(Doctor.Library.product.map(\.package) == expected.map(\.debianPackage))
+        #expect(Doctor.Library.product.map(\.library.debianPackage) == expected.map(\.debianPackage))
     }
 
     @Test func theProductsLoadersFindTheLibrariesInstalledHere() throws {
