@@ -55,10 +55,13 @@ final class XtermScreen: @unchecked Sendable {
     /// Starts the X server, `width` × `height` pixels, and waits for its socket. Xvfb picks a free display
     /// itself (`-displayfd`, under its lock files): a number picked here, when two suites started a server
     /// at once, was taken by both; one server failed, and its test's xterms ran on the other's, until that
-    /// one's test ended and closed it ("Can't open display").
+    /// one's test ended and closed it ("Can't open display"). `-noreset`: by default the server resets when
+    /// its last client leaves; an xterm opened during that reset, right after the previous window closed,
+    /// is the likely reason the sixel round trip's second card once could not open the display in CI.
     static func start(width: Int = 1400, height: Int = 800) async throws -> XtermScreen {
         let server = try await ChildProcess.start(
-            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+            "/usr/bin/Xvfb",
+            ["-displayfd", "1", "-noreset", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
         // On a loaded machine the display has come after more than 5 s.
         let deadline = Date().addingTimeInterval(60)
         var number = ""
