@@ -203,16 +203,36 @@ let package = Package(
             dependencies: ["Events", "Fetching", "FetchingCurl", "Markup", "TextSearch"],
             swiftSettings: strictSettings),
 
-        // The use cases under the commands, and the one context per process they run in (ARCHITECTURE §3):
-        // no argument parsing and no printing here; tests call them in-process.
+        // The process's plumbing (ARCHITECTURE §3): the one context per process (environment, folders,
+        // clock, config file, time zones), the hand-off to gymcard-network, child processes. No use case here.
         .target(
             name: "GymcardCore",
+            dependencies: ["CivilTime", "Configuration", "Events", "Fetching", "Spawning", "Storage"],
+            swiftSettings: strictSettings),
+
+        // The card's use cases: scan a photo, keep the card in the vault, draw it, move it to and from Catima
+        // (ARCHITECTURE §3). No argument parsing and no printing; tests call them in-process.
+        .target(
+            name: "CardFeature",
             dependencies: [
-                "Codabar", "Symbologies", "Imaging", "Symbols", "Scanner", "Storage", "CardVault", "Fetching",
-                "Occupancy",
-                "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "JSONOutput",
-                "Configuration", "TextSearch", "TerminalText", "Catima", "Spawning", "DynamicLoading",
+                "GymcardCore", "CardVault", "Catima", "Codabar", "Imaging", "Scanner", "Symbologies",
+                "Symbols",
             ],
+            swiftSettings: strictSettings),
+
+        // The campus's use cases: campuses and facilities, occupancy polls, opening hours, history,
+        // collecting, trends, wait, events (ARCHITECTURE §3).
+        .target(
+            name: "CampusFeature",
+            dependencies: [
+                "GymcardCore", "Occupancy", "OpeningHours", "History", "Trends", "Collector", "Imaging",
+            ],
+            swiftSettings: strictSettings),
+
+        // doctor: what is installed, configured and stored, over both features and the library registry.
+        .target(
+            name: "Diagnosis",
+            dependencies: ["CardFeature", "CampusFeature", "DynamicLoading"],
             swiftSettings: strictSettings),
 
         // The doorway: argument parsing, terminal output, exit codes. Two binaries share it: `gymcard`
@@ -221,12 +241,8 @@ let package = Package(
         .target(
             name: "GymcardCLI",
             dependencies: [
-                "GymcardCore", "Codabar", "Symbologies", "Imaging", "Symbols", "Scanner", "Storage",
-                "CardVault", "Fetching",
-                "Occupancy",
-                "CivilTime", "Events", "History", "Trends", "Collector", "OpeningHours", "TerminalGraphics",
-                "Turnstile", "JSONOutput", "Configuration", "TextSearch", "TerminalText", "Console",
-                "Backlight", "DynamicLoading",
+                "GymcardCore", "CardFeature", "CampusFeature", "Diagnosis", "Console", "Turnstile",
+                "Backlight",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -318,7 +334,8 @@ let package = Package(
         .testTarget(name: "MarkupTests", dependencies: ["Markup"], swiftSettings: strictSettings),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"], swiftSettings: strictSettings),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSettings),
-        .testTarget(name: "ConsoleTests", dependencies: ["Console"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ConsoleTests", dependencies: ["Console", "TerminalText"], swiftSettings: strictSettings),
         // The guardian's tests start the built gymcard.
         .testTarget(
             name: "BacklightTests", dependencies: ["Backlight", "TestSupport", "gymcard"],
@@ -326,13 +343,17 @@ let package = Package(
         .testTarget(
             name: "GymcardCLITests",
             dependencies: [
-                "GymcardCLI", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GymcardCLI", "Console", "Configuration",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "GymcardCoreTests",
             dependencies: [
-                "GymcardCore", "CardVault", "CivilTime", "Codabar", "Fetching", "FetchingCurl", "History",
+                "GymcardCore", "CardFeature", "CampusFeature", "Diagnosis", "Console", "CardVault",
+                "CivilTime",
+                "Codabar",
+                "Fetching", "FetchingCurl", "History",
                 "Imaging", "Occupancy", "OpeningHours", "Scanner", "Storage", "Symbologies", "Symbols",
                 "Trends",
                 "TestSupport", "TestServer", "Catima", "Configuration", "Events", "EventsFeed",
@@ -375,7 +396,7 @@ let package = Package(
         .testTarget(
             name: "CardRoundTripTests",
             dependencies: [
-                "GymcardCore", "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar", "TestSupport",
+                "CardFeature", "Symbols", "Symbologies", "Scanner", "Imaging", "Codabar", "TestSupport",
             ],
             swiftSettings: strictSettings),
         .testTarget(

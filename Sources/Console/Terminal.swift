@@ -31,6 +31,11 @@ public struct Terminal {
         /// The first write to standard output that failed, nil while none has.
         private static let firstFailure = Mutex<StorageError?>(nil)
 
+        /// Writes one line, buffered as `print` buffers (the one place gymcard prints: ARCHITECTURE §3).
+        public func line(_ text: String) {
+            print(text)
+        }
+
         /// Writes `text` now, after whatever `print` buffered.
         public func write(_ text: String) {
             if fflush(nil) != 0 { Self.record(errno) }
@@ -110,6 +115,6 @@ public struct Terminal {
 
     /// Prints lines to standard output.
     public func printLines(_ lines: [String]) {
-        for line in lines { print(line) }
+        for line in lines { Self.standardOutput.line(line) }
     }
 }

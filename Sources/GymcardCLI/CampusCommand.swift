@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
 import Glibc
 import GymcardCore
@@ -91,7 +93,7 @@ struct CampusCommand: ParsableCommand {
                 throw failure.message.isEmpty
                     ? failure : Failure(failure.message + "; nothing was added", status: failure.status)
             }
-            print(added.table)
+            Terminal.standardOutput.line(added.table)
             for note in added.notes { Terminal.standardError.say("warning: " + note) }
             let path = context.config.path
             Terminal.standardError.say(
@@ -124,8 +126,8 @@ struct CampusCommand: ParsableCommand {
                     "warning: the config file's campus \(stray) is not one of these; "
                         + "choose one with gymcard campus use <name>")
             }
-            guard !json else { return print(JSONText.line(campuses, fallback: "[]")) }
-            print(CampusSetup.table(campuses))
+            guard !json else { return Terminal.standardOutput.line(JSONText.line(campuses, fallback: "[]")) }
+            Terminal.standardOutput.line(CampusSetup.table(campuses))
         }
     }
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import CivilTime
 import Console
 import GymcardCore
@@ -52,7 +54,7 @@ struct CardCommand: ContextCommand {
         if let label { return Terminal.standardError.say(try access.relabel(label)) }
         let report = try CardReport.read(access, locked: locked)
         if json {
-            print(report.json)
+            Terminal.standardOutput.line(report.json)
             return
         }
         let lines = try report.lines(
@@ -62,6 +64,8 @@ struct CardCommand: ContextCommand {
                 : "locked: give the passphrase with --passphrase-file or --passphrase-fd",
             dateAndClock: { LocalTime.dateAndClock($0) })
         // The label and the path are the user's (or a card file's) text: shown terminal-safe.
-        for (name, value) in lines { print((name + ":").padding(9) + value.terminalSafe) }
+        for (name, value) in lines {
+            Terminal.standardOutput.line((name + ":").padding(9) + value.terminalSafe)
+        }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Backlight
+import CampusFeature
+import CardFeature
 import Console
 import GymcardCore
 import Storage
@@ -57,7 +59,7 @@ struct CardScreen {
 
     /// Prints `drawing` (turned, or its `qrCode`, when the terminal is too narrow for it); `what` is drawn
     /// and `imageOption` writes it as an image instead.
-    func print(
+    func draw(
         _ drawing: TurnstileContent.Drawing, qrCode: QRSymbol?, what: String, imageOption: String
     ) throws {
         if let colourOff {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
 import Glibc
 import GymcardCore
@@ -150,8 +152,8 @@ struct ShareCommand: ContextCommand {
         try OutputFile.checkBinary(to: png, what: "a PNG", force: force)
         let access = CardAccess(context: context, passphrases: passphrases.passphrases())
         let share = try CardShare(access, say: Terminal.standardError.say)
-        if url { return print(share.link) }
-        if let png { return try SymbolFile.write(try share.png(), to: png) }
+        if url { return Terminal.standardOutput.line(share.link) }
+        if let png { return try NamedOutput.write(try share.png(), to: png) }
         let code = try share.qrSymbol()
         let screen = CardScreen(context, noColor: false)
         if !inline,
@@ -163,6 +165,6 @@ struct ShareCommand: ContextCommand {
         {
             return
         }
-        try screen.print(.qr(code), qrCode: nil, what: "QR code", imageOption: "--png <file>")
+        try screen.draw(.qr(code), qrCode: nil, what: "QR code", imageOption: "--png <file>")
     }
 }

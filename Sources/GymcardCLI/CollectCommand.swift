@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
 import GymcardCore
 import TerminalText
@@ -65,7 +67,7 @@ struct CollectCommand: AsyncContextCommand {
 
     private func show(_ outcome: Collecting.TimerOutcome) {
         for line in outcome.said { Terminal.standardError.say(line) }
-        if let line = outcome.crontabLine { print(line) }
+        if let line = outcome.crontabLine { Terminal.standardOutput.line(line) }
     }
 
     private func showStatus(_ context: Context) throws {

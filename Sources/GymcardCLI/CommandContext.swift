@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import GymcardCore
 
 /// A command that runs in the process's ``Context`` (ARCHITECTURE §3): the entry point builds the context

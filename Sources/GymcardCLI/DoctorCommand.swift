@@ -1,5 +1,8 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
+import Diagnosis
 import GymcardCore
 
 /// `gymcard doctor`: what is set up, what loads, and what to do about what does not.
@@ -32,7 +35,7 @@ struct DoctorCommand: ContextCommand {
     func run(in context: Context) throws {
         let report = DoctorReport(Doctor.checks(context, run: ChildProcess.statusAndOutput))
         if json {
-            print(report.json)
+            Terminal.standardOutput.line(report.json)
         } else {
             Terminal(environment: context.environment).printLines(report.lines)
         }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import CivilTime
 import Console
 import Events
@@ -90,10 +92,11 @@ struct EventsCommand: AsyncContextCommand {
 
     /// Prints (or exports) the events.
     private func show(_ events: [Event], _ query: EventsQuery, context: Context) throws {
-        if let ics, let written = try query.writeCalendar(events, to: ics) {
-            Terminal.standardError.say(written)
+        if let ics {
+            try NamedOutput.write(query.calendar(events), to: ics)
+            if ics != "-" { Terminal.standardError.say(EventsQuery.written(events, to: ics)) }
         }
-        if json { print(EventsJSON.document(events)) }
+        if json { Terminal.standardOutput.line(EventsJSON.document(events)) }
         guard ics == nil, !json else { return }
         let terminal = Terminal(environment: context.environment)
         let colour = terminal.reasonColourIsOff(noColorFlag: noColor) == nil

@@ -1,3 +1,5 @@
+import CampusFeature
+import CardFeature
 import CardVault
 import Configuration
 import Console
@@ -92,6 +94,8 @@ enum ExitTable {
             return Failure("\(invalid)", status: .dataError)
         case let problem as SymbolSettingsProblem:
             return failure(problem)
+        case let problem as NamedOutputProblem:
+            return Failure("\(problem)", status: .ioError)
         case let problem as SymbolFileProblem:
             if case .drawerMissing = problem { return Failure("\(problem)", status: .unavailable) }
             if case .tooLarge(let width, let height) = problem {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
 import GymcardCore
 import Occupancy
@@ -32,11 +34,11 @@ struct FacilitiesCommand: AsyncContextCommand {
         )
         guard discover else {
             let listing = FacilityListing(configured: settings)
-            return print(json ? listing.json : listing.text(columns: columns))
+            return Terminal.standardOutput.line(json ? listing.json : listing.text(columns: columns))
         }
         let (listing, notes) = try await FacilityListing.discover(
             settings, fetcher: try network.fetcher(context), configPath: context.config.path)
-        print(json ? listing.json : listing.text(columns: columns))
+        Terminal.standardOutput.line(json ? listing.json : listing.text(columns: columns))
         for note in notes { Terminal.standardError.say(note) }
     }
 }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Backlight
+import CampusFeature
+import CardFeature
 import Console
+import Diagnosis
 import FoundationEssentials
 import Glibc
 import GymcardCore
@@ -99,7 +102,10 @@ public enum GymcardEntry {
 
     /// The process's one context: its environment, folders, clock and config file; warnings to stderr.
     private static func makeContext(online: Online?) throws -> Context {
-        try Context(environment: ProcessInfo.processInfo.environment, online: online) {
+        try Context(
+            environment: ProcessInfo.processInfo.environment, online: online,
+            configShape: ConfigFile.gymcardShape
+        ) {
             Terminal.standardError.say($0)
         }
     }
@@ -111,7 +117,7 @@ public enum GymcardEntry {
         let status = Gymcard.exitCode(for: error)
         guard status != .success else {
             // Help or the version, as argument-parser prints them, then the check that they arrived.
-            print(Gymcard.fullMessage(for: error))
+            Terminal.standardOutput.line(Gymcard.fullMessage(for: error))
             finish(0)
         }
         guard status == .validationFailure else {

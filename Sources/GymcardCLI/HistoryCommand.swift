@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
 import GymcardCore
 import History
@@ -46,8 +48,15 @@ struct HistoryCommand: ParsableCommand {
         func run(in context: Context) throws {
             let settings = try campus.settings(context)
             let start = try HistoryFiles.start(since: since, settings: settings, context: context)
-            try HistoryFiles.exportToStandardOutput(
-                context, campus: settings.campus, from: start, format: json ? .json : .csv)
+            // The first write that fails ends it (a year of history is tens of megabytes of text).
+            var failure: NamedOutputProblem?
+            try HistoryFiles.export(
+                context, campus: settings.campus, from: start, format: json ? .json : .csv
+            ) {
+                guard failure == nil else { return }
+                do throws(NamedOutputProblem) { try NamedOutput.write($0, to: "-") } catch { failure = error }
+            }
+            if let failure { throw failure }
         }
     }
 

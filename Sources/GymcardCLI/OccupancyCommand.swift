@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import CivilTime
 import Console
 import GymcardCore
@@ -70,7 +72,9 @@ struct OccupancyCommand: AsyncContextCommand {
             // fetched, stored or recorded.
             let display = display(settings, (try? context.zone(settings.timeZone)) ?? .system, context)
             let next = OccupancyPoll.demo(settings.facilities, clock: context.clock)
-            guard watch else { return print(display.lines(next().report).joined(separator: "\n")) }
+            guard watch else {
+                return Terminal.standardOutput.line(display.lines(next().report).joined(separator: "\n"))
+            }
             return await watchLoop(display) { next() }
         }
         let poll = try OccupancyPoll(settings: settings, context: context)
@@ -97,7 +101,7 @@ struct OccupancyCommand: AsyncContextCommand {
     /// module whose command fails, which would hide exactly the state its `class` carries.
     private func finish(_ outcome: OccupancyPoll.Outcome, _ display: OccupancyDisplay) throws {
         for warning in outcome.warnings { Terminal.standardError.say(warning) }
-        print(display.lines(outcome.report).joined(separator: "\n"))
+        Terminal.standardOutput.line(display.lines(outcome.report).joined(separator: "\n"))
         guard let shortfall = outcome.shortfall(cached: cached) else { return }
         guard chosenFormat.isStatusBar else { throw shortfall }
         if !shortfall.description.isEmpty { Terminal.standardError.say(shortfall.description) }

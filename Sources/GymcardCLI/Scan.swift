@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
 import GymcardCore
 import Scanner
@@ -102,14 +104,14 @@ struct Scan: ContextCommand {
         }
         try PhotoScan.scanEach(
             photos, with: scanner, output: output, save: save ? store : nil, choose: Self.chooseOnTerminal,
-            print: { print($0) }, say: context.warn
+            emit: Terminal.standardOutput.line, say: context.warn
         ) { name, error in
             guard let failure = ExitTable.failure(for: error) else { throw error }
             Terminal.standardError.say(failure.message)
             if let line = output.failureLine(
                 of: name, message: failure.message, status: failure.status.rawValue)
             {
-                print(line)
+                Terminal.standardOutput.line(line)
             }
             worst = Self.worse(worst, failure.status)
         }

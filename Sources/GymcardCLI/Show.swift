@@ -1,4 +1,7 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
+import Console
 import GymcardCore
 import Symbologies
 import Symbols
@@ -147,10 +150,10 @@ struct Show: ContextCommand {
         {
             return
         }
-        for (kind, path) in files { try kind.write(content, style: style, to: path) }
+        for (kind, path) in files { try NamedOutput.write(kind.bytes(of: content, style: style), to: path) }
         // The barcode goes to the terminal only when nothing else was asked for.
         guard qr == .terminal || (files.isEmpty && qr == nil) else { return }
-        try screen.print(
+        try screen.draw(
             drawing, qrCode: companion, what: qr == .terminal ? "QR code" : "barcode",
             imageOption: qr == .terminal ? "--qr <file>" : "--png <file>")
     }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
 import GymcardCore
 import Occupancy
@@ -56,9 +58,15 @@ struct TrendsCommand: ContextCommand {
         let window = try weeks.window(campus, context)
         let facilities = try window.heatmaps(try window.settings.facilities(matching: facility))
         try OutputFile.checkBinary(to: png, what: "a PNG", example: "trends.png", force: force)
-        if let png { try window.writePNG(facilities, to: png) }
+        if let png {
+            let bytes: [UInt8]
+            do { bytes = try window.png(facilities) } catch {
+                throw SymbolFileProblem.cannotEncode("\(error)")
+            }
+            try NamedOutput.write(bytes, to: png)
+        }
         let terminal = Terminal(environment: context.environment)
-        if json { print(window.json(facilities)) }
+        if json { Terminal.standardOutput.line(window.json(facilities)) }
         if !json, png == nil {
             let off = terminal.reasonColourIsOff(noColorFlag: noColor) != nil
             terminal.printLines(

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import Console
 import GymcardCore
 import Occupancy
@@ -110,7 +112,7 @@ struct WaitCommand: AsyncContextCommand {
     /// Prints the message of a wait that was met; the others end with their exit status.
     private func finish(_ end: WaitLoop.End, _ message: String) throws {
         switch end {
-        case .met: print(message.terminalSafe)
+        case .met: Terminal.standardOutput.line(message.terminalSafe)
         case .closed, .closesFirst: throw Failure(message, status: .closed)
         case .timedOut: throw Failure(message, status: .timedOut)
         case .unreadable: throw Failure(message, status: .unavailable)

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CampusFeature
+import CardFeature
 import GymcardCore
 
 /// `--weeks N` and `--demo` for `trends` and `best`.

@@ -1,28 +1,16 @@
 import Configuration
-import Events
 import FoundationEssentials
 import Glibc
-import Occupancy
-import OpeningHours
 import Storage
 import Synchronization
 
 /// `$XDG_CONFIG_HOME/gymcard/config.json`: read once per process, handed to each library to pick its
 /// section. Unknown keys are warned about once, naming the closest known key.
 public final class ConfigFile: Sendable {
-    /// Every key the file may hold; others get a warning naming the closest known key.
-    public static let shape = ConfigShape.object([
-        "occupancy": OccupancySettings.configShape,
-        "events": EventsSettings.configShape,
-        "hours": HoursSettings.configShape,
-        "notify": notifyShape,
-        "show": ShowSettings.configShape,
-        "campus": .value,
-        "campuses": .map(CampusProfile.configShape),
-    ])
-
-    /// The `notify` section: desktop notifications when `wait` ends.
-    public static let notifyShape = ConfigShape.object(["ntfy": .value, "priority": .value])
+    /// The whole file's shape: the sections each feature reads.
+    public static func shape(of sections: [[String: ConfigShape]]) -> ConfigShape {
+        .object(sections.reduce(into: [:]) { all, some in all.merge(some) { first, _ in first } })
+    }
 
     /// Set in the environment of `gymcard-network` when `gymcard` has already warned about the file,
     /// so that a command handed over does not say it twice.
@@ -30,7 +18,10 @@ public final class ConfigFile: Sendable {
 
     /// The file's path.
     public let path: String
-    private let environment: [String: String]
+    /// Every key the file may hold, when the program says (its sections come from the features that read
+    /// them); others get a warning naming the closest known key. `nil`: keys are not checked.
+    public let shape: ConfigShape?
+    package let environment: [String: String]
     private let warn: @Sendable (String) -> Void
     /// The file's bytes once read (`.some(nil)`: there is none).
     private let contents = Mutex<Data??>(nil)
@@ -38,9 +29,11 @@ public final class ConfigFile: Sendable {
     private let warnedFlag = Mutex(false)
 
     init(
-        directories: XDGDirectories, environment: [String: String], warn: @escaping @Sendable (String) -> Void
+        directories: XDGDirectories, environment: [String: String], shape: ConfigShape?,
+        warn: @escaping @Sendable (String) -> Void
     ) {
         path = directories.configHome + "/gymcard/config.json"
+        self.shape = shape
         self.environment = environment
         self.warn = warn
     }
@@ -62,43 +55,12 @@ public final class ConfigFile: Sendable {
                 defer { warned = true }
                 return !warned && environment[Self.warnedVariable] == nil
             }
-            if sayWarnings {
-                for unknown in Self.shape.unknownKeys(in: file) { warn("warning: \(path): \(unknown)") }
+            if sayWarnings, let shape {
+                for unknown in shape.unknownKeys(in: file) { warn("warning: \(path): \(unknown)") }
             }
         }
         contents.withLock { $0 = .some(file) }
         return file
-    }
-
-    /// The occupancy settings: defaults, the file, then the environment.
-    public func occupancySettings(campus: String? = nil) throws(ConfigFileProblem) -> OccupancySettings {
-        var settings = try resolve { file throws(ConfigProblem) in
-            try OccupancySettings.resolve(configFile: file, environment: environment, campus: campus)
-        }
-        settings.configFilePath = path
-        return settings
-    }
-
-    /// The events settings: the default feed, the file, then the environment.
-    public func eventsSettings() throws(ConfigFileProblem) -> EventsSettings {
-        try resolve { file throws(ConfigProblem) in
-            try EventsSettings.resolve(configFile: file, environment: environment)
-        }
-    }
-
-    /// Where opening hours come from: the RecSports hours service, the file, then the environment.
-    ///
-    /// A campus profile (`campus` not `nil`) has no hours service: its hours are the weekly hours in its
-    /// profile's `hours`, or unknown.
-    public func hoursSettings(campus: String?) throws(ConfigFileProblem) -> HoursSettings {
-        var settings = try resolve { file throws(ConfigProblem) in
-            guard let campus else {
-                return try HoursSettings.resolve(configFile: file, environment: environment)
-            }
-            return try HoursSettings.resolve(configFile: file, campus: campus)
-        }
-        settings.configFilePath = path
-        return settings
     }
 
     /// One library's settings from the file's bytes; a problem names the file or the variable.

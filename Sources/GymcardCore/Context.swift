@@ -1,4 +1,5 @@
 import CivilTime
+import Configuration
 import Fetching
 import FoundationEssentials
 import Storage
@@ -24,15 +25,18 @@ public struct Context: Sendable {
     private let network: NetworkAccess
 
     /// A context over `environment`; `online` is the network hook (`nil` in `gymcard` itself, where the
-    /// first use of the network hands the process over to `gymcard-network`).
+    /// first use of the network hands the process over to `gymcard-network`); `configShape`, every key the
+    /// config file may hold (`nil`: keys are not checked).
     public init(
-        environment: [String: String], online: Online?, warn: @escaping @Sendable (String) -> Void
+        environment: [String: String], online: Online?, configShape: ConfigShape? = nil,
+        warn: @escaping @Sendable (String) -> Void
     ) throws(ContextProblem) {
         self.environment = environment
         directories = XDGDirectories(environment: environment)
         clock = try CurrentTime(environment)
         self.warn = warn
-        config = ConfigFile(directories: directories, environment: environment, warn: warn)
+        config = ConfigFile(
+            directories: directories, environment: environment, shape: configShape, warn: warn)
         network = NetworkAccess(hook: online, config: config)
     }
 

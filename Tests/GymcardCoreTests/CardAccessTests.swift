@@ -6,6 +6,8 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import CampusFeature
+@testable import CardFeature
 @testable import GymcardCore
 
 /// The stored card's use cases in-process, on real vault files in a temporary XDG data folder.

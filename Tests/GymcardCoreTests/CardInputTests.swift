@@ -8,6 +8,8 @@ import Symbols
 import TestSupport
 import Testing
 
+@testable import CampusFeature
+@testable import CardFeature
 @testable import GymcardCore
 
 /// What `set`, `card` and `render` read before they draw or store, in-process.

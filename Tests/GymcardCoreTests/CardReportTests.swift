@@ -4,6 +4,8 @@ import Symbologies
 import TestSupport
 import Testing
 
+@testable import CampusFeature
+@testable import CardFeature
 @testable import GymcardCore
 
 /// What `card` says: the symbology beside the ID, in lines and in JSON.

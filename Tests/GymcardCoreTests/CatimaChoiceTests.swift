@@ -2,6 +2,8 @@ import Catima
 import Synchronization
 import Testing
 
+@testable import CampusFeature
+@testable import CardFeature
 @testable import GymcardCore
 
 /// `import`'s choice among the cards of a file: only those with a barcode gymcard can draw are offered.

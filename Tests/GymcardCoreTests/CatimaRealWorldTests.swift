@@ -7,6 +7,8 @@ import Symbols
 import TestSupport
 import Testing
 
+@testable import CampusFeature
+@testable import CardFeature
 @testable import GymcardCore
 
 /// Every card with a barcode in Catima's own test exports (`../shared/realworld/catima/*.csv`, read from

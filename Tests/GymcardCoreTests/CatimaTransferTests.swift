@@ -7,6 +7,8 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import CampusFeature
+@testable import CardFeature
 @testable import GymcardCore
 
 /// `export`, `import` and `share` in-process, on real vault files and real export files in a temporary

@@ -1,4 +1,7 @@
+import CampusFeature
+import CardFeature
 import Codabar
+import Console
 import Foundation
 import GymcardCore
 import Occupancy
@@ -20,7 +23,8 @@ private struct NotStored: Error, CustomStringConvertible {
         let directory = try TemporaryDirectory()
         for (name, id) in [("one.png", "905123456"), ("two.png", "A1234B")] {
             let symbol = try CardSymbol.symbol(for: id, warn: { _ in })
-            try SymbolFile.png.write(symbol, style: try BarcodeStyle(), to: directory.path + "/" + name)
+            try NamedOutput.write(
+                SymbolFile.png.bytes(of: symbol, style: try BarcodeStyle()), to: directory.path + "/" + name)
         }
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: directory.path + "/notes.png"))
         let paths = ["missing.png", "one.png", "notes.png", "two.png", "one.png"].map {
@@ -41,7 +45,7 @@ private struct NotStored: Error, CustomStringConvertible {
                         throw NotStored()
                     }
                     stored.append(content.text)
-                }, print: { printed.append($0) },
+                }, emit: { printed.append($0) },
                 failed: { name, error in failed.append("\(name.split(separator: "/").last ?? ""): \(error)") }
             )
             return (printed, stored, failed)

@@ -1,3 +1,6 @@
+import CampusFeature
+import CardFeature
+import Diagnosis
 import Foundation
 import GymcardCore
 import Occupancy
@@ -19,7 +22,8 @@ import Testing
         }
         let warnings = Warnings()
         let context = try Context(
-            environment: ["XDG_CONFIG_HOME": directory.path, "HOME": directory.path], online: nil
+            environment: ["XDG_CONFIG_HOME": directory.path, "HOME": directory.path], online: nil,
+            configShape: ConfigFile.gymcardShape
         ) { warning in warnings.lines.withLock { $0.append(warning) } }
         return (context, warnings)
     }

@@ -8,6 +8,9 @@ import Storage
 import TestSupport
 import Testing
 
+@testable import CampusFeature
+@testable import CardFeature
+@testable import Diagnosis
 @testable import GymcardCore
 
 /// `doctor`'s checks in-process, on real files in temporary XDG folders; the programs it asks

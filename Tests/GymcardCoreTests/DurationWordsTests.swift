@@ -1,3 +1,5 @@
+import CampusFeature
+import CardFeature
 import GymcardCore
 import Occupancy
 import Testing

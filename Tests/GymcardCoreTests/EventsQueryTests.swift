@@ -1,3 +1,5 @@
+import CampusFeature
+import CardFeature
 import Configuration
 import Events
 import EventsFeed

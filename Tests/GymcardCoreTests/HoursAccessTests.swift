@@ -1,3 +1,5 @@
+import CampusFeature
+import CardFeature
 import CivilTime
 import Foundation
 import GymcardCore

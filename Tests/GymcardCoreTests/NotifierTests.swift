@@ -1,3 +1,5 @@
+import CampusFeature
+import CardFeature
 import Fetching
 import FetchingCurl
 import Foundation

@@ -1,4 +1,8 @@
+import CampusFeature
+import CardFeature
 import Configuration
+import Console
+import Diagnosis
 import Events
 import Foundation
 import GymcardCore
@@ -30,11 +34,12 @@ import Testing
             id: "1", title: "Yoga", start: start, end: start.addingTimeInterval(3600), location: "McComas",
             hosts: [], categories: [], link: nil, status: .confirmed, description: nil)
         let path = home.path + "/week.ics"
-        #expect(try query.writeCalendar([event], to: path) == "wrote 1 event to \(path)")
+        try NamedOutput.write(query.calendar([event]), to: path)
+        #expect(EventsQuery.written([event], to: path) == "wrote 1 event to \(path)")
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("SUMMARY:Yoga"))
-        #expect(try query.writeCalendar([event, event], to: path) == "wrote 2 events to \(path)")
-        #expect(throws: SymbolFileProblem.self) {
-            try query.writeCalendar([], to: home.path + "/missing/week.ics")
+        #expect(EventsQuery.written([event, event], to: path) == "wrote 2 events to \(path)")
+        #expect(throws: NamedOutputProblem.self) {
+            try NamedOutput.write(query.calendar([]), to: home.path + "/missing/week.ics")
         }
     }
 
@@ -90,11 +95,11 @@ import Testing
         let window = try HistoryWindow(
             settings: context.config.occupancySettings(), weeks: 8, demo: true, context: context)
         let facilities = try window.heatmaps(window.settings.facilities)
-        try window.writePNG(facilities, to: home.path + "/trends.png")
+        try NamedOutput.write(window.png(facilities), to: home.path + "/trends.png")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: home.path + "/trends.png"))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(throws: SymbolFileProblem.self) {
-            try window.writePNG(facilities, to: home.path + "/missing/t.png")
+        #expect(throws: NamedOutputProblem.self) {
+            try NamedOutput.write(window.png(facilities), to: home.path + "/missing/t.png")
         }
     }
 }

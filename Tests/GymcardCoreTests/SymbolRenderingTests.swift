@@ -1,4 +1,7 @@
+import CampusFeature
+import CardFeature
 import Codabar
+import Console
 import Foundation
 import GymcardCore
 import Imaging
@@ -15,7 +18,8 @@ import Testing
     @Test func aPNGWrittenToAPathScansBackToTheNormalizedID() async throws {
         let directory = try TemporaryDirectory()
         let symbol = try CardSymbol.symbol(for: "9051-23456", checkCharacter: false) { _ in }
-        try SymbolFile.png.write(symbol, style: try BarcodeStyle(), to: directory.path + "/card.png")
+        try NamedOutput.write(
+            SymbolFile.png.bytes(of: symbol, style: try BarcodeStyle()), to: directory.path + "/card.png")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/card.png")))
         let report = try await OffThePool.compute {
             BarcodeScanner().scan(try ImageFile.decodeGray(bytes))
@@ -29,13 +33,12 @@ import Testing
         let directory = try TemporaryDirectory()
         let symbol = try CodabarSymbol(normalizing: "905123456")
         #expect {
-            try SymbolFile.png.write(
-                symbol, style: try BarcodeStyle(), to: directory.path + "/missing/card.png")
+            try NamedOutput.write(
+                SymbolFile.png.bytes(of: symbol, style: try BarcodeStyle()),
+                to: directory.path + "/missing/card.png")
         } throws: { error in
-            guard case .cannotWrite(_, standardOutput: false) = error as? SymbolFileProblem else {
-                return false
-            }
-            return "\(error)".hasPrefix("cannot write")
+            guard let problem = error as? NamedOutputProblem, !problem.standardOutput else { return false }
+            return "\(error)".hasPrefix("cannot write " + directory.path + "/missing/card.png")
         }
     }
 

@@ -1,3 +1,5 @@
+import CampusFeature
+import CardFeature
 import Foundation
 import GymcardCore
 import History

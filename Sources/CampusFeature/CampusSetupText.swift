@@ -1,0 +1,61 @@
+import FoundationEssentials
+import GymcardCore
+import Occupancy
+import TerminalText
+import TextSearch
+
+extension CampusSetup {
+    /// What `campus add` found, as a table: each facility's key, name, capacity, reading now (a percent
+    /// for a page that shows only percents) and ID, under the profile's site, zone and way of reading.
+    public static func table(_ profile: CampusProfile, found: [DiscoveredFacility]) -> String {
+        let rows = zip(profile.facilities, found).map { facility, seen -> [String] in
+            let now =
+                seen.measure == .percent
+                ? seen.percent.map { "\($0)% (percent only)" } ?? "percent only"
+                : seen.occupancy.map { "\($0) people" } ?? "-"
+            return [facility.key, facility.name, seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
+        }
+        return
+            "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
+            .terminalSafe + "\n"
+            + TextTable.text(header: ["KEY", "NAME", "CAPACITY", "NOW", "ID"], rows: rows)
+    }
+
+    /// The campuses as `campus list` shows them, the one in use marked.
+    public static func table(_ campuses: [Listing]) -> String {
+        let rows = campuses.map {
+            [
+                $0.name + ($0.inUse ? " (in use)" : ""), $0.site, $0.timeZone,
+                $0.shortNames.joined(separator: ", "),
+            ]
+        }
+        return TextTable.text(header: ["NAME", "SITE", "TIME ZONE", "FACILITIES"], rows: rows)
+    }
+}
+
+extension CampusZone {
+    /// The campus's zone: asked with `ask` (`nil` when there is no one to ask, or no answer), the
+    /// guess suggested and taken for an empty answer, a zone tzdata lacks asked again after `say`ing
+    /// why; with no one to ask, the guess, said with its reason.
+    public func choose(
+        _ plan: CampusSetup.Plan, ask: ((String) -> String?)?, say: (String) -> Void,
+        problem: (CampusSetupProblem) -> String
+    ) -> String {
+        let (guess, reason) = guess(known: plan.known, base: plan.base)
+        if let ask {
+            let host = plan.base.host ?? "the campus"
+            while let answer = ask("Time zone of \(host) [\(guess)]: ") {
+                let text = answer.trimmed
+                if text.isEmpty { return guess }
+                do throws(CampusSetupProblem) {
+                    try check(text)
+                    return text
+                } catch { say(problem(error)) }
+            }
+        }
+        say(
+            "time zone: \(guess) (\(reason)); if that is wrong, remove the campus and add it again with --time-zone"
+        )
+        return guess
+    }
+}

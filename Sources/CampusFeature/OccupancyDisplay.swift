@@ -1,0 +1,151 @@
+import CivilTime
+import FoundationEssentials
+import GymcardCore
+import Occupancy
+import Trends
+
+/// How `occupancy` shows a poll: in one of its formats, once or as a `--watch` that refreshes until
+/// interrupted, and what the poll lacked (the exit status is the caller's).
+public struct OccupancyDisplay: Sendable {
+    /// What to print.
+    public enum Format: String, CaseIterable, Sendable {
+        case text, json, waybar, tmux
+
+        /// A one-line format for status bars, which treat a failing command as "hide the module".
+        public var isStatusBar: Bool { self == .waybar || self == .tmux }
+    }
+
+    /// The format.
+    public var format: Format
+    /// The terminal's width (text), when known.
+    public var columns: Int?
+    /// The text format's colours; `nil`: none.
+    public var colour: OccupancyTextView.Colour?
+    /// The facilities' zone: the times of day shown (opening, "updated").
+    public var zone: LocalTimeZone
+    /// The campus's settings (the status bar's usual percent reads its history).
+    public var settings: OccupancySettings
+    private let context: Context
+
+    /// Creates a display.
+    public init(
+        format: Format, columns: Int?, colour: OccupancyTextView.Colour?, zone: LocalTimeZone,
+        settings: OccupancySettings, context: Context
+    ) {
+        self.format = format
+        self.columns = columns
+        self.colour = colour
+        self.zone = zone
+        self.settings = settings
+        self.context = context
+    }
+
+    /// The report in the format, as lines.
+    public func lines(_ report: OccupancyReport) -> [String] {
+        switch format {
+        case .text:
+            return OccupancyTextView(columns: columns, colour: colour, now: report.observedAt, zone: zone)
+                .lines(report)
+        case .json: return [OccupancyJSON.line(report)]
+        case .waybar:
+            let usual = UsualNowFile.usualPercents(
+                report.facilities.map(\.facility), settings: settings, context: context)
+            return [StatusBarFormats.waybar(report, now: report.observedAt, zone: zone, usualPercent: usual)]
+        case .tmux: return [StatusBarFormats.tmux(report)]
+        }
+    }
+
+    /// Seconds until the next refresh of a watch: 30, or 60 while nothing can be read.
+    public static func refreshSeconds(_ report: OccupancyReport) -> Int {
+        report.completeness == .nothing ? 60 : 30
+    }
+
+    /// One refresh of a `--watch`. Redrawn in place (`redraw`, text on a terminal): the lines, the
+    /// warnings, and when it was updated, on standard output, moving up over the `linesDrawn` lines drawn
+    /// last time. Otherwise one line (JSON lines for text piped elsewhere) with the warnings apart.
+    public func watchFrame(_ outcome: OccupancyPoll.Outcome, redraw: Bool, linesDrawn: Int) -> WatchFrame {
+        let report = outcome.report
+        let notRecorded = outcome.notRecorded.map { "not recorded in the history: \($0)" }
+        guard redraw else {
+            let line = format == .text || format == .json ? OccupancyJSON.line(report) : lines(report)[0]
+            return WatchFrame(
+                output: line + "\n", warnings: outcome.warnings + [notRecorded].compactMap { $0 })
+        }
+        var shown = lines(report) + outcome.warnings.map { "! " + $0 }
+        if let failure = outcome.saveFailure { shown.append("! not saved: \(failure)") }
+        if let notRecorded { shown.append("! " + notRecorded) }
+        let time = LocalTime.clock(report.observedAt, zone: zone)
+        shown.append("updated \(time); next in \(Self.refreshSeconds(report)) s; Ctrl-C to quit")
+        // Up to the first line drawn last time, clear to the end of the screen, draw again; a line cut to
+        // the width so that none wraps (which would break "move up").
+        let moveUp = linesDrawn > 0 ? "\u{1B}[\(linesDrawn)F" : ""
+        let clipped = shown.map { line in
+            guard let columns, !line.contains("\u{1B}"), line.count > columns else { return line }
+            return String(line.prefix(max(1, columns - 1))) + "…"
+        }
+        return WatchFrame(
+            output: moveUp + "\u{1B}[J" + clipped.joined(separator: "\n") + "\n", warnings: [],
+            linesDrawn: shown.count)
+    }
+
+    /// What one refresh writes.
+    public struct WatchFrame: Sendable, Equatable {
+        /// For standard output, as it is.
+        public var output: String
+        /// Lines for standard error.
+        public var warnings: [String]
+        /// How many lines the output drew in place (0 when not redrawn).
+        public var linesDrawn = 0
+    }
+
+    /// Refreshes until `next` gives `nil` (interrupted) or the clock's sleep is cancelled, writing each
+    /// frame with `write` and saying its warnings with `say`.
+    public func watch(
+        redraw: Bool, next: () async -> OccupancyPoll.Outcome?, write: (String) -> Void, say: (String) -> Void
+    ) async {
+        var linesDrawn = 0
+        while let outcome = await next() {
+            let frame = watchFrame(outcome, redraw: redraw, linesDrawn: linesDrawn)
+            for warning in frame.warnings { say(warning) }
+            write(frame.output)
+            linesDrawn = frame.linesDrawn
+            do { try await context.clock.sleep(seconds: Double(Self.refreshSeconds(outcome.report))) } catch {
+                return
+            }
+        }
+    }
+}
+
+/// What a poll lacked: nothing to show, readings not kept, or some stale.
+public enum OccupancyShortfall: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing fetched and nothing stored (`cached`: only the stored readings were asked for).
+    case nothingAvailable(cached: Bool)
+    /// Shown, but not saved or not recorded: why.
+    case notKept(String)
+    /// Some facility is stale or unavailable (its line says so; nothing more to say).
+    case partlyStale
+
+    /// What was lacking, for standard error; empty for ``partlyStale``.
+    public var description: String {
+        switch self {
+        case .nothingAvailable(cached: true):
+            "no occupancy data stored yet; run `gymcard occupancy` (without --cached) first"
+        case .nothingAvailable(cached: false):
+            "no occupancy data: nothing could be fetched and nothing is stored; check the network and try again"
+        case .notKept(let why): "the readings were shown but " + why
+        case .partlyStale: ""
+        }
+    }
+}
+
+extension OccupancyPoll.Outcome {
+    /// What this poll lacked, or `nil` when everything is fresh and kept.
+    public func shortfall(cached: Bool) -> OccupancyShortfall? {
+        if report.completeness == .nothing { return .nothingAvailable(cached: cached) }
+        let notKept = [
+            saveFailure.map { "not saved: \($0)" }, notRecorded.map { "not recorded in the history: \($0)" },
+        ].compactMap { $0 }
+        if !notKept.isEmpty { return .notKept(notKept.joined(separator: "; ")) }
+        return report.completeness == .partial ? .partlyStale : nil
+    }
+}

@@ -1,0 +1,74 @@
+import Catima
+import GymcardCore
+import Storage
+
+/// Why `export`, `import` or `share` stopped: one line for a person (what happened and what to do) and the
+/// kind of failure, whose raw value is the exit status (sysexits(3), as the CLI's `ExitStatus`).
+///
+/// Messages never hold the card's ID, a barcode's text or a password.
+public struct CatimaProblem: Error, CustomStringConvertible {
+    /// The kind of failure; the raw value is the exit status.
+    public enum Kind: Int32, Sendable {
+        /// The command line, or what it asks, cannot be done as given (64).
+        case usage = 64
+        /// The file or link is damaged or not a card gymcard stores (65).
+        case badData = 65
+        /// The file to import does not exist or cannot be read (66).
+        case missingInput = 66
+        /// libzip is missing (69).
+        case unavailable = 69
+        /// The export could not be written (74).
+        case cannotWrite = 74
+        /// The password does not open the zip (77, as a wrong passphrase for the card).
+        case wrongPassword = 77
+    }
+
+    /// The line for a person.
+    public var message: String
+    /// The kind of failure.
+    public var kind: Kind
+
+    /// What a question on the terminal answered; what it threw (the prompt ended with Ctrl-D) as a usage
+    /// problem in its own words.
+    static func asking<Answer>(_ question: () throws -> Answer) throws(CatimaProblem) -> Answer {
+        do { return try question() } catch { throw CatimaProblem("\(error)", kind: .usage) }
+    }
+
+    /// A problem with its line and kind.
+    public init(_ message: String, kind: Kind) {
+        self.message = message
+        self.kind = kind
+    }
+
+    /// The line.
+    public var description: String { message }
+
+    /// A Catima file or link that could not be read or written, named `name` (a file name, "the link").
+    init(_ error: CatimaError, in name: String) {
+        switch error {
+        case .passwordNeeded:
+            self.init(
+                "\(name) is encrypted: give its password on a terminal or with --password-file <file>",
+                kind: .usage)
+        case .wrongPassword:
+            self.init("the password does not open \(name); check it and try again", kind: .wrongPassword)
+        case .emptyPassword: self.init("the password is empty; give one, or export without one", kind: .usage)
+        case .libzipMissing: self.init("\(error)", kind: .unavailable)
+        case .zipWriteFailed: self.init("\(error)", kind: .cannotWrite)
+        case .noBarcodeType, .unsupportedBarcodeType, .invalidBarcodeText, .unsupportedEncoding:
+            self.init("\(error); nothing was changed", kind: .badData)
+        default: self.init("\(name): \(error); nothing was changed", kind: .badData)
+        }
+    }
+
+    /// A file that could not be read or written.
+    init(_ error: StorageError, reading: Bool) {
+        if reading, case .notFound = error {
+            self.init("\(error)", kind: .missingInput)
+        } else {
+            self.init(
+                reading ? "cannot read \(error.description)" : "cannot write \(error.description)",
+                kind: reading ? .missingInput : .cannotWrite)
+        }
+    }
+}
