@@ -1,5 +1,6 @@
 import CardVault
 import Catima
+import Console
 import Codabar
 import Glibc
 import GymcardCore
@@ -107,13 +108,7 @@ public enum CardExport {
         } catch { throw CatimaProblem(error, in: path) }
         // Checked again: a file may have appeared while the passphrase and password were typed.
         try checkDestination(path, replacing: replacing)
-        do {
-            if path == "-" {
-                try AtomicFile.writeAll(bytes, to: STDOUT_FILENO, path: "standard output")
-            } else {
-                try CatimaExport.write(bytes, to: path)
-            }
-        } catch { throw CatimaProblem(error, reading: false) }
+        do { try NamedOutput.write(bytes, to: path) } catch { throw CatimaProblem(error.error, reading: false) }
         let symbology =
             if case .symbology(let symbology) = card.barcodeType { symbology.displayName } else { "" }
         return Written(

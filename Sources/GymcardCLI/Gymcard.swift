@@ -13,11 +13,9 @@ import Storage
 struct Gymcard: AsyncParsableCommand {
     static let version = Online.version
 
-    /// The root as argument-parser sees it: `quick` while the arguments are parsed (Console's QuickRootParse).
+    /// The root as argument-parser sees it: `quick` while the arguments are parsed (``QuickRootParse``).
     static var configuration: CommandConfiguration { QuickRootParse.isActive ? quick : plain }
-    static let quick = {
-        var root = plain; root._superCommandName = "gymcard"; return root
-    }()
+    static let quick = ArgumentParserInternals.quickRoot(plain)
 
     static let plain = CommandConfiguration(
         commandName: "gymcard",

@@ -98,7 +98,7 @@ struct Scan: ContextCommand {
         let output = PhotoScan.Output(json: json, all: all, namesPhotos: photos.count > 1)
         var worst = ExitStatus.success
         let store: (BarcodeContent) throws -> Void = { read in
-            try SetCommand.store(
+            try CardStoring.store(
                 Self.asStored(read, asking: !yes, say: context.warn), label: nil, noPassphrase: noPassphrase,
                 passphrases: passphrases, askFirst: !yes, in: context)
         }

@@ -52,26 +52,8 @@ struct SetCommand: ContextCommand {
             }
         let symbology = try symbologyName.map(SymbolOptions.symbology) ?? .codabar
         let content = try CardSymbol.content(for: text, symbology: symbology, warn: context.warn)
-        try Self.store(
+        try CardStoring.store(
             content, label: label, noPassphrase: noPassphrase, passphrases: passphrases, in: context)
-    }
-
-    /// Stores `content` as the card (`set`, `scan --save`) and says so; with `askFirst` on a terminal, asks
-    /// before replacing a card with another ID.
-    static func store(
-        _ content: BarcodeContent, label: String?, noPassphrase: Bool, passphrases: PassphraseOptions,
-        askFirst: Bool = false, in context: Context
-    ) throws {
-        let access = CardAccess(context: context, passphrases: passphrases.passphrases(offersNone: true))
-        var confirm: ((CardRecord) -> Bool)?
-        if askFirst && TerminalPrompt.isAvailable {
-            confirm = { TerminalPrompt.confirm(CardAccess.Stored.replaceQuestion($0)) ?? false }
-        }
-        let stored = try access.store(
-            content, label: label, noPassphrase: noPassphrase, confirmReplacing: confirm)
-        guard stored.written else { return Terminal.standardError.say("kept the stored card") }
-        Terminal.standardError.write(stored.summary(of: content))
-        if !stored.encrypted { Terminal.standardError.warnUnencrypted(access.store) }
     }
 }
 

@@ -1,4 +1,61 @@
+import ArgumentParser
 import Configuration
+
+// Everything gymcard relies on in swift-argument-parser beyond its documented API, in one file
+// (ARCHITECTURE §15). The pin is exact (Package.swift); `ArgumentParserInternalsTests` fails, naming
+// what to re-check here, when the pin or any of these behaviours changes:
+//
+// 1. `CommandConfiguration._superCommandName`: a root that names a super-command skips argument-parser's
+//    search for `--generate-completion-script` (two trial parses, a fifth of `--version`'s instructions).
+// 2. `ParsableCommand._commandName`: a command's name as argument-parser spells it.
+// 3. The English text of a usage error's first line (`Unknown option '--pgn'. Did you mean
+//    '--png'?`, `Unexpected argument 'shwo'`), which ``UsageLine`` rewords into gymcard's one line.
+
+/// What is relied on, for the test that checks it.
+enum ArgumentParserInternals {
+    /// The version Package.swift pins exactly; a different one must be re-checked against this file.
+    static let pinnedVersion = "1.8.2"
+
+    /// `plain` naming a super-command (1.), for the quick parse.
+    static func quickRoot(_ plain: CommandConfiguration) -> CommandConfiguration {
+        var root = plain
+        root._superCommandName = plain.commandName
+        return root
+    }
+}
+
+/// Whether the root command's parse may skip argument-parser's search for `--generate-completion-script`.
+///
+/// argument-parser 1.8.2 begins every parse with `checkForCompletionScriptRequest`: two trial parses of
+/// commands of its own, whose reflection makes first conformance lookups that each scan every
+/// conformance record of the binary; skipping them saves a fifth of `gymcard --version`'s instructions
+/// (ARCHITECTURE §15). It skips that search for a root that names a super-command (`_superCommandName`), so the root's
+/// configuration names one while ``parse(_:_:)`` runs on arguments that cannot ask for a completion script.
+/// Help, usage and errors are worded after the parse, when the root is plain again.
+public enum QuickRootParse {
+    /// Task-local, not a process-wide flag: help worded in one task while another parses (tests run in
+    /// parallel) must see the plain root, or it reads "gymcard gymcard show".
+    @TaskLocal private static var parsing = false
+
+    /// True only during ``parse(_:_:)`` of arguments that ask for no completion script, in its task.
+    public static var isActive: Bool { parsing }
+
+    /// Runs `parse` on `arguments` with ``isActive`` set when no argument asks for a completion script.
+    public static func parse<Parsed>(_ arguments: [String], _ parse: ([String]) throws -> Parsed) throws
+        -> Parsed
+    {
+        try $parsing.withValue(!arguments.contains { $0.hasPrefix("--generate-completion-script") }) {
+            try parse(arguments)
+        }
+    }
+}
+
+extension CommandNames {
+    /// `command`'s name and its subcommands', from argument-parser's definitions.
+    init(_ command: any ParsableCommand.Type) {
+        self.init(name: command._commandName, subcommands: command.configuration.subcommands.map(Self.init))
+    }
+}
 
 /// A command and the commands under it, by name, as the command line defines them.
 public struct CommandNames: Sendable {
