@@ -1,7 +1,7 @@
 import CardVault
 import Catima
-import Console
 import Codabar
+import Console
 import Glibc
 import GymcardCore
 import Storage
@@ -108,7 +108,9 @@ public enum CardExport {
         } catch { throw CatimaProblem(error, in: path) }
         // Checked again: a file may have appeared while the passphrase and password were typed.
         try checkDestination(path, replacing: replacing)
-        do { try NamedOutput.write(bytes, to: path) } catch { throw CatimaProblem(error.error, reading: false) }
+        do { try NamedOutput.write(bytes, to: path) } catch {
+            throw CatimaProblem(error.error, reading: false)
+        }
         let symbology =
             if case .symbology(let symbology) = card.barcodeType { symbology.displayName } else { "" }
         return Written(
