@@ -215,8 +215,8 @@ let package = Package(
         .target(
             name: "CardFeature",
             dependencies: [
-                "GymcardCore", "CardVault", "Catima", "Codabar", "Imaging", "Scanner", "Symbologies",
-                "Symbols",
+                "GymcardCore", "CardVault", "Catima", "Codabar", "Console", "Imaging", "Scanner",
+                "Symbologies", "Symbols",
             ],
             swiftSettings: strictSettings),
 

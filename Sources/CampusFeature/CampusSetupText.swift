@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GymcardCore
+import JSONOutput
 import Occupancy
 import TerminalText
 import TextSearch
@@ -20,6 +21,9 @@ extension CampusSetup {
             .terminalSafe + "\n"
             + TextTable.text(header: ["KEY", "NAME", "CAPACITY", "NOW", "ID"], rows: rows)
     }
+
+    /// `campus list --json`: the campuses as a JSON array.
+    public static func json(_ campuses: [Listing]) -> String { JSONText.line(campuses, fallback: "[]") }
 
     /// The campuses as `campus list` shows them, the one in use marked.
     public static func table(_ campuses: [Listing]) -> String {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Configuration
+import GymcardCore
 
 // Everything gymcard relies on in swift-argument-parser beyond its documented API, in one file
 // (ARCHITECTURE §15). The pin is exact (Package.swift); `ArgumentParserInternalsTests` fails, naming

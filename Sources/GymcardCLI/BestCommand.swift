@@ -3,7 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import TerminalText
 
 /// `gymcard best`: the quietest times in the coming hours for a workout of a given length.
 struct BestCommand: AsyncContextCommand {

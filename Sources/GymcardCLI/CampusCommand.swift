@@ -4,8 +4,6 @@ import CardFeature
 import Console
 import Glibc
 import GymcardCore
-import JSONOutput
-import Occupancy
 
 /// `gymcard campus add|list|use|remove`: other Innosoft Fusion campuses, kept as profiles in the config
 /// file's `campuses` section; `campus` names the one in use (Virginia Tech, `vt`, when absent).
@@ -126,7 +124,7 @@ struct CampusCommand: ParsableCommand {
                     "warning: the config file's campus \(stray) is not one of these; "
                         + "choose one with gymcard campus use <name>")
             }
-            guard !json else { return Terminal.standardOutput.line(JSONText.line(campuses, fallback: "[]")) }
+            guard !json else { return Terminal.standardOutput.line(CampusSetup.json(campuses)) }
             Terminal.standardOutput.line(CampusSetup.table(campuses))
         }
     }

@@ -2,7 +2,6 @@ import ArgumentParser
 import CampusFeature
 import CardFeature
 import GymcardCore
-import Occupancy
 
 /// `--campus <name>` for the commands about occupancy: which campus's facilities, history and hours.
 /// Without it, the config file's `campus` (set by `gymcard campus use`), else Virginia Tech (`vt`).

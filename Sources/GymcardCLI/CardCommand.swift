@@ -1,10 +1,8 @@
 import ArgumentParser
 import CampusFeature
 import CardFeature
-import CivilTime
 import Console
 import GymcardCore
-import TerminalText
 
 /// `gymcard card`: what is stored, with or without the passphrase.
 struct CardCommand: ContextCommand {

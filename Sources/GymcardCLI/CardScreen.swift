@@ -4,8 +4,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import Storage
-import Symbols
 import Turnstile
 
 /// Where `show` and `share` put a drawing for a person: the full screen when standard output is a

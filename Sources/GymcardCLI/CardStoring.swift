@@ -1,8 +1,6 @@
 import CardFeature
-import CardVault
 import Console
 import GymcardCore
-import Symbologies
 
 /// Storing the card as `set` and `scan --save` both do: asking before another ID replaces the stored one
 /// (on a terminal, when asked to), then saying what was stored and whether it is encrypted.

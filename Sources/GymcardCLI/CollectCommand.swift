@@ -3,7 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import TerminalText
 
 /// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5 minutes.
 struct CollectCommand: AsyncContextCommand {

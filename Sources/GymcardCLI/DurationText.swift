@@ -2,7 +2,6 @@ import ArgumentParser
 import CampusFeature
 import CardFeature
 import GymcardCore
-import Occupancy
 
 /// A duration option (`90m`, `2h30m`, `30s`), parsed once; each command checks its own range in `validate()`.
 extension GivenDuration: ExpressibleByArgument {

@@ -1,9 +1,7 @@
 import ArgumentParser
 import CampusFeature
 import CardFeature
-import CivilTime
 import Console
-import Events
 import GymcardCore
 
 /// `gymcard events`: what RecSports has coming up.

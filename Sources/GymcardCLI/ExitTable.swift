@@ -1,15 +1,8 @@
 import CampusFeature
 import CardFeature
-import CardVault
-import Configuration
 import Console
-import DynamicLoading
-import Events
-import Fetching
+import Diagnosis
 import GymcardCore
-import History
-import Imaging
-import Symbologies
 import Turnstile
 
 /// The one place that turns what went wrong into the line a person reads and the exit status (ExitStatus,

@@ -3,7 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import Occupancy
 
 /// `gymcard facilities`: the configured facilities, or (with `--discover`) those on the occupancy page.
 struct FacilitiesCommand: AsyncContextCommand {

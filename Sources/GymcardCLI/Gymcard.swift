@@ -7,7 +7,6 @@ import Diagnosis
 import FoundationEssentials
 import Glibc
 import GymcardCore
-import Storage
 
 /// The `gymcard` command: parses, calls the libraries, prints, and maps failures to exit codes.
 struct Gymcard: AsyncParsableCommand {

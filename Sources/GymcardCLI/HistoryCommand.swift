@@ -3,8 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import History
-import Occupancy
 
 /// `gymcard history export|import`: the occupancy history as files to share or seed.
 struct HistoryCommand: ParsableCommand {

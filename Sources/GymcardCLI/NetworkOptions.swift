@@ -1,7 +1,6 @@
 import ArgumentParser
 import CampusFeature
 import CardFeature
-import Fetching
 import GymcardCore
 
 /// Options shared by the commands that use the network: `occupancy` and `facilities --discover`.

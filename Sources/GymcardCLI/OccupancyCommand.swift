@@ -1,10 +1,8 @@
 import ArgumentParser
 import CampusFeature
 import CardFeature
-import CivilTime
 import Console
 import GymcardCore
-import Occupancy
 
 /// `gymcard occupancy`: how full the gyms are.
 struct OccupancyCommand: AsyncContextCommand {

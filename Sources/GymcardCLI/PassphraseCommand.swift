@@ -1,7 +1,6 @@
 import ArgumentParser
 import CampusFeature
 import CardFeature
-import CardVault
 import Console
 import GymcardCore
 

@@ -3,7 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import Symbologies
 
 /// `gymcard render --batch`: one image per ID in a file, on every core, with flat memory.
 struct Render: ContextCommand {

@@ -3,8 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import Scanner
-import Symbologies
 
 /// `gymcard scan`: read the member card's barcode off photos.
 struct Scan: ContextCommand {

@@ -1,11 +1,8 @@
 import ArgumentParser
 import CampusFeature
 import CardFeature
-import CardVault
 import Console
 import GymcardCore
-import Symbologies
-import TerminalText
 
 /// `gymcard set`: store an ID typed by hand.
 struct SetCommand: ContextCommand {

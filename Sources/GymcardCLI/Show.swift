@@ -3,8 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import Symbologies
-import Symbols
 import Turnstile
 
 /// `gymcard show`: the barcode on the terminal, or written to PNG, SVG and QR files.

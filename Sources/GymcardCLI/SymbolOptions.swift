@@ -1,9 +1,7 @@
 import ArgumentParser
 import CampusFeature
 import CardFeature
-import Codabar
 import GymcardCore
-import Symbologies
 
 /// Options shared by every command that draws a symbol.
 struct SymbolOptions: ParsableArguments {

@@ -3,8 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import Occupancy
-import Trends
 
 /// `gymcard trends`: how full each facility usually is, by weekday and half hour.
 struct TrendsCommand: ContextCommand {

@@ -3,8 +3,6 @@ import CampusFeature
 import CardFeature
 import Console
 import GymcardCore
-import Occupancy
-import TerminalText
 
 /// `gymcard wait`: block until a facility is quiet enough, then print one line and exit 0.
 struct WaitCommand: AsyncContextCommand {

@@ -1,4 +1,3 @@
-import CampusFeature
 import CardFeature
 import Foundation
 import GymcardCore

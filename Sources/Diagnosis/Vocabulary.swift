@@ -1,0 +1,2 @@
+// The library registry doctor reports on (ARCHITECTURE §3, "Layers").
+@_exported import DynamicLoading
