@@ -55,7 +55,7 @@ struct VendorCampusMonitorTests {
         #expect(statuses.prefix(35).allSatisfy { $0.status == .ok && $0.sourceTime != nil })
         #expect(Set(statuses.prefix(35).compactMap(\.sourceTime)).count > 20)
         let trec = try #require(
-            statuses.first { $0.facility.id == "7112" || $0.closedAtSource && $0.reading?.occupancy == 4 })
+            statuses.first { $0.closedAtSource && $0.reading?.occupancy == 4 })
         #expect(trec.closedAtSource && trec.opening.isClosed && trec.reading?.occupancy == 4)
         #expect(statuses.filter(\.closedAtSource).count == 5)
         #expect(statuses.compactMap(\.reading).filter { $0.unclampedPercent > 100 }.count == 6)
