@@ -1,9 +1,10 @@
 import Configuration
 import FoundationEssentials
 
-/// A campus whose recreation site runs Innosoft Fusion (ARCHITECTURE §12): where its occupancy page is, how to
-/// read it, its time zone and its facilities. Virginia Tech is built in (`vt`); others are profiles that
-/// `gymcard campus add` writes into the config file's `campuses` section.
+/// A campus whose recreation site runs Innosoft Fusion (ARCHITECTURE §12), or whose counts GoBoard or Waitz
+/// publish: where its numbers are, how to read them, its time zone and its facilities (a vendor's zones).
+/// Virginia Tech is built in (`vt`); others are profiles that `gymcard campus add` writes into the config
+/// file's `campuses` section.
 public struct CampusProfile: Sendable, Equatable {
     /// How a campus's numbers are fetched.
     public enum ReadMethod: String, Sendable, Equatable, CaseIterable {
@@ -25,12 +26,15 @@ public struct CampusProfile: Sendable, Equatable {
     public var timeZone: String
     /// Facilities in the page's order.
     public var facilities: [Facility]
+    /// Fusion, or the GoBoard or Waitz account; ``base`` is then the API's (or a test server's) base.
+    public var vendor: CampusVendor
 
     /// Creates a profile.
     public init(
         name: String, base: URL, read: ReadMethod, displayType: String?, timeZone: String,
-        facilities: [Facility]
+        facilities: [Facility], vendor: CampusVendor = .fusion
     ) {
+        self.vendor = vendor
         self.name = name
         self.base = base
         self.read = read
@@ -59,8 +63,22 @@ public struct CampusProfile: Sendable, Equatable {
     /// `<base>/FacilityOccupancy`.
     public static func pageURL(base: URL) -> URL { base.appending(path: "FacilityOccupancy") }
 
+    /// Where the profile's numbers come from.
+    public var source: CampusSource { CampusSource(vendor: vendor, base: base) }
+
     /// The occupancy settings the profile makes.
     public var settings: OccupancySettings {
+        guard vendor == .fusion else {
+            // One GET for every zone: the page, so that GYMCARD_OCCUPANCY_URL replaces it.
+            let url = source.requestURL
+            var settings = OccupancySettings(
+                endpoint: url, page: url, displayType: "", facilities: facilities, timeZone: timeZone)
+            settings.campus = name
+            settings.read = .page
+            settings.vendor = vendor
+            settings.endpointOrigin = .configFile(key: "campuses.\(name).base")
+            return settings
+        }
         var settings = OccupancySettings(
             endpoint: Self.pageURL(base: base).appending(path: "GetFacilityData"),
             page: Self.pageURL(base: base),
@@ -73,10 +91,20 @@ public struct CampusProfile: Sendable, Equatable {
 
     /// The profile as the config file keeps it.
     public var document: JSONDocument {
-        var members: [(key: String, value: JSONDocument)] = [
-            ("base", .string(base.absoluteString)), ("read", .string(read.rawValue)),
-        ]
-        if let displayType { members.append(("displayType", .string(displayType))) }
+        var members: [(key: String, value: JSONDocument)] = []
+        switch vendor {
+        case .fusion:
+            members = [("base", .string(base.absoluteString)), ("read", .string(read.rawValue))]
+            if let displayType { members.append(("displayType", .string(displayType))) }
+        case .goboard(let key):
+            members = [
+                ("vendor", .string("goboard")), ("key", .string(key)), ("base", .string(base.absoluteString)),
+            ]
+        case .waitz(let slug):
+            members = [
+                ("vendor", .string("waitz")), ("slug", .string(slug)), ("base", .string(base.absoluteString)),
+            ]
+        }
         members.append(("timeZone", .string(timeZone)))
         members.append(
             (
@@ -89,6 +117,7 @@ public struct CampusProfile: Sendable, Equatable {
                             ("capacity", .number(facility.capacity)),
                         ]
                         if facility.measure == .percent { entry.append(("measure", .string("percent"))) }
+                        if let group = facility.group { entry.append(("group", .string(group))) }
                         return .object(entry)
                     })
             ))
@@ -97,7 +126,9 @@ public struct CampusProfile: Sendable, Equatable {
 
     /// The keys of one profile in the config file's `campuses` section.
     public static let configShape = ConfigShape.object([
-        "base": .value, "read": .value, "displayType": .value, "timeZone": .value,
+        "base": .value, "vendor": .value, "key": .value, "slug": .value, "read": .value,
+        "displayType": .value,
+        "timeZone": .value,
         "facilities": .list(OccupancySettings.facilityShape),
         // The same shape as the top-level `hours` section's facilities (weekly hours and exceptions).
         "hours": .map(.object(["weekly": .map(.value), "exceptions": .map(.value)])),

@@ -16,6 +16,9 @@ public struct Facility: Sendable, Equatable {
     public var segments: Int
     /// What its page counts: people, or only a percent (some campuses; ARCHITECTURE §12).
     public var measure: OccupancyMeasure = .people
+    /// The building a vendor's zone belongs to (GoBoard's `FacilityName`, a Waitz floor's location), for
+    /// grouping zones when they are listed; `nil` for a Fusion facility.
+    public var group: String?
 
     /// Creates a facility.
     public init(

@@ -16,6 +16,8 @@ public struct DiscoveredFacility: Sendable, Equatable {
     public var measure: OccupancyMeasure = .people
     /// Percent full, when the card shows only a percent.
     public var percent: Int?
+    /// The building a vendor's zone belongs to (GoBoard's `FacilityName`); `nil` for a Fusion card.
+    public var group: String?
 
     /// The name of a card with no heading.
     public static let unnamed = "(no name)"

@@ -1,6 +1,7 @@
 import CivilTime
 import Fetching
 import FoundationEssentials
+import OpeningHours
 import Storage
 
 /// Fetches every facility at once, falls back to the last known values, and keeps the state file current.
@@ -49,21 +50,25 @@ public struct OccupancyMonitor: Sendable {
     public func refresh() async throws(FetchError) -> Refresh {
         let loaded = stateFile.load()
         var warnings = loaded.warning.map { [$0] } ?? []
-        let (results, sourceClock) = await fetchAll()
+        let results = await fetchAll()
         if Task.isCancelled { throw .cancelled }
         let observedAt = now()
-        let sourceTime = sourceClock.map { Self.sourceTime($0, fetchedAt: observedAt, zone: zone) }
         var fresh = OccupancyState()
         var facilities: [FacilityStatus] = []
         var failures: [(problem: String, name: String)] = []
         for (facility, result) in zip(settings.facilities, results) {
             switch result {
-            case .success(let reading):
+            case .success(let readout):
                 fresh.entries[facility.key] = OccupancyState.Entry(
-                    id: facility.id, reading: reading, observedAt: observedAt)
+                    id: facility.id, reading: readout.reading, observedAt: observedAt)
                 var status = FacilityStatus(
-                    facility: facility, status: .ok, reading: reading, observedAt: observedAt, problem: nil)
-                status.sourceTime = sourceTime
+                    facility: facility, status: .ok, reading: readout.reading, observedAt: observedAt,
+                    problem: nil)
+                status.sourceTime = readout.sourceTime(fetchedAt: observedAt, zone: zone)
+                if readout.closed {
+                    status.closedAtSource = true
+                    status.opening = .closed(opensAt: nil)
+                }
                 facilities.append(status)
             case .failure(let problem):
                 let status = Self.lastKnown(
@@ -132,12 +137,26 @@ public struct OccupancyMonitor: Sendable {
             observedAt: entry.observedAt, problem: current ? nil : cachedOnly ? storedProblem : problem)
     }
 
+    /// What one facility's fetch gave: its reading, its source time, and the source's own "closed".
+    struct Readout: Sendable {
+        var reading: OccupancyReading
+        /// The zone's own time (GoBoard).
+        var sourceTime: Date?
+        /// A Fusion page's "last updated" clock, made a time once the fetch time is known.
+        var sourceClock: (hour: Int, minute: Int)?
+        var closed = false
+
+        func sourceTime(fetchedAt: Date, zone: LocalTimeZone) -> Date? {
+            sourceTime
+                ?? sourceClock.map { OccupancyMonitor.sourceTime($0, fetchedAt: fetchedAt, zone: zone) }
+        }
+    }
+
     /// Every facility's reading, in facility order: one request per facility, all at once (ARCHITECTURE §7),
-    /// or one GET of the full page for a campus read by page. The page's own time comes back too.
-    private func fetchAll() async -> (
-        results: [Result<OccupancyReading, OccupancyFailure>], sourceClock: (hour: Int, minute: Int)?
-    ) {
-        guard settings.read == .page else { return (await fetchFragments(), nil) }
+    /// or one GET of the full page for a campus read by page, or of a vendor's list of every zone.
+    private func fetchAll() async -> [Result<Readout, OccupancyFailure>] {
+        if settings.vendor != .fusion { return await fetchZones() }
+        guard settings.read == .page else { return await fetchFragments() }
         let request = HTTPRequest.get(settings.page, accept: ExpectedContent.htmlPage.acceptHeader)
         let page: String
         do {
@@ -145,12 +164,41 @@ public struct OccupancyMonitor: Sendable {
             page = String(decoding: response.body, as: UTF8.self)
         } catch {
             let failure = OccupancyFailure(describe(error))
-            return (settings.facilities.map { _ in .failure(failure) }, nil)
+            return settings.facilities.map { _ in .failure(failure) }
         }
-        let results = FusionPage.readings(in: page, for: settings.facilities).map {
-            $0.mapError { OccupancyFailure(describe($0)) }
+        let clock = FusionPage.lastUpdated(in: page)
+        return FusionPage.readings(in: page, for: settings.facilities).map { result in
+            result.map { Readout(reading: $0, sourceClock: clock) }.mapError {
+                OccupancyFailure(describe($0))
+            }
         }
-        return (results, FusionPage.lastUpdated(in: page))
+    }
+
+    /// A GoBoard or Waitz campus: one GET for every zone (however many), each facility found by its zone's
+    /// ID. A zone without a figure, or no longer listed, is a failure (its last value shown stale); a
+    /// closed zone keeps the count it carries, flagged closed.
+    private func fetchZones() async -> [Result<Readout, OccupancyFailure>] {
+        let zones: [VendorZone]
+        do {
+            zones = try await VendorFeed.zones(
+                settings.vendor, at: settings.page, fetcher: fetcher, zone: zone)
+        } catch {
+            let failure = OccupancyFailure(describe(error))
+            return settings.facilities.map { _ in .failure(failure) }
+        }
+        let byID = Dictionary(zones.map { ($0.id, $0) }) { first, _ in first }
+        return settings.facilities.map { facility in
+            guard let found = byID[facility.id] else {
+                return .failure(
+                    OccupancyFailure(
+                        "\(settings.vendor.vendor.displayName) no longer lists zone \(facility.id); add the campus"
+                            + " again to see its zones (gymcard campus add)"))
+            }
+            guard let reading = found.reading else {
+                return .failure(OccupancyFailure(found.missingFigure?.description ?? "no figure"))
+            }
+            return .success(Readout(reading: reading, sourceTime: found.sourceTime, closed: found.isClosed))
+        }
     }
 
     /// A page problem worded for this campus: the command that finds a changed ID names the campus.
@@ -175,19 +223,19 @@ public struct OccupancyMonitor: Sendable {
     }
 
     /// One POST per facility, all at once, results in facility order.
-    private func fetchFragments() async -> [Result<OccupancyReading, OccupancyFailure>] {
-        await withTaskGroup(of: (Int, Result<OccupancyReading, OccupancyFailure>).self) { group in
+    private func fetchFragments() async -> [Result<Readout, OccupancyFailure>] {
+        await withTaskGroup(of: (Int, Result<Readout, OccupancyFailure>).self) { group in
             for (index, facility) in settings.facilities.enumerated() {
                 group.addTask { (index, await fetch(facility)) }
             }
-            var results = [Result<OccupancyReading, OccupancyFailure>](
+            var results = [Result<Readout, OccupancyFailure>](
                 repeating: .failure(OccupancyFailure("not fetched")), count: settings.facilities.count)
             for await (index, result) in group { results[index] = result }
             return results
         }
     }
 
-    private func fetch(_ facility: Facility) async -> Result<OccupancyReading, OccupancyFailure> {
+    private func fetch(_ facility: Facility) async -> Result<Readout, OccupancyFailure> {
         // Waterloo's Fusion answers 500 without Referer and X-Requested-With (ARCHITECTURE §12); VT ignores them.
         let request = HTTPRequest.postForm(
             settings.endpoint,
@@ -197,7 +245,7 @@ public struct OccupancyMonitor: Sendable {
         do {
             let response = try await fetcher.fetch(request, expecting: .htmlPage)
             let page = String(decoding: response.body, as: UTF8.self)
-            do { return .success(try FusionPage.reading(in: page, for: facility)) } catch {
+            do { return .success(Readout(reading: try FusionPage.reading(in: page, for: facility))) } catch {
                 return .failure(OccupancyFailure(describe(error)))
             }
         } catch {

@@ -47,6 +47,13 @@ public struct OccupancyReading: Sendable, Equatable {
         return min(1, max(0, Double(occupancy) / Double(capacity)))
     }
 
-    /// Percent full, truncated as the app does (99.9 % shows 99).
+    /// Percent full, truncated as the app does (99.9 % shows 99), at most 100.
     public var percent: Int { Int(fraction * 100) }
+
+    /// Percent full as it is, truncated, over 100 when more people are counted than the capacity
+    /// (GoBoard's Scifres 31 of 25: 124); what a vendor campus shows.
+    public var unclampedPercent: Int {
+        guard capacity > 0 else { return 0 }
+        return max(0, occupancy) * 100 / capacity
+    }
 }

@@ -27,8 +27,12 @@ public struct FacilityStatus: Sendable, Equatable {
     public var problem: String?
     /// Open, closed or unknown when the report was made (from the opening hours).
     public var opening: OpeningState
-    /// The source's own time of a fresh value ("last updated" on a campus's full page), when it says.
+    /// The source's own time of a fresh value ("last updated" on a campus's full page, each GoBoard zone's
+    /// `LastUpdatedDateAndTime`), when it says.
     public var sourceTime: Date?
+    /// The source itself flags the facility closed (GoBoard `IsClosed`, Waitz `isOpen: false`), whatever
+    /// count it still carries: ``opening`` is then closed, and stays closed when hours are applied.
+    public var closedAtSource = false
 
     /// Creates a status.
     public init(
@@ -86,7 +90,11 @@ public struct OccupancyReport: Sendable, Equatable {
         var report = self
         for index in report.facilities.indices {
             let key = report.facilities[index].facility.key
-            report.facilities[index].opening = hours[key]?.state(at: observedAt, zone: zone) ?? .unknown
+            let state = hours[key]?.state(at: observedAt, zone: zone) ?? .unknown
+            // The source's own "closed" outweighs hours that say open; hours that say closed know when it
+            // opens.
+            report.facilities[index].opening =
+                report.facilities[index].closedAtSource && !state.isClosed ? .closed(opensAt: nil) : state
         }
         return report
     }

@@ -22,6 +22,9 @@ public struct OccupancySettings: Sendable, Equatable {
     public var campus: String?
     /// One page GET for all facilities, or a fragment POST per facility.
     public var read: CampusProfile.ReadMethod = .fragments
+    /// The vendor and its account: Fusion (``endpoint`` or ``page`` as above), or GoBoard or Waitz, whose
+    /// one GET for every zone is ``page`` (read `page`, so that `GYMCARD_OCCUPANCY_URL` replaces it).
+    public var vendor: CampusVendor = .fusion
 
     /// The campus's name as people see it: `vt` for the built-in one.
     public var campusName: String { campus ?? CampusProfile.builtInName }
@@ -62,7 +65,7 @@ public struct OccupancySettings: Sendable, Equatable {
     static let facilityShape = ConfigShape.object([
         "key": .value, "name": .value, "shortName": .value, "id": .value, "capacity": .value,
         "segments": .value,
-        "measure": .value,
+        "measure": .value, "group": .value,
     ])
 
     /// The config file: its `occupancy` section, the campus in use and the campus profiles.
@@ -75,6 +78,12 @@ public struct OccupancySettings: Sendable, Equatable {
     /// One profile of the `campuses` section.
     struct CampusSection: Decodable {
         var base: String
+        /// `fusion` (also when absent: files from before vendors), `goboard` or `waitz`.
+        var vendor: String?
+        /// GoBoard's `AccountAPIKey`.
+        var key: String?
+        /// Waitz's slug.
+        var slug: String?
         var read: String?
         var displayType: String?
         var timeZone: String
@@ -99,6 +108,7 @@ public struct OccupancySettings: Sendable, Equatable {
         var capacity: Int
         var segments: Int?
         var measure: String?
+        var group: String?
     }
 
     /// The campus in use: the config file's `campus`, else Virginia Tech.
@@ -159,6 +169,20 @@ public struct OccupancySettings: Sendable, Equatable {
     static func profile(named name: String, _ section: CampusSection) throws(ConfigProblem) -> CampusProfile {
         let path = "campuses.\(name)"
         let base = try ConfigProblem.url(section.base, key: path + ".base")
+        let vendor = try vendor(of: section, path: path)
+        guard vendor == .fusion else {
+            guard section.read == nil, section.displayType == nil else {
+                throw ConfigProblem(
+                    "\(path) is a \(vendor.vendor.displayName) campus: read and displayType are for Fusion only"
+                )
+            }
+            guard isZoneName(section.timeZone) else {
+                throw ConfigProblem("\(path).timeZone is not a time zone name such as America/New_York")
+            }
+            return CampusProfile(
+                name: name, base: base, read: .page, displayType: nil, timeZone: section.timeZone,
+                facilities: try facilities(section.facilities, path: path + ".facilities"), vendor: vendor)
+        }
         let read: CampusProfile.ReadMethod
         if let text = section.read {
             guard let method = CampusProfile.ReadMethod(rawValue: text) else {
@@ -178,6 +202,39 @@ public struct OccupancySettings: Sendable, Equatable {
         return CampusProfile(
             name: name, base: base, read: read, displayType: section.displayType, timeZone: section.timeZone,
             facilities: facilities)
+    }
+
+    /// The vendor a profile names, with its key or slug checked.
+    static func vendor(of section: CampusSection, path: String) throws(ConfigProblem) -> CampusVendor {
+        switch section.vendor {
+        case nil, "fusion":
+            guard section.key == nil, section.slug == nil else {
+                throw ConfigProblem("\(path) has a key or slug but no vendor; set vendor to goboard or waitz")
+            }
+            return .fusion
+        case "goboard":
+            guard section.slug == nil else {
+                throw ConfigProblem("\(path) is a GoBoard campus: slug is for Waitz")
+            }
+            guard let text = section.key else {
+                throw ConfigProblem("\(path) is a GoBoard campus without its key (the widget's key=<uuid>)")
+            }
+            guard let key = CampusSource.goboardKey(text) else {
+                throw ConfigProblem(
+                    "\(path).key is not a GoBoard key (a UUID such as aedeaf92-036d-4848-980b-7eb5526ea40c)")
+            }
+            return .goboard(key: key)
+        case "waitz":
+            guard section.key == nil else {
+                throw ConfigProblem("\(path) is a Waitz campus: key is for GoBoard")
+            }
+            guard let slug = section.slug, CampusSource.isWaitzSlug(slug) else {
+                throw ConfigProblem("\(path) is a Waitz campus without its slug (https://waitz.io/<slug>)")
+            }
+            return .waitz(slug: slug)
+        case let other?:
+            throw ConfigProblem("\(path).vendor must be fusion, goboard or waitz, not \(other)")
+        }
     }
 
     /// An IANA name such as America/New_York: letters, digits, _ + - and / between parts.
@@ -208,9 +265,11 @@ public struct OccupancySettings: Sendable, Equatable {
             case let other?:
                 throw ConfigProblem("facility \(entry.key): measure must be people or percent, not \(other)")
             }
-            return Facility(
+            var facility = Facility(
                 key: entry.key, name: entry.name, shortName: entry.shortName ?? entry.name, id: entry.id,
                 capacity: entry.capacity, segments: segments, measure: measure)
+            facility.group = entry.group
+            return facility
         }
     }
 

@@ -18,6 +18,8 @@ public final class LocalServer: Sendable {
         public var headers: [String: String]
         /// The body.
         public var body: Data
+        /// The query string, without its `?` (`AccountAPIKey=…`), when the target has one.
+        public var query: String?
 
         /// The body as form fields (`application/x-www-form-urlencoded`).
         public var formFields: [String: String] {
@@ -198,8 +200,10 @@ public final class LocalServer: Sendable {
             body.append(contentsOf: chunk[0..<count])
         }
         let target = String(parts[1])
-        let path = URLComponents(string: target)?.path ?? target
-        return Request(method: String(parts[0]), path: path, headers: headers, body: body.prefix(length))
+        let components = URLComponents(string: target)
+        return Request(
+            method: String(parts[0]), path: components?.path ?? target, headers: headers,
+            body: body.prefix(length), query: components?.percentEncodedQuery)
     }
 
     /// Writes all of `data`; false when the client went away (no SIGPIPE).
