@@ -32,7 +32,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        // Test-only: the local HTTP server that answers the fetchers in tests.
         // Test-only: starting processes in tests (Foundation's Process needs a thread blocked per wait and
         // per pipe; swift-subprocess waits and reads without blocking the concurrency pool), and the
         // FilePath its API takes.

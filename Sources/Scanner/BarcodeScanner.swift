@@ -256,7 +256,7 @@ public struct BarcodeScanner: Sendable {
 
 /// A trustworthy symbol found in a photo.
 public struct ScanFinding: Sendable, Equatable {
-    /// Codabar or QR.
+    /// Which of the 13 symbologies it is.
     public var symbology: Symbology
     /// The decoded text (start/stop letters included for Codabar).
     public var text: String

@@ -180,12 +180,24 @@ struct DocumentationTests {
         #expect(result.status == 0)
         let script = result.stdoutText
         #expect(script.contains("render") && script.contains("show") && script.contains("check-digit"))
-        // Syntax-check with the shell itself where it is installed (bash always is).
+    }
+
+    static let shells = ["bash": "/bin/bash", "zsh": "/usr/bin/zsh", "fish": "/usr/bin/fish"]
+
+    @Test(
+        "each completion script passes its own shell's syntax check (-n)",
+        .enabled(
+            if: Prerequisite.runs(
+                shells.values.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }),
+            "zsh and fish are needed to check their completion scripts"),
+        arguments: ["bash", "zsh", "fish"])
+    func completionSyntax(shell: String) async throws {
+        let home = try TemporaryDirectory()
+        let result = try await GymcardProcess(home: home.path).run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
         let path = home.path + "/completion." + shell
-        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
-        let checker = ["bash": "/bin/bash", "zsh": "/usr/bin/zsh", "fish": "/usr/bin/fish"][shell] ?? ""
-        guard FileManager.default.isExecutableFile(atPath: checker) else { return }
-        let check = try await ChildProcess.run(checker, ["-n", path])
+        try result.stdout.write(to: URL(fileURLWithPath: path))
+        let check = try await ChildProcess.run(try #require(Self.shells[shell]), ["-n", path])
         #expect(check.status == 0, "\(shell) -n rejects the completion script: \(check.stderrText)")
     }
 

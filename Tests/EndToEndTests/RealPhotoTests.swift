@@ -34,7 +34,8 @@ struct RealPhotoTests {
     @Test(
         "every real Codabar image reads right; no Codabar is read from no-codabar/; no misread",
         .enabled(
-            if: FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.tsv").path),
+            if: Prerequisite.runs(
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.tsv").path)),
             "../shared/realworld/codabar-photos is not beside the package"))
     func everyRealPhoto() async throws {
         let entries = try Self.manifest()

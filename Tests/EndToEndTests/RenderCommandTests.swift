@@ -368,21 +368,23 @@ struct RenderCommandTests {
 
 @Suite("A full disk")
 struct FullDiskTests {
-    /// Runs a command as root would; `false` when it is not permitted here.
+    /// Runs a command as root would; `false` when it fails (or is not permitted here).
     /// Quick commands only (mount, umount, dd of a few MB): it blocks the calling thread.
     static func run(_ arguments: [String]) -> Bool {
         (try? ChildProcess.runBlocking(["/usr/bin/env"] + arguments)) == 0
     }
 
-    @Test("render and show on a full disk: exit 74, a clear line, only whole files left")
+    @Test(
+        "render and show on a full disk: exit 74, a clear line, only whole files left",
+        .enabled(
+            if: Prerequisite.runs(Capability.tmpfsMount), "mounting a small tmpfs must be permitted (root)"))
     func fullDisk() async throws {
         let home = try TemporaryDirectory()
         let mountPoint = home.path + "/small"
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-        guard Self.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]) else {
-            print("note: skipping the full-disk test: mounting a small tmpfs is not permitted here")
-            return
-        }
+        try #require(
+            Self.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint]),
+            "mounting a small tmpfs is not permitted here")
         defer { _ = Self.run(["umount", mountPoint]) }
         var generator = SeededGenerator(seed: 64)
         let ids = (0..<1500).map { _ in

@@ -6,8 +6,8 @@ import Testing
 @Suite("Command definitions")
 struct CommandNamesTests {
     /// Without an explicit name, argument-parser derives one with `String(describing:)` on the type, and
-    /// each such call scans every protocol conformance in the binary (about 5000): naming all commands
-    /// took `gymcard show --png` from 4.6 to … ms (Benchmarks/render.sh).
+    /// each such call scans every protocol conformance in the binary (about 5000), at every start of
+    /// `gymcard` (Benchmarks/render.sh times `show --png`).
     @Test("every command names itself, so parsing never derives a name from the type")
     func explicitNames() {
         var missing: [String] = []

@@ -210,9 +210,11 @@ struct TinyScanTests {
 struct UnblurredLocatorTests {
     /// A photo no larger than the working image is searched for bars unblurred: blurred, the narrow runs of
     /// bars about a pixel wide lost their gradient energy and the symbol was found in pieces that no crop
-    /// read. Seed 3's third tiny-scan photo (also `generate-corpus DIR 3 3 tiny-scan`) read nothing before
-    /// ("bars about 1 pixel wide"); now its region's finer cut reads it, confirmed.
-    @Test("a tiny scan whose blurred copy hides its bars is located and read")
+    /// read. Seed 3's third tiny-scan photo (also `generate-corpus DIR 3 3 tiny-scan`) is located so, and
+    /// its region's finer cuts read it; but since the footprint guard's loosenings were taken back
+    /// (19c12df) the guard refuses that read, so the photo reads nothing: a known issue, which fails this
+    /// test once it reads again. What holds now: none of the three photos is misread.
+    @Test("a tiny scan whose blurred copy hides its bars is never misread; its refused read is a known issue")
     func unblurred() async throws {
         let located = try await readThrough(seed: 3, category: "tiny-scan", count: 3) {
             $0.hasPrefix("locate 1")
