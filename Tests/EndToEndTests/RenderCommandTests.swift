@@ -377,7 +377,7 @@ struct FullDiskTests {
     @Test(
         "render and show on a full disk: exit 74, a clear line, only whole files left",
         .enabled(
-            if: Prerequisite.runs(Capability.tmpfsMount), "mounting a small tmpfs must be permitted (root)"))
+            if: Capability.tmpfsMount, "mounting a small tmpfs must be permitted (root)"))
     func fullDisk() async throws {
         let home = try TemporaryDirectory()
         let mountPoint = home.path + "/small"

@@ -291,8 +291,7 @@ struct ScanFormatTests {
     @Test(
         "a TIFF without libtiff and a WebP without libwebp say which package to install (exit 69); a JPEG beside still reads",
         .enabled(
-            if: Prerequisite.runs(
-                ScanCommandTests.canHide("libtiff.so.6") && ScanCommandTests.canHide("libwebp.so.7")),
+            if: ScanCommandTests.canHide("libtiff.so.6") && ScanCommandTests.canHide("libwebp.so.7"),
             "mount namespaces (unshare -m), libtiff6 and libwebp7 are needed"),
         arguments: [
             (

@@ -36,7 +36,7 @@ struct SecondEngineScanTests {
     @Test(
         "without libZXing, scan reads with libzbar alone and says nothing of it; the tiny scan is then not read",
         .enabled(
-            if: Prerequisite.runs(ScanCommandTests.canHide("libZXing.so.1.4.0") && tinyScanPresent),
+            if: ScanCommandTests.canHide("libZXing.so.1.4.0") && Prerequisite.runs(tinyScanPresent),
             "mount namespaces (unshare -m), libzxing2 and ../shared/realworld/codabar-photos are needed"))
     func withoutLibZXing() async throws {
         let library = "libZXing.so.1.4.0"

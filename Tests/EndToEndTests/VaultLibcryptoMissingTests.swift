@@ -36,8 +36,8 @@ struct VaultLibcryptoMissingTests {
     @Test(
         "show and set with a passphrase say libcrypto is needed (69) and write nothing; without one, show works",
         .enabled(
-            if: Prerequisite.runs(
-                Capability.mountNamespaces && FileManager.default.fileExists(atPath: library)),
+            if: Capability.mountNamespaces
+                && Prerequisite.runs(FileManager.default.fileExists(atPath: library)),
             "mount namespaces (unshare -m) and libssl3 are needed"))
     func missing() async throws {
         let home = try TemporaryDirectory()

@@ -1,8 +1,11 @@
 import Foundation
 
 /// What this machine lets a test do that only trying shows (root in a container may lack each): each tried
-/// once, in a throwaway directory, for `.enabled(if: Prerequisite.runs(...))`. Inside the test the real
-/// attempt then fails the test (`#require`), never returns early.
+/// once, in a throwaway directory, for `.enabled(if:)`. What the kernel permits is no tool or data the
+/// install script can provide, so a test without it is a visible skip under `CI=true` too (a container
+/// without CAP_SYS_ADMIN refuses mounts); what the test also needs that can be installed goes through
+/// `Prerequisite.runs`. Inside the test the real attempt then fails the test (`#require`), never returns
+/// early.
 public enum Capability {
     /// Whether `unshare -m` gives a private mount namespace in which a bind mount is permitted (how the tests
     /// hide a system library from one gymcard process).
