@@ -26,7 +26,7 @@ struct CampusCommand: ParsableCommand {
     )
 
     /// `campus add <url>`.
-    struct Add: AsyncContextCommand {
+    struct Add: AsyncContextCommand, FetchingCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Read a campus's occupancy page and keep it as a profile (without switching to it).",
@@ -76,6 +76,8 @@ struct CampusCommand: ParsableCommand {
                 throw ValidationError("--display-type is a UUID such as 00000000-0000-0000-0000-000000004488")
             }
         }
+
+        var fetchesAtOnce: Bool { true }
 
         func run(in context: Context) async throws {
             let setup = CampusSetup(context: context)

@@ -5,7 +5,7 @@ import Console
 import GymcardCore
 
 /// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5 minutes.
-struct CollectCommand: AsyncContextCommand {
+struct CollectCommand: AsyncContextCommand, FetchingCommand {
     static let configuration = CommandConfiguration(
         commandName: "collect",
         abstract: "Record one occupancy sample in the history (for timers); install or check the timer.",
@@ -41,6 +41,8 @@ struct CollectCommand: AsyncContextCommand {
             throw ValidationError("give one of --install, --uninstall and --status")
         }
     }
+
+    var fetchesAtOnce: Bool { !install && !uninstall && !status }
 
     func run(in context: Context) async throws {
         if status { return try showStatus(context) }

@@ -25,6 +25,16 @@ extension AsyncContextCommand {
     func run() async throws { throw CommandWithoutContext() }
 }
 
+/// A command that fetches as soon as it runs, whatever its caches hold (`occupancy`, `wait`, `collect`,
+/// `campus add`, `facilities --discover`): the entry point hands it to `gymcard-network` right after
+/// parsing, before the config file or a time zone is read (they would be read again there). The commands
+/// that may answer from a cache (`events`, `hours`, `best`) do not declare it: their context hands them
+/// over on their first fetch, so a cached answer costs no second process (ARCHITECTURE §3, "Two binaries").
+protocol FetchingCommand {
+    /// Whether this command line fetches (not `--cached`, `--demo`, `--status`…).
+    var fetchesAtOnce: Bool { get }
+}
+
 /// A command was run without the entry point (a programming error, reported as internal: 70).
 struct CommandWithoutContext: Error, CustomStringConvertible {
     var description: String { "a command ran without its context" }

@@ -5,7 +5,7 @@ import Console
 import GymcardCore
 
 /// `gymcard facilities`: the configured facilities, or (with `--discover`) those on the occupancy page.
-struct FacilitiesCommand: AsyncContextCommand {
+struct FacilitiesCommand: AsyncContextCommand, FetchingCommand {
     static let configuration = CommandConfiguration(
         commandName: "facilities",
         abstract: "List the configured facilities, or discover their IDs from the occupancy page.",
@@ -26,6 +26,8 @@ struct FacilitiesCommand: AsyncContextCommand {
     @OptionGroup var campus: CampusOption
 
     @OptionGroup var network: NetworkOptions
+
+    var fetchesAtOnce: Bool { discover }
 
     func run(in context: Context) async throws {
         let (settings, columns) = (

@@ -59,6 +59,9 @@ public enum GymcardEntry {
         }
         do {
             var command = try QuickRootParse.parse(arguments) { try Gymcard.parseAsRoot($0) }
+            if online == nil, let fetching = command as? any FetchingCommand, fetching.fetchesAtOnce {
+                throw Online.handOff()
+            }
             switch command {
             case let asynchronous as any AsyncContextCommand:
                 let context = try makeContext(online: online)

@@ -5,7 +5,7 @@ import Console
 import GymcardCore
 
 /// `gymcard occupancy`: how full the gyms are.
-struct OccupancyCommand: AsyncContextCommand {
+struct OccupancyCommand: AsyncContextCommand, FetchingCommand {
     static let configuration = CommandConfiguration(
         commandName: "occupancy",
         abstract:
@@ -60,6 +60,8 @@ struct OccupancyCommand: AsyncContextCommand {
         if watch, cached { throw ValidationError("--watch fetches; it cannot be combined with --cached") }
         if demo, cached { throw ValidationError("--demo cannot be combined with --cached") }
     }
+
+    var fetchesAtOnce: Bool { !cached && !demo }
 
     private var chosenFormat: OccupancyDisplay.Format { json ? .json : format ?? .text }
 

@@ -5,7 +5,7 @@ import Console
 import GymcardCore
 
 /// `gymcard wait`: block until a facility is quiet enough, then print one line and exit 0.
-struct WaitCommand: AsyncContextCommand {
+struct WaitCommand: AsyncContextCommand, FetchingCommand {
     static let configuration = CommandConfiguration(
         commandName: "wait",
         abstract: "Wait until a facility is below a threshold (and stays there), then exit 0.",
@@ -88,6 +88,8 @@ struct WaitCommand: AsyncContextCommand {
             throw ValidationError("--timeout must be longer than 0, such as 2h")
         }
     }
+
+    var fetchesAtOnce: Bool { !demo }
 
     func run(in context: Context) async throws {
         let session = try WaitSession(

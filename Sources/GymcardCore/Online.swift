@@ -31,7 +31,20 @@ public struct Online: Sendable {
     }
 }
 
-/// The network hook, or the one place that hands a command over to `gymcard-network`.
+extension Online {
+    /// Replaces this process by `gymcard-network` with the same arguments, as the entry point does right
+    /// after parsing a command that fetches at once, and a context does on the first fetch of a command
+    /// that may answer from its cache. Returns only when it could not be run, with why.
+    public static func handOff() -> ContextProblem {
+        let path = RunningExecutable.folder.map { $0 + "gymcard-network" } ?? "gymcard-network"
+        // The strings are not freed: execv replaces the process, and on failure we exit soon after.
+        let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
+        execv(path, argv)
+        return .networkUnavailable(path: path, reason: String(cString: strerror(errno)))
+    }
+}
+
+/// The network hook, or the hand-over to `gymcard-network` on the first fetch.
 struct NetworkAccess: Sendable {
     let hook: Online?
     let config: ConfigFile
@@ -40,16 +53,7 @@ struct NetworkAccess: Sendable {
     /// the same arguments (this call then never returns).
     func online() throws(ContextProblem) -> Online {
         if let hook { return hook }
-        let path = Self.siblingPath("gymcard-network")
         if config.warned { setenv(ConfigFile.warnedVariable, "1", 1) }
-        // The strings are not freed: execv replaces the process, and on failure we exit soon after.
-        let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
-        execv(path, argv)
-        throw .networkUnavailable(path: path, reason: String(cString: strerror(errno)))
-    }
-
-    /// A file next to the running executable.
-    private static func siblingPath(_ name: String) -> String {
-        RunningExecutable.folder.map { $0 + name } ?? name
+        throw Online.handOff()
     }
 }

@@ -216,7 +216,9 @@ struct EventsCommandTests {
     @Test("a dead network with nothing cached: exit 69 and what to do")
     func deadNetwork() async throws {
         let home = try TemporaryDirectory()
-        let port = try LocalServer.closedPort()
+        let closed = try LocalServer.ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
         let result = try await GymcardProcess(
             home: home.path,
             extra: ["GYMCARD_EVENTS_URL": "http://127.0.0.1:\(port)/events.rss", "GYMCARD_TEST_NOW": nowText]

@@ -174,7 +174,9 @@ struct OccupancyCommandTests {
 
     @Test("nothing fetched and nothing stored: unavailable, exit 69, one clear message")
     func nothing() async throws {
-        let port = try LocalServer.closedPort()
+        let closed = try LocalServer.ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
         let home = try TemporaryDirectory()
         let gymcard = GymcardProcess(
             home: home.path, extra: ["GYMCARD_OCCUPANCY_URL": "http://127.0.0.1:\(port)/x"])

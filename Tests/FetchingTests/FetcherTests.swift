@@ -156,7 +156,9 @@ struct FetcherTests {
 
     @Test("connection refused")
     func refused() async throws {
-        let port = try LocalServer.closedPort()
+        let closed = try LocalServer.ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
         await #expect(throws: FetchError.refused(host: "127.0.0.1")) {
             try await fetcher(attempts: 1).fetch(.get(url, accept: "text/html"), expecting: .htmlPage)

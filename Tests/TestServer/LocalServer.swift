@@ -271,21 +271,35 @@ public final class LocalServer: Sendable {
         for task in tasks { task.cancel() }
     }
 
-    /// A port on 127.0.0.1 where nothing listens (bound, then closed), for "connection refused".
-    public static func closedPort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+    /// A port on 127.0.0.1 that refuses connections for as long as the value lives, for "connection
+    /// refused": bound and never listening, so that no other process (tests run beside each other) can
+    /// take the port meanwhile, as one closed at once could be.
+    public final class ClosedPort: Sendable {
+        /// The port.
+        public let port: UInt16
+        private let descriptor: Int32
+
+        /// Binds an ephemeral port on 127.0.0.1.
+        public init() throws {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+                }
             }
+            guard bound else {
+                close(descriptor)
+                throw CocoaError(.featureUnsupported)
+            }
+            self.descriptor = descriptor
+            port = UInt16(bigEndian: address.sin_port)
         }
-        guard bound else { throw CocoaError(.featureUnsupported) }
-        return UInt16(bigEndian: address.sin_port)
+
+        deinit { close(descriptor) }
     }
 }
