@@ -26,7 +26,7 @@ struct CampusCommand: ParsableCommand {
     )
 
     /// `campus add <url>`.
-    struct Add: AsyncContextCommand, FetchingCommand {
+    struct Add: AsyncContextCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Read a campus's occupancy page and keep it as a profile (without switching to it).",

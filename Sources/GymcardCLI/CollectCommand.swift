@@ -5,7 +5,7 @@ import Console
 import GymcardCore
 
 /// `gymcard collect`: one quiet occupancy sample for the history, and the timer that takes one every 5 minutes.
-struct CollectCommand: AsyncContextCommand, FetchingCommand {
+struct CollectCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "collect",
         abstract: "Record one occupancy sample in the history (for timers); install or check the timer.",

@@ -12,6 +12,16 @@ protocol ContextCommand: ParsableCommand {
 
 /// The same for the commands that wait for the network, a timer or a child process.
 protocol AsyncContextCommand: AsyncParsableCommand {
+    /// Whether this command line fetches as soon as it runs, whatever its caches hold (`occupancy` but not
+    /// `--cached` or `--demo`; `wait`, `collect`, `campus add`, `facilities --discover`): the entry point
+    /// then hands it to `gymcard-network` right after parsing, before the config file or a time zone is
+    /// read (they would be read again there). The commands that may answer from a cache (`events`,
+    /// `hours`, `best`) say no: their context hands them over on their first fetch, so a cached answer
+    /// costs no second process (ARCHITECTURE §3, "Two binaries"). A requirement here, not a protocol of
+    /// its own: a cast to another protocol would scan every conformance record of the binary, 1% of a
+    /// command's start (§15).
+    var fetchesAtOnce: Bool { get }
+
     func run(in context: Context) async throws
 }
 
@@ -21,18 +31,10 @@ extension ContextCommand {
 }
 
 extension AsyncContextCommand {
+    var fetchesAtOnce: Bool { false }
+
     /// Never called: the entry point calls ``run(in:)``.
     func run() async throws { throw CommandWithoutContext() }
-}
-
-/// A command that fetches as soon as it runs, whatever its caches hold (`occupancy`, `wait`, `collect`,
-/// `campus add`, `facilities --discover`): the entry point hands it to `gymcard-network` right after
-/// parsing, before the config file or a time zone is read (they would be read again there). The commands
-/// that may answer from a cache (`events`, `hours`, `best`) do not declare it: their context hands them
-/// over on their first fetch, so a cached answer costs no second process (ARCHITECTURE §3, "Two binaries").
-protocol FetchingCommand {
-    /// Whether this command line fetches (not `--cached`, `--demo`, `--status`…).
-    var fetchesAtOnce: Bool { get }
 }
 
 /// A command was run without the entry point (a programming error, reported as internal: 70).

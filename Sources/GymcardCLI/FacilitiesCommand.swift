@@ -5,7 +5,7 @@ import Console
 import GymcardCore
 
 /// `gymcard facilities`: the configured facilities, or (with `--discover`) those on the occupancy page.
-struct FacilitiesCommand: AsyncContextCommand, FetchingCommand {
+struct FacilitiesCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "facilities",
         abstract: "List the configured facilities, or discover their IDs from the occupancy page.",

@@ -59,11 +59,9 @@ public enum GymcardEntry {
         }
         do {
             var command = try QuickRootParse.parse(arguments) { try Gymcard.parseAsRoot($0) }
-            if online == nil, let fetching = command as? any FetchingCommand, fetching.fetchesAtOnce {
-                throw Online.handOff()
-            }
             switch command {
             case let asynchronous as any AsyncContextCommand:
+                if online == nil, asynchronous.fetchesAtOnce { throw Online.handOff() }
                 let context = try makeContext(online: online)
                 try WaitingRunner.run(asynchronous) { try await $0.run(in: context) }
             case let synchronous as any ContextCommand:

@@ -5,7 +5,7 @@ import Console
 import GymcardCore
 
 /// `gymcard occupancy`: how full the gyms are.
-struct OccupancyCommand: AsyncContextCommand, FetchingCommand {
+struct OccupancyCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "occupancy",
         abstract:

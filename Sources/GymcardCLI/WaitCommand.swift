@@ -5,7 +5,7 @@ import Console
 import GymcardCore
 
 /// `gymcard wait`: block until a facility is quiet enough, then print one line and exit 0.
-struct WaitCommand: AsyncContextCommand, FetchingCommand {
+struct WaitCommand: AsyncContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "wait",
         abstract: "Wait until a facility is below a threshold (and stays there), then exit 0.",
