@@ -1,4 +1,5 @@
 import CivilTime
+import DynamicLoading
 import Fetching
 import FoundationEssentials
 import GymcardCore
@@ -99,7 +100,8 @@ public struct FacilityHoursContext: Sendable {
             zone = .system
             access = nil
             // The one advice in a library message: what a missing zone always needs.
-            let advice = if case .unknownZone = error { "; install the tzdata package" } else { "" }
+            let advice =
+                if case .unknownZone = error { "; install \(SystemData.timeZones.debianPackage)" } else { "" }
             zoneProblem = "opening hours unknown: \(error)\(advice)"
             return
         }

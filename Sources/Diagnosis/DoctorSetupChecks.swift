@@ -81,7 +81,7 @@ extension Doctor {
                 Check(
                     topic: "campus", name: "time zone", status: .problem,
                     detail: "\(settings.timeZone) is not in \(context.zoneDirectory)",
-                    advice: "apt install tzdata"))
+                    advice: SystemData.timeZones.installCommand))
         }
         if let events = try? context.config.eventsSettings() {
             checks.append(

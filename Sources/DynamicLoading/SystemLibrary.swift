@@ -1,3 +1,16 @@
+/// What gymcard reads from the system that is no library: tzdata's zone files (a facility's clock). Here
+/// beside the libraries so that Debian package names are written in one file.
+public struct SystemData: Sendable, Hashable {
+    /// The Debian package.
+    public var debianPackage: String
+
+    /// The command that installs it.
+    public var installCommand: String { "apt install \(debianPackage)" }
+
+    /// tzdata: `/usr/share/zoneinfo` (`$TZDIR`).
+    public static let timeZones = SystemData(debianPackage: "tzdata")
+}
+
 /// A C library gymcard loads on first use: the one place that names its file and its Debian package
 /// (docs/ARCHITECTURE.md §17). Error messages and `doctor` take the package from here.
 public struct SystemLibrary: Sendable, Hashable {

@@ -135,10 +135,11 @@ enum ExitTable {
         case .invalidTestClock: Failure("\(problem)", status: .usage)
         case .unknownZone:
             Failure(
-                "\(problem); install tzdata, or set occupancy.timeZone in the config file",
+                "\(problem); install \(SystemData.timeZones.debianPackage) (\(SystemData.timeZones.installCommand)), "
+                    + "or set occupancy.timeZone in the config file",
                 status: .configError)
         case .unreadableZone:
-            Failure("\(problem); reinstall tzdata", status: .configError)
+            Failure("\(problem); reinstall \(SystemData.timeZones.debianPackage)", status: .configError)
         case .networkUnavailable:
             Failure(
                 "\(problem); gymcard needs it beside itself for the network: reinstall gymcard",
