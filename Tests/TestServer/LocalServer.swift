@@ -81,25 +81,7 @@ public final class LocalServer: Sendable {
 
     /// Starts a server whose every request is answered by `handler`.
     public init(_ handler: @escaping @Sendable (Request) async throws -> Response) async throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && listen(descriptor, 128) == 0
-                    && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard listening else {
-            close(descriptor)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        listener = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = try Self.bindLoopback(listening: true)
         self.handler = handler
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "gymcard-test-http-accept"
@@ -271,6 +253,28 @@ public final class LocalServer: Sendable {
         for task in tasks { task.cancel() }
     }
 
+    /// A socket bound to an ephemeral port of 127.0.0.1, listening or not: its descriptor and port.
+    static func bindLoopback(listening: Bool) throws -> (descriptor: Int32, port: UInt16) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && (!listening || listen(descriptor, 128) == 0)
+                    && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
+
     /// A port on 127.0.0.1 that refuses connections for as long as the value lives, for "connection
     /// refused": bound and never listening, so that no other process (tests run beside each other) can
     /// take the port meanwhile, as one closed at once could be.
@@ -280,25 +284,7 @@ public final class LocalServer: Sendable {
         private let descriptor: Int32
 
         /// Binds an ephemeral port on 127.0.0.1.
-        public init() throws {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = 0
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-                }
-            }
-            guard bound else {
-                close(descriptor)
-                throw CocoaError(.featureUnsupported)
-            }
-            self.descriptor = descriptor
-            port = UInt16(bigEndian: address.sin_port)
-        }
+        public init() throws { (descriptor, port) = try LocalServer.bindLoopback(listening: false) }
 
         deinit { close(descriptor) }
     }
