@@ -60,55 +60,45 @@ public struct OccupancyDisplay: Sendable {
         report.completeness == .nothing ? 60 : 30
     }
 
-    /// One refresh of a `--watch`. Redrawn in place (`redraw`, text on a terminal): the lines, the
-    /// warnings, and when it was updated, on standard output, moving up over the `linesDrawn` lines drawn
-    /// last time. Otherwise one line (JSON lines for text piped elsewhere) with the warnings apart.
-    public func watchFrame(_ outcome: OccupancyPoll.Outcome, redraw: Bool, linesDrawn: Int) -> WatchFrame {
+    /// One refresh of a `--watch`. To be redrawn in place (`redraw`, text on a terminal): the lines, the
+    /// warnings, and when it was updated. Otherwise one line (JSON lines for text piped elsewhere) with the
+    /// warnings apart, for standard error.
+    public func watchFrame(_ outcome: OccupancyPoll.Outcome, redraw: Bool) -> WatchFrame {
         let report = outcome.report
         let notRecorded = outcome.notRecorded.map { "not recorded in the history: \($0)" }
         guard redraw else {
             let line = format == .text || format == .json ? OccupancyJSON.line(report) : lines(report)[0]
             return WatchFrame(
-                output: line + "\n", warnings: outcome.warnings + [notRecorded].compactMap { $0 })
+                lines: [line], redrawn: false, warnings: outcome.warnings + [notRecorded].compactMap { $0 })
         }
         var shown = lines(report) + outcome.warnings.map { "! " + $0 }
         if let failure = outcome.saveFailure { shown.append("! not saved: \(failure)") }
         if let notRecorded { shown.append("! " + notRecorded) }
         let time = LocalTime.clock(report.observedAt, zone: zone)
         shown.append("updated \(time); next in \(Self.refreshSeconds(report)) s; Ctrl-C to quit")
-        // Up to the first line drawn last time, clear to the end of the screen, draw again; a line cut to
-        // the width so that none wraps (which would break "move up").
-        let moveUp = linesDrawn > 0 ? "\u{1B}[\(linesDrawn)F" : ""
-        let clipped = shown.map { line in
-            guard let columns, !line.contains("\u{1B}"), line.count > columns else { return line }
-            return String(line.prefix(max(1, columns - 1))) + "…"
-        }
-        return WatchFrame(
-            output: moveUp + "\u{1B}[J" + clipped.joined(separator: "\n") + "\n", warnings: [],
-            linesDrawn: shown.count)
+        return WatchFrame(lines: shown, redrawn: true, warnings: [])
     }
 
-    /// What one refresh writes.
+    /// What one refresh shows.
     public struct WatchFrame: Sendable, Equatable {
-        /// For standard output, as it is.
-        public var output: String
+        /// For standard output: to be redrawn in place (`redrawn`), or written as they are.
+        public var lines: [String]
+        /// Whether `lines` replace the last frame's on the terminal (Console's `LinesInPlace`).
+        public var redrawn: Bool
         /// Lines for standard error.
         public var warnings: [String]
-        /// How many lines the output drew in place (0 when not redrawn).
-        public var linesDrawn = 0
     }
 
-    /// Refreshes until `next` gives `nil` (interrupted) or the clock's sleep is cancelled, writing each
-    /// frame with `write` and saying its warnings with `say`.
+    /// Refreshes until `next` gives `nil` (interrupted) or the clock's sleep is cancelled, giving each
+    /// frame to `draw` and saying its warnings with `say`.
     public func watch(
-        redraw: Bool, next: () async -> OccupancyPoll.Outcome?, write: (String) -> Void, say: (String) -> Void
+        redraw: Bool, next: () async -> OccupancyPoll.Outcome?, draw: (WatchFrame) -> Void,
+        say: (String) -> Void
     ) async {
-        var linesDrawn = 0
         while let outcome = await next() {
-            let frame = watchFrame(outcome, redraw: redraw, linesDrawn: linesDrawn)
+            let frame = watchFrame(outcome, redraw: redraw)
             for warning in frame.warnings { say(warning) }
-            write(frame.output)
-            linesDrawn = frame.linesDrawn
+            draw(frame)
             do { try await context.clock.sleep(seconds: Double(Self.refreshSeconds(outcome.report))) } catch {
                 return
             }

@@ -113,10 +113,15 @@ struct OccupancyCommand: AsyncContextCommand {
         let redraw = Terminal(environment: [:]).stdoutIsTerminal && chosenFormat == .text
         Interrupt.showsCursor = redraw
         Interrupt.exitStatus = 0
-        if redraw { Terminal.standardOutput.write("\u{1B}[?25l") }
-        defer { if redraw { Terminal.standardOutput.write("\u{1B}[?25h") } }
+        if redraw { Terminal.standardOutput.write(LinesInPlace.hideCursor) }
+        defer { if redraw { Terminal.standardOutput.write(LinesInPlace.showCursor) } }
+        var place = LinesInPlace(columns: display.columns)
         await display.watch(
-            redraw: redraw, next: next, write: Terminal.standardOutput.write, say: Terminal.standardError.say)
+            redraw: redraw, next: next,
+            draw: { frame in
+                Terminal.standardOutput.write(
+                    frame.redrawn ? place.frame(frame.lines) : frame.lines.map { $0 + "\n" }.joined())
+            }, say: Terminal.standardError.say)
     }
 }
 

@@ -1,6 +1,7 @@
 import CampusFeature
 import CardFeature
 import CivilTime
+import Console
 import Fetching
 import FetchingCurl
 import Foundation
@@ -233,17 +234,22 @@ struct PollOutcomeTests {
         #expect(outcome.shortfall(cached: false) == .partlyStale)
         let display = OccupancyDisplay(
             format: .text, columns: 40, colour: nil, zone: poll.zone, settings: settings, context: context)
-        let frame = display.watchFrame(outcome, redraw: true, linesDrawn: 5)
-        #expect(frame.output.hasPrefix("\u{1B}[5F\u{1B}[J"))
-        let lines = frame.output.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(frame.linesDrawn == lines.count)
+        let frame = display.watchFrame(outcome, redraw: true)
+        #expect(frame.redrawn)
+        var place = LinesInPlace(columns: 40)
+        _ = place.frame(["one", "two", "three", "four", "five"])
+        let output = place.frame(frame.lines)
+        #expect(output.hasPrefix("\u{1B}[5F\u{1B}[J"))
+        let lines = output.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(place.drawn == lines.count)
         let updated = String(lines.last ?? "")
         #expect(updated.hasPrefix("updated 12:0"), "in the facilities' zone: \(updated)")
         #expect(updated.hasSuffix("; next in 30 s; Ctrl-C …"), "cut to the 40 columns: \(updated)")
         #expect(lines.allSatisfy { $0.contains("\u{1B}") || $0.count <= 40 }, "\(lines)")
         #expect(frame.warnings.isEmpty)
-        let piped = display.watchFrame(outcome, redraw: false, linesDrawn: 0)
-        #expect(piped.output.hasPrefix("{") && piped.output.hasSuffix("}\n"), "JSON lines for text piped")
+        let piped = display.watchFrame(outcome, redraw: false)
+        #expect(!piped.redrawn && piped.lines.count == 1)
+        #expect(piped.lines[0].hasPrefix("{") && piped.lines[0].hasSuffix("}"), "JSON lines for text piped")
         #expect(piped.warnings.contains { $0.contains("Bouldering Wall") })
 
         let fresh = try TemporaryDirectory()
