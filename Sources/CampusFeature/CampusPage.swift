@@ -34,6 +34,25 @@ public enum CampusPage {
         return found
     }
 
+    /// Every zone a GoBoard or Waitz campus lists at `url` (its one GET), as `campus add` and `facilities
+    /// --discover` list a Fusion page's cards, with each zone's building (GoBoard's `FacilityName`).
+    public static func zones(_ vendor: CampusVendor, at url: URL, fetcher: Fetcher)
+        async throws(CampusPageProblem)
+        -> [DiscoveredFacility]
+    {
+        do {
+            // Only the zones are listed, not their times: the zone they are read in does not matter.
+            return try await VendorFeed.zones(vendor, at: url, fetcher: fetcher, zone: .fixed(hours: 0)).map(
+                \.discovered)
+        } catch .cancelled {
+            throw .cancelled
+        } catch .unexpectedContent(_, let detail) {
+            throw .noZones(page: url.absoluteString, vendor: vendor.vendor, reason: detail)
+        } catch {
+            throw .unreadable(page: url.absoluteString, reason: "\(error)")
+        }
+    }
+
     /// `https://campusrec.ucsc.edu/FacilityOccupancy/` → `https://campusrec.ucsc.edu`.
     public static func base(of text: String) throws(CampusSetupProblem) -> URL {
         var trimmed = text.trimmed
@@ -132,6 +151,8 @@ public enum CampusPageProblem: Error, Equatable, CustomStringConvertible {
     case notThePage(page: String, OccupancyPageProblem)
     /// A page without facility cards, and what it seems to be.
     case noCards(page: String, OccupancyPageProblem)
+    /// A GoBoard or Waitz answer that lists no zones (HTML, not JSON, an empty list: an unknown key or slug).
+    case noZones(page: String, vendor: OccupancyVendor, reason: String)
 
     /// The problem in words.
     public var description: String {
@@ -141,6 +162,8 @@ public enum CampusPageProblem: Error, Equatable, CustomStringConvertible {
         case .notThePage(let page, let problem): "\(page): \(problem)"
         case .noCards(let page, let problem):
             "\(page) is not an Innosoft Fusion occupancy page: \(problem) (no facility cards)"
+        case .noZones(let page, let vendor, let reason):
+            "\(page) lists no \(vendor.displayName) zones: it answered \(reason)"
         }
     }
 }

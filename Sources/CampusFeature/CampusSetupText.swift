@@ -9,17 +9,27 @@ extension CampusSetup {
     /// What `campus add` found, as a table: each facility's key, name, capacity, reading now (a percent
     /// for a page that shows only percents) and ID, under the profile's site, zone and way of reading.
     public static func table(_ profile: CampusProfile, found: [DiscoveredFacility]) -> String {
+        let grouped = found.contains { $0.group != nil }
         let rows = zip(profile.facilities, found).map { facility, seen -> [String] in
             let now =
                 seen.measure == .percent
                 ? seen.percent.map { "\($0)% (percent only)" } ?? "percent only"
                 : seen.occupancy.map { "\($0) people" } ?? "-"
-            return [facility.key, facility.name, seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
+            return [facility.key, facility.name] + (grouped ? [seen.group ?? ""] : [])
+                + [seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
         }
-        return
-            "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
-            .terminalSafe + "\n"
-            + TextTable.text(header: ["KEY", "NAME", "CAPACITY", "NOW", "ID"], rows: rows)
+        let heading =
+            switch profile.vendor {
+            case .fusion:
+                "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
+            case .goboard(let key):
+                "\(profile.name): \(profile.vendor.vendor.displayName) key \(key) (\(profile.timeZone), one GET of every zone)"
+            case .waitz(let slug):
+                "\(profile.name): \(profile.vendor.vendor.displayName) \(slug) (\(profile.timeZone), one GET of every zone)"
+            }
+        return heading.terminalSafe + "\n"
+            + TextTable.text(
+                header: ["KEY", "NAME"] + (grouped ? ["GROUP"] : []) + ["CAPACITY", "NOW", "ID"], rows: rows)
     }
 
     /// `campus list --json`: the campuses as a JSON array.
@@ -29,11 +39,11 @@ extension CampusSetup {
     public static func table(_ campuses: [Listing]) -> String {
         let rows = campuses.map {
             [
-                $0.name + ($0.inUse ? " (in use)" : ""), $0.site, $0.timeZone,
+                $0.name + ($0.inUse ? " (in use)" : ""), $0.vendor, $0.site, $0.timeZone,
                 $0.shortNames.joined(separator: ", "),
             ]
         }
-        return TextTable.text(header: ["NAME", "SITE", "TIME ZONE", "FACILITIES"], rows: rows)
+        return TextTable.text(header: ["NAME", "VENDOR", "SITE", "TIME ZONE", "FACILITIES"], rows: rows)
     }
 }
 
