@@ -102,7 +102,7 @@ public enum CampusPage {
     }
 
     /// Profile facilities: keys from the names, capacity from the page (100 for a percent-only card, or a
-    /// head count without one: said by the caller).
+    /// head count without one: said by the caller), a vendor zone's group (its building).
     public static func facilities(_ found: [DiscoveredFacility]) -> [Facility] {
         var keys = Set<String>()
         let firstWords = found.map { String($0.name.split(separator: " ").first ?? "") }
@@ -120,9 +120,11 @@ public enum CampusPage {
                 word.count <= 10 && firstWords.filter({ $0 == word }).count == 1 && !word.isEmpty
                 ? word : facility.name
             let capacity = facility.capacity ?? 100
-            return Facility(
+            var made = Facility(
                 key: unique, name: facility.name, shortName: shortName, id: facility.id,
                 capacity: max(1, capacity), segments: capacity < 50 ? 8 : 14, measure: facility.measure)
+            made.group = facility.group
+            return made
         }
     }
 

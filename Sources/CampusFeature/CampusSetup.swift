@@ -70,7 +70,11 @@ public struct CampusSetup: Sendable {
         if let builtIn, request.vendor == nil || request.vendor == builtIn.vendor.vendor {
             source = CampusSource(vendor: builtIn.vendor, base: CampusSource.goboardAPI)
         } else {
-            source = try CampusSource.recognize(request.url, vendor: request.vendor)
+            do { source = try CampusSource.recognize(request.url, vendor: request.vendor) } catch {
+                // Not an address at all: the same words and advice as before vendors.
+                if case .notAWebAddress(let text) = error { throw CampusSetupProblem.notAWebAddress(text) }
+                throw error
+            }
         }
         let base = source.base
         let known = source.vendor == .fusion ? KnownCampus.at(base) : KnownCampus.account(source.vendor)
