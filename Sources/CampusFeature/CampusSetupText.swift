@@ -12,9 +12,11 @@ extension CampusSetup {
         let grouped = found.contains { $0.group != nil }
         let rows = zip(profile.facilities, found).map { facility, seen -> [String] in
             let now =
-                seen.measure == .percent
-                ? seen.percent.map { "\($0)% (percent only)" } ?? "percent only"
-                : seen.occupancy.map { "\($0) people" } ?? "-"
+                seen.closed
+                ? "closed"
+                : seen.measure == .percent
+                    ? seen.percent.map { "\($0)% (percent only)" } ?? "percent only"
+                    : seen.occupancy.map { "\($0) people" } ?? "-"
             return [facility.key, facility.name] + (grouped ? [seen.group ?? ""] : [])
                 + [seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
         }
@@ -22,8 +24,9 @@ extension CampusSetup {
             switch profile.vendor {
             case .fusion:
                 "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
-            case .goboard(let key):
-                "\(profile.name): \(profile.vendor.vendor.displayName) key \(key) (\(profile.timeZone), one GET of every zone)"
+            case .goboard:
+                // The key is printed only where asked for (campus list, doctor).
+                "\(profile.name): \(profile.vendor.vendor.displayName) (\(profile.timeZone), one GET of every zone)"
             case .waitz(let slug):
                 "\(profile.name): \(profile.vendor.vendor.displayName) \(slug) (\(profile.timeZone), one GET of every zone)"
             }

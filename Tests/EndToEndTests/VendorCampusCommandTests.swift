@@ -163,11 +163,17 @@ struct VendorCampusCommandTests {
             ]
                 + (vendor.map { ["--vendor", $0] } ?? []))
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdoutText.hasPrefix("purdue: Connect2Concepts GoBoard key \(purdueAccountKey) "))
+        #expect(
+            added.stdoutText.hasPrefix("purdue: Connect2Concepts GoBoard (America/Indiana/Indianapolis, "))
+        // Published, but printed only where asked for: campus list and doctor.
+        #expect(!added.stdoutText.contains(purdueAccountKey) && !added.stderr.contains(purdueAccountKey))
         // Names trimmed, keys from them, each zone's building.
         #expect(added.stdoutText.contains("upper-track-4th-floor  Upper Track (4th Floor)  Operations"))
         #expect(added.stdoutText.contains("cove-pool              Cove Pool                Bakke Recreation"))
         #expect(added.stderr.contains("GoBoard's live TotalCapacity"))
+        // Closed is closed, whatever count the zone still carries (4).
+        let trec = added.stdoutText.split(separator: "\n").first { $0.hasPrefix("trec ") }
+        #expect(trec?.contains(" closed ") == true && trec?.contains("people") == false)
         #expect(
             fake.takeRequests() == ["/api/FacilityCount/GetCountsByAccount?AccountAPIKey=" + purdueAccountKey]
         )
@@ -401,10 +407,11 @@ struct VendorCampusCommandTests {
         #expect(
             add.stderr.lowercased().contains(
                 words == "empty list"
-                    ? "goboard does not know the key"
+                    ? "goboard does not know the campus's key"
                     : words == "an object" ? "a json object" : words.lowercased()),
             "\(add.stderr)")
         #expect(add.stderr.hasSuffix("nothing was added\n"))
+        #expect(!add.stderr.lowercased().contains(purdueAccountKey))
         let list = try await gymcard.run(["campus", "list", "--json"])
         #expect((try JSONSerialization.jsonObject(with: list.stdout) as? [Any])?.count == 2)
 
@@ -413,6 +420,7 @@ struct VendorCampusCommandTests {
         let stale = try await later.run(["occupancy", "--campus", "purdue", "--json"])
         #expect(stale.status == 75, "\(stale.stderr)")
         #expect(stale.stderrLines.count == 1, "\(stale.stderr)")
+        #expect(!stale.stderr.lowercased().contains(purdueAccountKey))
         let zones = try facilities(stale)
         #expect(zones["upper-track-4th-floor"]?["status"] as? String == "stale")
         #expect(zones["upper-track-4th-floor"]?["occupancy"] as? Int == 18)
