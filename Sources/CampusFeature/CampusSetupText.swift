@@ -43,7 +43,10 @@ extension CampusSetup {
         let rows = campuses.map {
             [
                 $0.name + ($0.inUse ? " (in use)" : ""), $0.vendor, $0.site, $0.timeZone,
-                $0.shortNames.joined(separator: ", "),
+                // Purdue's 35 zones would make a line of 600 columns: the first few and how many.
+                $0.shortNames.count > 8
+                    ? $0.shortNames.prefix(3).joined(separator: ", ") + ", … (\($0.shortNames.count) in all)"
+                    : $0.shortNames.joined(separator: ", "),
             ]
         }
         return TextTable.text(header: ["NAME", "VENDOR", "SITE", "TIME ZONE", "FACILITIES"], rows: rows)

@@ -184,6 +184,9 @@ struct VendorCampusCommandTests {
         #expect(rows.map { $0["vendor"] as? String } == ["fusion", "goboard"])
         #expect(rows[1]["account"] as? String == purdueAccountKey)
         #expect(rows[0]["account"] is NSNull)
+        let table = try await gymcard.run(["campus", "list"])
+        let purdueLine = table.stdoutText.split(separator: "\n").first { $0.hasPrefix("purdue ") }
+        #expect(purdueLine?.contains(" goboard ") == true, "\(table.stdoutText)")
 
         // Text: over capacity as it is, closed is closed, an old count says its age.
         let text = try await gymcard.run(["occupancy", "--campus", "purdue"])
@@ -344,6 +347,14 @@ struct VendorCampusCommandTests {
             "--timeout", "10m",
         ])
         #expect(timedOut.status == 124, "\(timedOut.stderr)")
+        // Over capacity as it is, as occupancy says it (100 of 120 is 83 %).
+        #expect(timedOut.stderr.contains("(it is at 83%)"), "\(timedOut.stderr)")
+        let over = try await waiting.run([
+            "wait", "--campus", "ucsd-rec", "--below", "50%", "--facility", "outback-climbing-center",
+            "--timeout", "10m",
+        ])
+        #expect(over.status == 124)
+        #expect(over.stderr.contains("(it is at 286%)"), "\(over.stderr)")
         _ = fake.takeRequests()
 
         // No source time: each sample is its own reading.
