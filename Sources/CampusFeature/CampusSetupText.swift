@@ -63,7 +63,8 @@ extension CampusZone {
     ) -> String {
         let (guess, reason) = guess(known: plan.known, base: plan.base)
         if let ask {
-            let host = plan.base.host ?? "the campus"
+            // A GoBoard or Waitz campus is asked by its name: the host is the vendor's, not the campus's.
+            let host = plan.vendor == .fusion ? plan.base.host ?? "the campus" : plan.name
             while let answer = ask("Time zone of \(host) [\(guess)]: ") {
                 let text = answer.trimmed
                 if text.isEmpty { return guess }
