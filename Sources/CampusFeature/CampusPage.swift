@@ -34,6 +34,34 @@ public enum CampusPage {
         return found
     }
 
+    /// Every zone a GoBoard or Waitz campus lists at `url` (its one GET), as `campus add` and `facilities
+    /// --discover` list a Fusion page's cards, with each zone's building (GoBoard's `FacilityName`).
+    public static func zones(_ vendor: CampusVendor, at url: URL, fetcher: Fetcher)
+        async throws(CampusPageProblem)
+        -> [DiscoveredFacility]
+    {
+        do {
+            // Only the zones are listed, not their times: the zone they are read in does not matter.
+            return try await VendorFeed.zones(vendor, at: url, fetcher: fetcher, zone: .fixed(hours: 0)).map(
+                \.discovered)
+        } catch .cancelled {
+            throw .cancelled
+        } catch .unexpectedContent(_, let detail) {
+            throw .noZones(page: withoutQuery(url), vendor: vendor.vendor, reason: detail)
+        } catch {
+            throw .unreadable(page: withoutQuery(url), reason: "\(error)")
+        }
+    }
+
+    /// The address without its query: a GoBoard key is printed only where asked for (campus list, doctor).
+    static func withoutQuery(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url.absoluteString
+        }
+        components.query = nil
+        return components.url?.absoluteString ?? url.absoluteString
+    }
+
     /// `https://campusrec.ucsc.edu/FacilityOccupancy/` → `https://campusrec.ucsc.edu`.
     public static func base(of text: String) throws(CampusSetupProblem) -> URL {
         var trimmed = text.trimmed
@@ -83,7 +111,7 @@ public enum CampusPage {
     }
 
     /// Profile facilities: keys from the names, capacity from the page (100 for a percent-only card, or a
-    /// head count without one: said by the caller).
+    /// head count without one: said by the caller), a vendor zone's group (its building).
     public static func facilities(_ found: [DiscoveredFacility]) -> [Facility] {
         var keys = Set<String>()
         let firstWords = found.map { String($0.name.split(separator: " ").first ?? "") }
@@ -101,9 +129,11 @@ public enum CampusPage {
                 word.count <= 10 && firstWords.filter({ $0 == word }).count == 1 && !word.isEmpty
                 ? word : facility.name
             let capacity = facility.capacity ?? 100
-            return Facility(
+            var made = Facility(
                 key: unique, name: facility.name, shortName: shortName, id: facility.id,
                 capacity: max(1, capacity), segments: capacity < 50 ? 8 : 14, measure: facility.measure)
+            made.group = facility.group
+            return made
         }
     }
 
@@ -132,6 +162,8 @@ public enum CampusPageProblem: Error, Equatable, CustomStringConvertible {
     case notThePage(page: String, OccupancyPageProblem)
     /// A page without facility cards, and what it seems to be.
     case noCards(page: String, OccupancyPageProblem)
+    /// A GoBoard or Waitz answer that lists no zones (HTML, not JSON, an empty list: an unknown key or slug).
+    case noZones(page: String, vendor: OccupancyVendor, reason: String)
 
     /// The problem in words.
     public var description: String {
@@ -141,6 +173,8 @@ public enum CampusPageProblem: Error, Equatable, CustomStringConvertible {
         case .notThePage(let page, let problem): "\(page): \(problem)"
         case .noCards(let page, let problem):
             "\(page) is not an Innosoft Fusion occupancy page: \(problem) (no facility cards)"
+        case .noZones(let page, let vendor, let reason):
+            "\(page) lists no \(vendor.displayName) zones: it answered \(reason)"
         }
     }
 }

@@ -3,6 +3,7 @@ import Fetching
 import FoundationEssentials
 import Glibc
 import GymcardCore
+import JSONOutput
 import Occupancy
 import Storage
 import TextSearch
@@ -29,22 +30,26 @@ public struct CampusSetup: Sendable {
         public var read: CampusProfile.ReadMethod?
         /// The fragment POST's display type (`nil`: the known campus's, if any).
         public var displayType: String?
+        /// The vendor, where the address cannot say it (a test server); `nil`: recognized from it.
+        public var vendor: OccupancyVendor?
 
         /// Creates a request.
         public init(
             url: String, name: String? = nil, timeZone: String? = nil, read: CampusProfile.ReadMethod? = nil,
-            displayType: String? = nil
+            displayType: String? = nil, vendor: OccupancyVendor? = nil
         ) {
-            (self.url, self.name, self.timeZone, self.read, self.displayType) = (
-                url, name, timeZone, read, displayType
+            (self.url, self.name, self.timeZone, self.read, self.displayType, self.vendor) = (
+                url, name, timeZone, read, displayType, vendor
             )
         }
     }
 
     /// What was checked before the page is read: the base, the name, the known campus and the method.
     public struct Plan: Sendable {
-        /// The site without `/FacilityOccupancy`.
+        /// The site without `/FacilityOccupancy`; for GoBoard and Waitz, the API's (or a test server's) base.
         public var base: URL
+        /// Fusion, or the GoBoard key or Waitz slug.
+        public var vendor: CampusVendor = .fusion
         /// The profile's name.
         public var name: String
         /// The campus when gymcard knows it.
@@ -53,34 +58,73 @@ public struct CampusSetup: Sendable {
         public var read: CampusProfile.ReadMethod
         /// The display type, when known.
         public var displayType: String?
-        /// The occupancy page.
-        public var page: URL { CampusProfile.pageURL(base: base) }
+        /// The occupancy page; for GoBoard and Waitz, the one URL that lists every zone.
+        public var page: URL { CampusSource(vendor: vendor, base: base).requestURL }
     }
 
-    /// Checks a request without the network: a web address, a free name, a known zone, a display type
-    /// for `--read fragments`.
+    /// Checks a request without the network: a web address (or the name of a campus built in, such as
+    /// `purdue`), a free name, a known zone, a display type for `--read fragments`.
     public func plan(_ request: Request) throws -> Plan {
-        let base = try CampusPage.base(of: request.url)
-        let known = KnownCampus.at(base)
-        let name = request.name ?? known?.name ?? CampusPage.name(from: base)
+        let builtIn = KnownCampus.named(request.url)
+        let source: CampusSource
+        if let builtIn, request.vendor == nil || request.vendor == builtIn.vendor.vendor {
+            source = CampusSource(vendor: builtIn.vendor, base: CampusSource.goboardAPI)
+        } else {
+            do { source = try CampusSource.recognize(request.url, vendor: request.vendor) } catch {
+                // Not an address at all: the same words and advice as before vendors.
+                if case .notAWebAddress(let text) = error { throw CampusSetupProblem.notAWebAddress(text) }
+                throw error
+            }
+        }
+        let base = source.base
+        let known = source.vendor == .fusion ? KnownCampus.at(base) : KnownCampus.account(source.vendor)
+        let name = request.name ?? known?.name ?? Self.name(for: source)
         guard name != CampusProfile.builtInName else { throw CampusSetupProblem.builtIn }
         if try document()["campuses"]?[name] != nil { throw CampusSetupProblem.nameTaken(name) }
         if let zone = request.timeZone { try CampusZone(context: context).check(zone) }
+        guard source.vendor == .fusion else {
+            if request.read != nil || request.displayType != nil {
+                throw CampusSetupProblem.fusionOnlyOption(source.vendor.vendor)
+            }
+            return Plan(
+                base: base, vendor: source.vendor, name: name, known: known, read: .page, displayType: nil)
+        }
         let read = request.read ?? .page
         let display = request.displayType ?? known?.displayType
         if read == .fragments, display == nil { throw CampusSetupProblem.fragmentsNeedDisplayType }
         return Plan(base: base, name: name, known: known, read: read, displayType: display)
     }
 
-    /// `campus add`: reads the plan's occupancy page, keeps the campus in the zone `zone` gives for it
-    /// (asked or guessed), and returns the table of the facilities found and the notes about them.
+    /// A profile name for a campus nobody named: a Fusion site's (`ucsc`), a Waitz slug (`ucsd-rec`), or
+    /// `goboard` (a key says nothing of its campus).
+    static func name(for source: CampusSource) -> String {
+        switch source.vendor {
+        case .fusion: return CampusPage.name(from: source.base)
+        case .goboard: return "goboard"
+        case .waitz(let slug):
+            let cleaned = String(
+                slug.lowercased().map { $0 == "_" ? "-" : $0 }.filter {
+                    $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
+                }
+                .prefix(32))
+            return CampusProfile.isValidName(cleaned) && cleaned != CampusProfile.builtInName
+                ? cleaned : "waitz"
+        }
+    }
+
+    /// `campus add`: reads the plan's occupancy page (a vendor's list of zones), keeps the campus in the
+    /// zone `zone` gives for it (asked or guessed), and returns the table of the facilities found and the
+    /// notes about them.
     ///
     /// - Throws: ``CampusPageProblem`` when the page gives no facilities (nothing is added then); what
     ///   writing the config file throws.
     public func add(_ plan: Plan, fetcher: Fetcher, zone: (Plan) -> String) async throws -> (
         table: String, notes: [String]
     ) {
-        let found = try await CampusPage.discover(plan.page, fetcher: fetcher)
+        let found =
+            plan.vendor == .fusion
+            ? try await CampusPage.discover(plan.page, fetcher: fetcher)
+            : try await CampusPage.zones(plan.vendor, at: plan.page, fetcher: fetcher)
         let profile = try add(plan, found: found, timeZone: zone(plan))
         return (CampusSetup.table(profile, found: found), notes(plan, found: found))
     }
@@ -92,7 +136,7 @@ public struct CampusSetup: Sendable {
     {
         let profile = CampusProfile(
             name: plan.name, base: plan.base, read: plan.read, displayType: plan.displayType,
-            timeZone: timeZone, facilities: CampusPage.facilities(found))
+            timeZone: timeZone, facilities: CampusPage.facilities(found), vendor: plan.vendor)
         var document = try document()
         var campuses = document["campuses"] ?? .object([])
         campuses.set(plan.name, to: profile.document)
@@ -105,6 +149,21 @@ public struct CampusSetup: Sendable {
     /// without a heading; one line each, naming the config file's key.
     public func notes(_ plan: Plan, found: [DiscoveredFacility]) -> [String] {
         let path = context.config.path
+        if plan.vendor != .fusion {
+            // Each refresh reads the count and capacity the vendor gives then; the profile's capacity is
+            // only what a zone without a reading is shown out of.
+            let missing = found.filter { $0.capacity == nil }.map(\.name)
+            let capacity =
+                plan.vendor.vendor == .goboard
+                ? "capacities are GoBoard's live TotalCapacity, read again at every refresh"
+                : "capacities are Waitz's live capacity, read again at every refresh"
+            return [
+                capacity
+                    + (missing.isEmpty
+                        ? ""
+                        : "; no figure now for \(missing.joined(separator: ", ")) (no count or capacity 0)")
+            ]
+        }
         var notes = found.indices.filter { found[$0].measure == .people && found[$0].capacity == nil }.map {
             "\(found[$0].name): the page gives no capacity; 100 is assumed; set the right one as "
                 + "campuses.\(plan.name).facilities[\($0)].capacity in \(path)"
@@ -132,10 +191,16 @@ public struct CampusSetup: Sendable {
         public var read: String
         /// Whether it is the campus in use.
         public var inUse: Bool
+        /// `fusion`, `goboard` or `waitz`.
+        public var vendor: String
+        /// The GoBoard key or Waitz slug (published by the campus; `nil` for Fusion).
+        @ExplicitNull public var account: String?
         /// Short names, for the table.
         public var shortNames: [String] = []
 
-        private enum CodingKeys: String, CodingKey { case name, site, facilities, timeZone, read, inUse }
+        private enum CodingKeys: String, CodingKey {
+            case name, site, facilities, timeZone, read, inUse, vendor, account
+        }
     }
 
     /// Every campus (the built-in one first), from one read of the file, and the campus in use when it
@@ -146,6 +211,7 @@ public struct CampusSetup: Sendable {
             Listing(
                 name: $0.campusName, site: CampusPage.site(of: $0.page), facilities: $0.facilities.map(\.key),
                 timeZone: $0.timeZone, read: $0.read.rawValue, inUse: $0.campusName == inUse,
+                vendor: $0.vendor.vendor.rawValue, account: $0.vendor.account,
                 shortNames: $0.facilities.map(\.shortName))
         }
         return (listings, listings.contains(where: \.inUse) ? nil : inUse)
@@ -242,6 +308,8 @@ public enum CampusSetupProblem: Error, Equatable, CustomStringConvertible {
     case unknownZone(String, directory: String)
     /// `read fragments` without a display type.
     case fragmentsNeedDisplayType
+    /// `--read` or `--display-type` for a GoBoard or Waitz campus.
+    case fusionOnlyOption(OccupancyVendor)
     /// No profile of this name (the known ones).
     case unknownCampus(String, profiles: [String])
     /// The built-in campus cannot be removed.
@@ -259,6 +327,8 @@ public enum CampusSetupProblem: Error, Equatable, CustomStringConvertible {
         case .nameTaken(let name): "there is already a campus \(name)"
         case .unknownZone(let zone, _): "\(zone) is not a time zone known here"
         case .fragmentsNeedDisplayType: "reading fragments needs the campus's display type"
+        case .fusionOnlyOption(let vendor):
+            "a \(vendor.displayName) campus is read with one GET of every zone"
         case .unknownCampus(let name, let profiles): CampusProfile.unknownMessage(name, profiles: profiles)
         case .removingBuiltIn: "vt is built in and cannot be removed"
         case .configNotAnObject(let path): "\(path): cannot be edited (not a JSON object)"

@@ -9,17 +9,30 @@ extension CampusSetup {
     /// What `campus add` found, as a table: each facility's key, name, capacity, reading now (a percent
     /// for a page that shows only percents) and ID, under the profile's site, zone and way of reading.
     public static func table(_ profile: CampusProfile, found: [DiscoveredFacility]) -> String {
+        let grouped = found.contains { $0.group != nil }
         let rows = zip(profile.facilities, found).map { facility, seen -> [String] in
             let now =
-                seen.measure == .percent
-                ? seen.percent.map { "\($0)% (percent only)" } ?? "percent only"
-                : seen.occupancy.map { "\($0) people" } ?? "-"
-            return [facility.key, facility.name, seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
+                seen.closed
+                ? "closed"
+                : seen.measure == .percent
+                    ? seen.percent.map { "\($0)% (percent only)" } ?? "percent only"
+                    : seen.occupancy.map { "\($0) people" } ?? "-"
+            return [facility.key, facility.name] + (grouped ? [seen.group ?? ""] : [])
+                + [seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
         }
-        return
-            "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
-            .terminalSafe + "\n"
-            + TextTable.text(header: ["KEY", "NAME", "CAPACITY", "NOW", "ID"], rows: rows)
+        let heading =
+            switch profile.vendor {
+            case .fusion:
+                "\(profile.name): \(profile.base.absoluteString) (\(profile.timeZone), read by \(profile.read.rawValue))"
+            case .goboard:
+                // The key is printed only where asked for (campus list, doctor).
+                "\(profile.name): \(profile.vendor.vendor.displayName) (\(profile.timeZone), one GET of every zone)"
+            case .waitz(let slug):
+                "\(profile.name): \(profile.vendor.vendor.displayName) \(slug) (\(profile.timeZone), one GET of every zone)"
+            }
+        return heading.terminalSafe + "\n"
+            + TextTable.text(
+                header: ["KEY", "NAME"] + (grouped ? ["GROUP"] : []) + ["CAPACITY", "NOW", "ID"], rows: rows)
     }
 
     /// `campus list --json`: the campuses as a JSON array.
@@ -29,11 +42,14 @@ extension CampusSetup {
     public static func table(_ campuses: [Listing]) -> String {
         let rows = campuses.map {
             [
-                $0.name + ($0.inUse ? " (in use)" : ""), $0.site, $0.timeZone,
-                $0.shortNames.joined(separator: ", "),
+                $0.name + ($0.inUse ? " (in use)" : ""), $0.vendor, $0.site, $0.timeZone,
+                // Purdue's 35 zones would make a line of 600 columns: the first few and how many.
+                $0.shortNames.count > 8
+                    ? $0.shortNames.prefix(3).joined(separator: ", ") + ", … (\($0.shortNames.count) in all)"
+                    : $0.shortNames.joined(separator: ", "),
             ]
         }
-        return TextTable.text(header: ["NAME", "SITE", "TIME ZONE", "FACILITIES"], rows: rows)
+        return TextTable.text(header: ["NAME", "VENDOR", "SITE", "TIME ZONE", "FACILITIES"], rows: rows)
     }
 }
 
@@ -47,7 +63,8 @@ extension CampusZone {
     ) -> String {
         let (guess, reason) = guess(known: plan.known, base: plan.base)
         if let ask {
-            let host = plan.base.host ?? "the campus"
+            // A GoBoard or Waitz campus is asked by its name: the host is the vendor's, not the campus's.
+            let host = plan.vendor == .fusion ? plan.base.host ?? "the campus" : plan.name
             while let answer = ask("Time zone of \(host) [\(guess)]: ") {
                 let text = answer.trimmed
                 if text.isEmpty { return guess }

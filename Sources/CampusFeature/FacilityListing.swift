@@ -14,6 +14,8 @@ public struct FacilityListing: Sendable {
         var id: String
         @ExplicitNull var capacity: Int?
         var occupancy: Int?
+        /// The building a vendor's zone belongs to (GoBoard's `FacilityName`); absent for Fusion.
+        var group: String?
     }
 
     private let rows: [Row]
@@ -21,7 +23,9 @@ public struct FacilityListing: Sendable {
 
     /// The facilities of `settings`.
     public init(configured settings: OccupancySettings) {
-        rows = settings.facilities.map { Row(key: $0.key, name: $0.name, id: $0.id, capacity: $0.capacity) }
+        rows = settings.facilities.map {
+            Row(key: $0.key, name: $0.name, id: $0.id, capacity: $0.capacity, group: $0.group)
+        }
         discovered = false
     }
 
@@ -33,7 +37,7 @@ public struct FacilityListing: Sendable {
         rows = found.map {
             Row(
                 key: configured[$0.id.lowercased()], name: $0.name, id: $0.id, capacity: $0.capacity,
-                occupancy: $0.occupancy)
+                occupancy: $0.occupancy, group: $0.group)
         }
         discovered = true
     }
@@ -48,7 +52,7 @@ public struct FacilityListing: Sendable {
     /// table is 82 columns with it, 72 without: the IDs, what `facilities` is for, stay on an 80-column
     /// terminal), then the ID (`facilities --json` still has both); names and keys stay.
     public func text(columns: Int?) -> String {
-        let all: [(header: String, cells: [String])]
+        var all: [(header: String, cells: [String])]
         if discovered {
             all = [
                 ("ID", rows.map(\.id)), ("NAME", rows.map(\.name)),
@@ -61,8 +65,12 @@ public struct FacilityListing: Sendable {
                 ("CAPACITY", rows.map { "\($0.capacity ?? 0)" }),
             ]
         }
+        if rows.contains(where: { $0.group != nil }) {
+            // After the name: a vendor's zones are read by building (Purdue's 35 under one, UW's two).
+            all.insert(("GROUP", rows.map { $0.group ?? "" }), at: 2)
+        }
         var shown = all
-        for dropped in ["CAPACITY", "ID"] {
+        for dropped in ["CAPACITY", "GROUP", "ID"] {
             let table = Self.table(shown)
             guard let columns, table.split(separator: "\n").contains(where: { $0.count > columns }) else {
                 return table
@@ -80,12 +88,15 @@ public struct FacilityListing: Sendable {
 }
 
 extension FacilityListing {
-    /// `facilities --discover`: every facility card on the campus's full occupancy page, and a note for
-    /// each configured facility the page no longer shows (naming the config file at `configPath`).
+    /// `facilities --discover`: every facility card on the campus's full occupancy page (every zone a
+    /// GoBoard or Waitz campus lists), and a note for each configured facility the page no longer shows (naming the config file at `configPath`).
     public static func discover(_ settings: OccupancySettings, fetcher: Fetcher, configPath: String)
         async throws(CampusPageProblem) -> (listing: FacilityListing, notes: [String])
     {
-        let found = try await CampusPage.discover(settings.page, fetcher: fetcher)
+        let found =
+            settings.vendor == .fusion
+            ? try await CampusPage.discover(settings.page, fetcher: fetcher)
+            : try await CampusPage.zones(settings.vendor, at: settings.page, fetcher: fetcher)
         return (
             FacilityListing(found: found, settings: settings),
             CampusPage.missing(from: found, settings: settings, configPath: configPath)

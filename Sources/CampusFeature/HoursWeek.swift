@@ -68,8 +68,17 @@ public struct HoursWeek: Sendable {
             isDemo: true)
     }
 
-    /// Lines for stderr (a service that failed, an old copy used).
-    public var warnings: [String] { outcome.warnings }
+    /// Lines for stderr (a service that failed, an old copy used; a GoBoard or Waitz campus without hours
+    /// in its profile: its vendor publishes none, and none are guessed).
+    public var warnings: [String] {
+        guard settings.vendor != .fusion, !isDemo, entries.allSatisfy({ $0.source == nil }),
+            let campus = settings.campus
+        else { return outcome.warnings }
+        return outcome.warnings + [
+            "no hours known: \(settings.vendor.vendor.displayName) publishes no opening hours; give weekly hours"
+                + " as campuses.\(campus).hours.<key> in the config file"
+        ]
+    }
 
     /// `hours --json`.
     public var json: String {

@@ -142,21 +142,25 @@ public struct WaitLoop: Sendable {
             fetcher: fetcher, run: run)
     }
 
-    /// `24% (144/600)`, or `45%` where the page gives no head count.
-    public static func describe(_ reading: OccupancyReading) -> String {
-        "\(reading.percent)%" + (reading.countsPeople ? " (\(reading.occupancy)/\(reading.capacity))" : "")
+    /// `24% (144/600)`, or `45%` where the page gives no head count; over 100 % as it is with
+    /// `overCapacity` (a GoBoard or Waitz campus: `124% (31/25)`).
+    public static func describe(_ reading: OccupancyReading, overCapacity: Bool = false) -> String {
+        "\(overCapacity ? reading.unclampedPercent : reading.percent)%"
+            + (reading.countsPeople ? " (\(reading.occupancy)/\(reading.capacity))" : "")
     }
 
     /// How the wait ended, in words: `McComas Hall is at 24% (144/600), below 30% for 10 min`.
     public static func words(
-        _ end: End, _ facility: Facility, _ condition: WaitCondition, _ labels: CivilLabels, timeout: String
+        _ end: End, _ facility: Facility, _ condition: WaitCondition, _ labels: CivilLabels, timeout: String,
+        overCapacity: Bool = false
     ) -> String {
         let name = facility.name
         let holding = condition.holdSeconds > 0 ? " for \(minutes(condition.holdSeconds))" : ""
         switch end {
         case .met(let reading, let held):
             let time = condition.holdSeconds > 0 ? " for \(minutes(held))" : ""
-            return "\(name) is at \(describe(reading)), below \(condition.thresholdText)\(time)"
+            return
+                "\(name) is at \(describe(reading, overCapacity: overCapacity)), below \(condition.thresholdText)\(time)"
         case .closed(let opensAt):
             return "\(name) is closed" + (opensAt.map { "; it opens " + labels.soon($0) } ?? "")
         case .closesFirst(let closesAt, let again):
@@ -165,7 +169,7 @@ public struct WaitLoop: Sendable {
                 + (again.map { "; it opens again " + labels.soon($0) } ?? "")
         case .timedOut(let latest):
             return "\(name) did not stay below \(condition.thresholdText)\(holding) within \(timeout)"
-                + (latest.map { " (it is at \($0.percent)%)" } ?? "")
+                + (latest.map { " (it is at \(overCapacity ? $0.unclampedPercent : $0.percent)%)" } ?? "")
         case .unreadable(let problem):
             return "\(name) could not be read before the timeout: \(problem)"
         }
@@ -173,11 +177,16 @@ public struct WaitLoop: Sendable {
 
     /// `McComas Hall 41% (246/600) · waiting for below 30% · held 3 of 10 min · next check in 1:45`.
     public static func describe(
-        _ facility: Facility, _ progress: WaitLoop.Progress, _ condition: WaitCondition
+        _ facility: Facility, _ progress: WaitLoop.Progress, _ condition: WaitCondition,
+        overCapacity: Bool = false
     )
         -> String
     {
-        var parts = [facility.name + (progress.latest.map { " " + WaitLoop.describe($0) } ?? " not read yet")]
+        var parts = [
+            facility.name
+                + (progress.latest.map { " " + WaitLoop.describe($0, overCapacity: overCapacity) }
+                    ?? " not read yet")
+        ]
         parts.append("waiting for below \(condition.thresholdText)")
         if condition.holdSeconds > 0 {
             parts.append("held \(Int((progress.heldSeconds ?? 0) / 60)) of \(minutes(condition.holdSeconds))")

@@ -60,14 +60,18 @@ public struct WaitSession: Sendable {
         }
         var poll = try OccupancyPoll(settings: settings, context: context)
         poll.keepsUsualCurrent = false
+        // A GoBoard or Waitz campus shows over capacity as it is, as `occupancy` does.
+        let overCapacity = settings.vendor != .fusion
         let fetcher = try fetcher()
         let end = try await loop.run(
             poll: poll, fetcher: fetcher, clock: context.clock, redraws: redraws, warn: warn
-        ) { progress in show(WaitLoop.describe(facility, progress, condition)) }
+        ) { progress in show(WaitLoop.describe(facility, progress, condition, overCapacity: overCapacity)) }
         over()
         let labels = CivilLabels(zone: poll.zone, now: context.clock.now)
         var ending = Ending(
-            end: end, message: WaitLoop.words(end, facility, condition, labels, timeout: timeout))
+            end: end,
+            message: WaitLoop.words(
+                end, facility, condition, labels, timeout: timeout, overCapacity: overCapacity))
         if let notifier {
             ending.notificationWarnings = await loop.notify(
                 end, message: ending.message, notifier: notifier, fetcher: fetcher,

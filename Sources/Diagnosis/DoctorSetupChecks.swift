@@ -74,8 +74,22 @@ extension Doctor {
                     "\(settings.campusName) (\(settings.facilities.count) facilities, \(settings.timeZone))"),
             Check(
                 topic: "campus", name: "occupancy", status: .ok,
-                detail: settings.endpoint.absoluteString + origin(settings.endpointOrigin)),
+                detail: (settings.vendor == .fusion && settings.read == .fragments
+                    ? settings.endpoint : settings.page).absoluteString + origin(settings.endpointOrigin)),
         ]
+        switch settings.vendor {
+        case .fusion: break
+        case .goboard(let key):
+            checks.append(
+                Check(
+                    topic: "campus", name: "vendor", status: .ok,
+                    detail: "\(settings.vendor.vendor.displayName), key \(key) (published by the campus)"))
+        case .waitz(let slug):
+            checks.append(
+                Check(
+                    topic: "campus", name: "vendor", status: .ok,
+                    detail: "\(settings.vendor.vendor.displayName), slug \(slug) (https://waitz.io/\(slug))"))
+        }
         if !context.hasZone(settings.timeZone) {
             checks.append(
                 Check(
@@ -95,7 +109,9 @@ extension Doctor {
                     topic: "campus", name: "hours", status: .ok,
                     detail: settings.campus == nil
                         ? hours.url.absoluteString + origin(hours.urlOrigin)
-                        : "\(hours.sources.count) facilities with weekly hours in the campus profile"))
+                        : settings.vendor != .fusion && hours.sources.isEmpty
+                            ? "none known: \(settings.vendor.vendor.displayName) publishes no opening hours"
+                            : "\(hours.sources.count) facilities with weekly hours in the campus profile"))
         }
         return checks
     }

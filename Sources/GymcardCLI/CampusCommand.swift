@@ -10,11 +10,13 @@ import GymcardCore
 struct CampusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "campus",
-        abstract: "Add, list and choose Innosoft Fusion campuses (Virginia Tech is built in).",
+        abstract:
+            "Add, list and choose campuses on Innosoft Fusion, GoBoard or Waitz (Virginia Tech is built in).",
         discussion: """
-            Many universities' recreation sites run Innosoft Fusion, whose occupancy page gymcard reads. \
-            `campus add <url>` reads <url>/FacilityOccupancy, shows every facility on it, and keeps the campus \
-            as a profile in the config file; `campus use <name>` makes it the one occupancy, facilities, \
+            Many universities' recreation sites run Innosoft Fusion, whose occupancy page gymcard reads; others \
+            publish their counts through Connect2Concepts GoBoard or Waitz. `campus add <url>` reads the \
+            campus's occupancy page (or the vendor's list of zones), shows every facility or zone on it, and \
+            keeps the campus as a profile in the config file; `campus use <name>` makes it the one occupancy, facilities, \
             history, trends, best, hours, wait and collect use, and --campus <name> chooses one for a single \
             command. Each campus keeps its own last values and history under \
             $XDG_STATE_HOME/gymcard/campuses/<name>/ (Virginia Tech's stay in $XDG_STATE_HOME/gymcard/).
@@ -31,8 +33,28 @@ struct CampusCommand: ParsableCommand {
             commandName: "add",
             abstract: "Read a campus's occupancy page and keep it as a profile (without switching to it).",
             discussion: """
-                <url> is the site (https://campusrec.ucsc.edu) or its occupancy page \
-                (…/FacilityOccupancy). gymcard reads every facility card: its ID, its name (a leading \
+                Three vendors, recognized from <url> (--vendor says it where the address cannot):
+
+                fusion: Innosoft Fusion. <url> is the site (https://campusrec.ucsc.edu) or its occupancy page \
+                (…/FacilityOccupancy).
+
+                goboard: Connect2Concepts GoBoard. <url> is the occupancy widget the campus embeds \
+                (https://www.connect2mycloud.com/Widgets/Data/locationCount?type=circle&key=<uuid>: find it in \
+                the page source of the campus's facility-usage page, the key= UUID) or the API address \
+                (https://goboardapi.azurewebsites.net/api/FacilityCount/GetCountsByAccount?AccountAPIKey=<uuid>). \
+                One GET lists every zone; the count is LastCount out of the live TotalCapacity (over capacity \
+                shown as it is), each zone's own update time is kept, and IsClosed is closed.
+
+                waitz: Waitz. <url> is the campus's page, https://waitz.io/<slug> (the slug is its last part), \
+                or https://waitz.io/live/<slug>. One GET lists every location and its floors; the fetch time \
+                is the reading's time (Waitz gives none).
+
+                Built in by name, from the key each campus's own page publishes: purdue (Purdue RecWell, \
+                GoBoard) and uw-madison (UW–Madison Rec Well, GoBoard): `gymcard campus add purdue`. \
+                GoBoard and Waitz publish no opening hours: give weekly hours in the profile's hours section, \
+                or hours stay unknown.
+
+                For Fusion, gymcard reads every facility card: its ID, its name (a leading \
                 "3. " removed), its capacity (Max Occupancy) and whether the page shows a head count or only \
                 a percent. The time zone comes from --time-zone; else, on a terminal, gymcard asks (the \
                 suggestion is the campus's known zone, or a guess from its country); else the guess is taken \
@@ -64,6 +86,12 @@ struct CampusCommand: ParsableCommand {
             help: ArgumentHelp("The occupancyDisplayType for --read fragments.", valueName: "uuid"))
         var displayType: String?
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The vendor, where <url> cannot say it: fusion, goboard or waitz.", valueName: "vendor"))
+        var vendor: OccupancyVendor?
+
         @OptionGroup var network: NetworkOptions
 
         func validate() throws {
@@ -82,7 +110,9 @@ struct CampusCommand: ParsableCommand {
         func run(in context: Context) async throws {
             let setup = CampusSetup(context: context)
             let plan = try setup.plan(
-                .init(url: url, name: name, timeZone: timeZone, read: read, displayType: displayType))
+                .init(
+                    url: url, name: name, timeZone: timeZone, read: read, displayType: displayType,
+                    vendor: vendor))
             let added: (table: String, notes: [String])
             do {
                 added = try await setup.add(plan, fetcher: try network.fetcher(context)) {
@@ -94,7 +124,8 @@ struct CampusCommand: ParsableCommand {
                     ? failure : Failure(failure.message + "; nothing was added", status: failure.status)
             }
             Terminal.standardOutput.line(added.table)
-            for note in added.notes { Terminal.standardError.say("warning: " + note) }
+            let label = plan.vendor == .fusion ? "warning: " : "note: "
+            for note in added.notes { Terminal.standardError.say(label + note) }
             let path = context.config.path
             Terminal.standardError.say(
                 "added campus \(plan.name) to \(path); use it with --campus \(plan.name), "
@@ -165,3 +196,5 @@ struct CampusCommand: ParsableCommand {
 }
 
 extension CampusProfile.ReadMethod: ExpressibleByArgument {}
+
+extension OccupancyVendor: ExpressibleByArgument {}

@@ -258,6 +258,8 @@ extension CampusSetupProblem: ConvertibleToFailure {
                 status: .usage)
         case .unknownZone(_, let directory):
             Failure("\(self); give a name such as America/Los_Angeles (see \(directory))", status: .usage)
+        case .fusionOnlyOption:
+            Failure("\(self); --read and --display-type are for Innosoft Fusion campuses", status: .usage)
         case .fragmentsNeedDisplayType:
             Failure(
                 "--read fragments needs the campus's --display-type (seen: …4490 VT, …4489 Ohio, "
@@ -275,7 +277,12 @@ extension CampusPageProblem: ConvertibleToFailure {
         switch self {
         case .cancelled: .silent(.interrupted)
         case .unreadable, .notThePage: Failure("\(self)", status: .unavailable)
-        case .noCards: Failure("\(self)", status: .dataError)
+        case .noCards, .noZones: Failure("\(self)", status: .dataError)
         }
     }
+}
+
+extension CampusSourceProblem: ConvertibleToFailure {
+    /// An address that names no campus gymcard reads is a usage error: the person gave it.
+    var failure: Failure { Failure("\(self)", status: .usage) }
 }

@@ -148,6 +148,10 @@ public struct KnownCampus: Sendable, Equatable {
     public var timeZone: String
     /// The `occupancyDisplayType` seen for its fragment POST.
     public var displayType: String?
+    /// Fusion, or the GoBoard key or Waitz slug of a campus built in by name (`campus add purdue`).
+    public var vendor: CampusVendor = .fusion
+    /// Where the campus itself publishes its key or slug (a vendor campus built in by name).
+    public var publishedAt: String?
 
     /// The campuses ARCHITECTURE §12 names.
     public static let all: [KnownCampus] = [
@@ -185,6 +189,34 @@ public struct KnownCampus: Sendable, Equatable {
             host: "myrec.recreation.duke.edu", name: "duke", school: "Duke University",
             timeZone: "America/New_York"),
     ]
+
+    /// Campuses whose GoBoard key or Waitz slug their own public page publishes, built in by name
+    /// (`campus add purdue`); SHAPES.md §1 in the workspace names the clients that found each key there. A
+    /// key or slug seen only in a client's code (UCLA, Pitt, UCSD's `ucsd-rec`) is not built in.
+    public static let vendorCampuses: [KnownCampus] = [
+        KnownCampus(
+            host: "goboardapi.azurewebsites.net", name: "purdue", school: "Purdue University",
+            timeZone: "America/Indiana/Indianapolis", displayType: nil,
+            vendor: .goboard(key: "aedeaf92-036d-4848-980b-7eb5526ea40c"),
+            publishedAt: "https://www.purdue.edu/recwell/facility-usage/"),
+        KnownCampus(
+            host: "goboardapi.azurewebsites.net", name: "uw-madison",
+            school: "University of Wisconsin–Madison",
+            timeZone: "America/Chicago", displayType: nil,
+            vendor: .goboard(key: "7938fc89-a15c-492d-9566-12c961bc1f27"),
+            publishedAt: "https://recwell.wisc.edu/locations/nick/"),
+    ]
+
+    /// The vendor campus built in as `name`.
+    public static func named(_ name: String) -> KnownCampus? {
+        vendorCampuses.first { $0.name == name.lowercased() }
+    }
+
+    /// The vendor campus built in with this key or slug.
+    public static func account(_ vendor: CampusVendor) -> KnownCampus? {
+        guard vendor != .fusion else { return nil }
+        return vendorCampuses.first { $0.vendor == vendor }
+    }
 
     /// The known campus at `url`'s host.
     public static func at(_ url: URL) -> KnownCampus? {

@@ -18,6 +18,9 @@ public struct DiscoveredFacility: Sendable, Equatable {
     public var percent: Int?
     /// The building a vendor's zone belongs to (GoBoard's `FacilityName`); `nil` for a Fusion card.
     public var group: String?
+    /// The vendor flags the zone closed (GoBoard `IsClosed`, Waitz `isOpen: false`), whatever count it
+    /// still carries.
+    public var closed = false
 
     /// The name of a card with no heading.
     public static let unnamed = "(no name)"

@@ -8,7 +8,9 @@ import OpeningHours
 /// percentage (then `occupancy`, `remaining` and `capacity` are `null`: no head count is invented);
 /// `problem` says why a value is not fresh; `demo` is true for sample values;
 /// `open` is true, false or null (unknown) from the opening hours, with `opensAt` and `closesAt` when
-/// known.
+/// known; `sourceTime` is the source's own time of the value (a Fusion page's "last updated", a GoBoard
+/// zone's `LastUpdatedDateAndTime`), null when it gives none; for a GoBoard or Waitz campus `percent` can
+/// be over 100 (124 for 31 of 25).
 public enum OccupancyJSON {
     struct Document: Encodable {
         var observedAt: String
@@ -26,6 +28,7 @@ public enum OccupancyJSON {
         var measure: OccupancyMeasure
         var status: FacilityStatus.Status
         @ExplicitNull var observedAt: String?
+        @ExplicitNull var sourceTime: String?
         @ExplicitNull var problem: String?
         @ExplicitNull var open: Bool?
         @ExplicitNull var opensAt: String?
@@ -43,9 +46,10 @@ public enum OccupancyJSON {
                     remaining: counted(status)?.remaining,
                     capacity: status.reading.map { $0.countsPeople ? $0.capacity : nil }
                         ?? (status.facility.measure == .people ? status.facility.capacity : nil),
-                    percent: status.reading?.percent,
+                    percent: status.reading.map(report.percent),
                     measure: status.reading?.measure ?? status.facility.measure, status: status.status,
                     observedAt: status.observedAt.map(timestamp),
+                    sourceTime: status.sourceTime.map(timestamp),
                     problem: status.problem, open: status.opening.isOpen,
                     opensAt: status.opening.opensAt.map(timestamp),
                     closesAt: status.opening.closesAt.map(timestamp))

@@ -59,8 +59,6 @@ public struct OccupancyMonitor: Sendable {
         for (facility, result) in zip(settings.facilities, results) {
             switch result {
             case .success(let readout):
-                fresh.entries[facility.key] = OccupancyState.Entry(
-                    id: facility.id, reading: readout.reading, observedAt: observedAt)
                 var status = FacilityStatus(
                     facility: facility, status: .ok, reading: readout.reading, observedAt: observedAt,
                     problem: nil)
@@ -69,11 +67,17 @@ public struct OccupancyMonitor: Sendable {
                     status.closedAtSource = true
                     status.opening = .closed(opensAt: nil)
                 }
+                var entry = OccupancyState.Entry(
+                    id: facility.id, reading: readout.reading, observedAt: observedAt)
+                entry.sourceTime = status.sourceTime
+                entry.closedAtSource = readout.closed
+                fresh.entries[facility.key] = entry
                 facilities.append(status)
             case .failure(let problem):
-                let status = Self.lastKnown(
+                var status = Self.lastKnown(
                     facility, in: loaded.state, at: observedAt, problem: problem.description,
                     cachedOnly: false)
+                status.noFigure = problem.noFigure
                 facilities.append(status)
                 let shown = status.observedAt.map {
                     " (showing its value from \(Age.ago(from: $0, to: observedAt)))"
@@ -90,9 +94,9 @@ public struct OccupancyMonitor: Sendable {
         }
         var saveFailure: StorageError?
         do { try stateFile.save(fresh) } catch { saveFailure = error }
-        return Refresh(
-            report: OccupancyReport(observedAt: observedAt, facilities: facilities), warnings: warnings,
-            saveFailure: saveFailure)
+        var report = OccupancyReport(observedAt: observedAt, facilities: facilities)
+        report.showsOverCapacity = settings.vendor != .fusion
+        return Refresh(report: report, warnings: warnings, saveFailure: saveFailure)
     }
 
     /// The report from the state file alone, without the network (`--cached`).
@@ -108,10 +112,9 @@ public struct OccupancyMonitor: Sendable {
         let facilities = settings.facilities.map { facility in
             lastKnown(facility, in: loaded.state, at: at, problem: "no reading stored yet", cachedOnly: true)
         }
-        return Refresh(
-            report: OccupancyReport(observedAt: at, facilities: facilities),
-            warnings: loaded.warning.map { [$0] } ?? [],
-            saveFailure: nil)
+        var report = OccupancyReport(observedAt: at, facilities: facilities)
+        report.showsOverCapacity = settings.vendor != .fusion
+        return Refresh(report: report, warnings: loaded.warning.map { [$0] } ?? [], saveFailure: nil)
     }
 
     private static func lastKnown(
@@ -132,9 +135,16 @@ public struct OccupancyMonitor: Sendable {
             datedAhead
             ? "the stored reading is dated \(ageWords); the clock was wrong when it was read, or is now"
             : "the stored reading is from \(ageWords)"
-        return FacilityStatus(
+        var status = FacilityStatus(
             facility: facility, status: current ? .ok : .stale, reading: entry.reading,
             observedAt: entry.observedAt, problem: current ? nil : cachedOnly ? storedProblem : problem)
+        status.sourceTime = entry.sourceTime
+        // The source's "closed" holds as long as its reading is current; an old one says only what it was.
+        if current, entry.closedAtSource {
+            status.closedAtSource = true
+            status.opening = .closed(opensAt: nil)
+        }
+        return status
     }
 
     /// What one facility's fetch gave: its reading, its source time, and the source's own "closed".
@@ -195,7 +205,9 @@ public struct OccupancyMonitor: Sendable {
                             + " again to see its zones (gymcard campus add)"))
             }
             guard let reading = found.reading else {
-                return .failure(OccupancyFailure(found.missingFigure?.description ?? "no figure"))
+                var failure = OccupancyFailure(found.missingFigure?.description ?? "no figure")
+                failure.noFigure = true
+                return .failure(failure)
             }
             return .success(Readout(reading: reading, sourceTime: found.sourceTime, closed: found.isClosed))
         }
@@ -258,5 +270,7 @@ public struct OccupancyMonitor: Sendable {
 /// A facility's fetch or parse failure, already worded.
 struct OccupancyFailure: Error, CustomStringConvertible {
     var description: String
+    /// The source answered and lists the facility, without a figure for it.
+    var noFigure = false
     init(_ description: String) { self.description = description }
 }

@@ -33,6 +33,9 @@ public struct FacilityStatus: Sendable, Equatable {
     /// The source itself flags the facility closed (GoBoard `IsClosed`, Waitz `isOpen: false`), whatever
     /// count it still carries: ``opening`` is then closed, and stays closed when hours are applied.
     public var closedAtSource = false
+    /// The source lists the facility but gives no figure for it now (a null count, capacity 0, Waitz's
+    /// `isAvailable: false`): said as "no figure", never read as 0 %.
+    public var noFigure = false
 
     /// Creates a status.
     public init(
@@ -59,12 +62,34 @@ public struct OccupancyReport: Sendable, Equatable {
     public var facilities: [FacilityStatus]
     /// Sample values, not live data (`--demo`).
     public var isDemo: Bool
+    /// Percentages over 100 are shown as they are (a GoBoard or Waitz campus: Purdue's Scifres 31 of 25 is
+    /// 124 %); a Fusion campus keeps the app's rule, clamped to 100.
+    public var showsOverCapacity = false
 
     /// Creates a report.
     public init(observedAt: Date, facilities: [FacilityStatus], isDemo: Bool = false) {
         self.observedAt = observedAt
         self.facilities = facilities
         self.isDemo = isDemo
+    }
+
+    /// The percent shown for `reading`: ``OccupancyReading/unclampedPercent`` where the report shows over
+    /// capacity as it is, else ``OccupancyReading/percent``.
+    public func percent(_ reading: OccupancyReading) -> Int {
+        showsOverCapacity ? reading.unclampedPercent : reading.percent
+    }
+
+    /// How old a source's count may be before a line says so: GoBoard counts are typed in by hand about
+    /// hourly (SHAPES.md §1), so an hour and a half is the usual; older is worth a word.
+    public static let oldCountSeconds: Double = 90 * 60
+
+    /// "count from 3 h ago" when the source's own time of the value shown is older than
+    /// ``oldCountSeconds`` at `now`; `nil` otherwise.
+    public static func oldCount(_ status: FacilityStatus, now: Date) -> String? {
+        guard let sourceTime = status.sourceTime, now.timeIntervalSince(sourceTime) > oldCountSeconds else {
+            return nil
+        }
+        return "count from " + Age.ago(from: sourceTime, to: now)
     }
 
     /// How complete the report is, which decides the exit status.

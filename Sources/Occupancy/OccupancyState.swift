@@ -12,6 +12,22 @@ public struct OccupancyState: Sendable, Equatable {
         public var reading: OccupancyReading
         /// When the fetch succeeded.
         public var observedAt: Date
+        /// The source's own time of the reading (a GoBoard zone's `LastUpdatedDateAndTime`), when it says.
+        public var sourceTime: Date?
+        /// The source flagged the facility closed when it was read (GoBoard `IsClosed`, Waitz `isOpen`).
+        public var closedAtSource = false
+
+        /// Creates an entry.
+        public init(
+            id: String, reading: OccupancyReading, observedAt: Date, sourceTime: Date? = nil,
+            closedAtSource: Bool = false
+        ) {
+            self.id = id
+            self.reading = reading
+            self.observedAt = observedAt
+            self.sourceTime = sourceTime
+            self.closedAtSource = closedAtSource
+        }
     }
 
     /// Entries by facility key.
@@ -36,6 +52,10 @@ public struct OccupancyState: Sendable, Equatable {
         var observedAt: Date
         /// `percent` for a percent-only reading; absent for people (files from before campuses).
         var measure: OccupancyMeasure?
+        /// The source's own time; absent when it gives none (and in files from before vendors).
+        var sourceTime: Date?
+        /// `true` when the source flagged it closed; absent otherwise (and in files from before vendors).
+        var closedAtSource: Bool?
     }
 
     /// Reads the state file's bytes.
@@ -57,7 +77,9 @@ public struct OccupancyState: Sendable, Equatable {
                 ? OccupancyReading.percentOnly(entry.occupancy)
                 : OccupancyReading(
                     occupancy: entry.occupancy, remaining: entry.remaining, capacity: entry.capacity)
-            entries[key] = Entry(id: entry.id, reading: reading, observedAt: entry.observedAt)
+            entries[key] = Entry(
+                id: entry.id, reading: reading, observedAt: entry.observedAt, sourceTime: entry.sourceTime,
+                closedAtSource: entry.closedAtSource ?? false)
         }
         return OccupancyState(entries: entries)
     }
@@ -73,7 +95,8 @@ public struct OccupancyState: Sendable, Equatable {
                 FileEntry(
                     id: $0.id, occupancy: $0.reading.occupancy, remaining: $0.reading.remaining,
                     capacity: $0.reading.capacity, observedAt: $0.observedAt,
-                    measure: $0.reading.countsPeople ? nil : .percent)
+                    measure: $0.reading.countsPeople ? nil : .percent, sourceTime: $0.sourceTime,
+                    closedAtSource: $0.closedAtSource ? true : nil)
             })
         // Encoding plain integers, strings and dates cannot fail.
         return Array((try? encoder.encode(file)) ?? Data()) + [0x0A]

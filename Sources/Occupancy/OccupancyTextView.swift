@@ -12,7 +12,8 @@ import TerminalText
 /// ```
 /// Narrow terminals lose the `left` column, then get short names, then lose the bars. A facility known to
 /// be closed reads `closed · opens 6:00 AM` instead of a bar; within an hour of closing a line ends
-/// `closes in 25 min`.
+/// `closes in 25 min`. A vendor campus shows over capacity as it is (`124%`), a count its source last
+/// updated long ago with its age (`count from 3 h ago`), and a zone listed without a figure as `no figure`.
 public struct OccupancyTextView: Sendable {
     /// How colour is written, when it is.
     public enum Colour: Sendable {
@@ -93,8 +94,9 @@ public struct OccupancyTextView: Sendable {
             return line
         }
         guard let reading = status.reading else {
+            let word = status.noFigure ? "no figure" : "unavailable"
             line.append("  ")
-            line.append("unavailable", painted: paint("unavailable", code: "2"))
+            line.append(word, painted: paint(word, code: "2"))
             return line
         }
         if layout.bars {
@@ -111,7 +113,7 @@ public struct OccupancyTextView: Sendable {
             // The page shows only a percent: no head count is invented; the column stays aligned.
             line.append(String(repeating: " ", count: 13))
         }
-        line.append("  " + leftPad("\(reading.percent)%", to: 4))
+        line.append("  " + leftPad("\(report.percent(reading))%", to: 4))
         if layout.remaining, reading.countsPeople {
             line.append("  " + leftPad(Self.count(reading.remaining), to: 4) + " left")
         }
@@ -122,6 +124,10 @@ public struct OccupancyTextView: Sendable {
             let label = (seconds > -5 && seconds < 60 ? "not refreshed" : "stale") + age
             line.append("  ")
             line.append(label, painted: paint(label, code: "33"))
+        }
+        if let old = OccupancyReport.oldCount(status, now: now) {
+            line.append("  ")
+            line.append(old, painted: paint(old, code: "33"))
         }
         if let closing = OpeningWords.closingSoon(status.opening, now: now) {
             line.append("  ")

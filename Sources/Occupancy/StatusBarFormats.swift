@@ -13,7 +13,7 @@ public enum StatusBarFormats {
             guard let reading = status.reading else { return "\(status.facility.shortName) --" }
             let value =
                 reading.countsPeople && reading.capacity < 50
-                ? "\(reading.occupancy)/\(reading.capacity)" : "\(reading.percent)%"
+                ? "\(reading.occupancy)/\(reading.capacity)" : "\(report.percent(reading))%"
             return "\(status.facility.shortName) \(value)\(status.status == .stale ? "*" : "")"
         }
         return (report.isDemo ? "DEMO " : "") + parts.joined(separator: separator)
@@ -48,7 +48,7 @@ public enum StatusBarFormats {
             var percentage: Int
         }
         let open = report.facilities.filter { !$0.opening.isClosed }
-        let busiest = open.compactMap { $0.reading?.percent }.max()
+        let busiest = open.compactMap { $0.reading.map(report.percent) }.max()
         let allClosed = open.isEmpty && !report.facilities.isEmpty
         let level = busiest.map { $0 < 50 ? "low" : $0 < 75 ? "medium" : "high" }
         var classes: [String] = []
@@ -65,14 +65,18 @@ public enum StatusBarFormats {
                 let opens = opensAt.map { ", " + OpeningWords.opens($0, zone: zone, now: now) } ?? ""
                 return "\(status.facility.name): closed" + opens
             }
-            guard let reading = status.reading else { return "\(status.facility.name): unavailable" + usual }
+            guard let reading = status.reading else {
+                return "\(status.facility.name): " + (status.noFigure ? "no figure" : "unavailable") + usual
+            }
+            let percent = report.percent(reading)
             var line =
                 reading.countsPeople
-                ? "\(status.facility.name): \(reading.occupancy) of \(reading.capacity) (\(reading.percent)%), \(reading.remaining) left"
-                : "\(status.facility.name): \(reading.percent)% full"
+                ? "\(status.facility.name): \(reading.occupancy) of \(reading.capacity) (\(percent)%), \(reading.remaining) left"
+                : "\(status.facility.name): \(percent)% full"
             if status.status == .stale, let observedAt = status.observedAt {
                 line += ", \(Age.ago(from: observedAt, to: now))"
             }
+            if let old = OccupancyReport.oldCount(status, now: now) { line += ", " + old }
             if let closing = OpeningWords.closingSoon(status.opening, now: now) { line += ", " + closing }
             return line + usual
         }

@@ -49,9 +49,10 @@ public enum VendorFeed {
     static func detail(_ problem: VendorAnswerProblem, vendor: CampusVendor) -> String {
         guard problem == .noZones else { return problem.description }
         switch vendor {
-        case .goboard(let key):
+        case .goboard:
+            // The key is published, but is printed only where asked for (doctor, campus list).
             return problem.description
-                + "; GoBoard does not know the key \(key), or lists nothing for it: check the key= in the"
+                + "; GoBoard does not know the campus's key, or lists nothing for it: check the key= in the"
                 + " campus's occupancy widget"
         case .waitz(let slug):
             return problem.description

@@ -66,6 +66,7 @@ public struct VendorZone: Sendable, Equatable {
     public var discovered: DiscoveredFacility {
         var found = DiscoveredFacility(id: id, name: name.isEmpty ? DiscoveredFacility.unnamed : name)
         found.group = group
+        found.closed = isClosed
         if let reading {
             if reading.countsPeople {
                 found.capacity = reading.capacity

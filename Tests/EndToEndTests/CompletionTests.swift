@@ -20,6 +20,7 @@ struct CompletionTests {
         Case(line: "gymcard show --renderer ", offers: ["auto", "kitty", "sixel", "iterm", "blocks"]),
         Case(line: "gymcard render --format ", offers: ["png", "svg"]),
         Case(line: "gymcard occupancy --format ", offers: ["text", "json", "waybar", "tmux"]),
+        Case(line: "gymcard campus add --vendor ", offers: ["fusion", "goboard", "waitz"]),
         Case(line: "gymcard show --png ", offers: ["card.png", "photos"], omits: ["notes.txt", "qr.svg"]),
         Case(line: "gymcard show --svg ", offers: ["qr.svg", "photos"], omits: ["card.png"]),
         Case(line: "gymcard show --qr ", offers: ["card.png"], omits: ["notes.txt"]),

@@ -185,6 +185,67 @@ import Testing
         }
     }
 
+    @Test(
+        "vendor addresses as people paste them: the vendor, its account, the base requests go to, the name",
+        arguments: [
+            (
+                "https://www.connect2mycloud.com/Widgets/Data/locationCount?type=circle&key=2A2BE0D8-DF10-4A48-BEDD-B3BC0CD628E7&loc_status=false",
+                "goboard", "2a2be0d8-df10-4a48-bedd-b3bc0cd628e7", "https://goboardapi.azurewebsites.net"
+            ),
+            (
+                "https://goboardapi.azurewebsites.net/api/FacilityCount/GetCountsByAccount?AccountAPIKey=73829a91-48cb-4b7b-bd0b-8cf4134c04cd",
+                "goboard", "73829a91-48cb-4b7b-bd0b-8cf4134c04cd", "https://goboardapi.azurewebsites.net"
+            ),
+            ("https://waitz.io/ucsd-rec", "ucsd-rec", "ucsd-rec", "https://waitz.io"),
+            (
+                "waitz.io/live/vanderbilt-university", "vanderbilt-university", "vanderbilt-university",
+                "https://waitz.io"
+            ),
+            (
+                "purdue", "purdue", "aedeaf92-036d-4848-980b-7eb5526ea40c",
+                "https://goboardapi.azurewebsites.net"
+            ),
+            (
+                "uw-madison", "uw-madison", "7938fc89-a15c-492d-9566-12c961bc1f27",
+                "https://goboardapi.azurewebsites.net"
+            ),
+            (
+                "https://goboardapi.azurewebsites.net/api/FacilityCount/GetCountsByAccount?AccountAPIKey=aedeaf92-036d-4848-980b-7eb5526ea40c",
+                "purdue", "aedeaf92-036d-4848-980b-7eb5526ea40c", "https://goboardapi.azurewebsites.net"
+            ),
+        ])
+    func vendorPlans(url: String, name: String, account: String, base: String) throws {
+        let home = try TemporaryDirectory()
+        let plan = try CampusSetup(context: try Self.context(home)).plan(.init(url: url))
+        #expect(plan.name == name)
+        #expect(plan.vendor.account == account)
+        #expect(plan.base.absoluteString == base)
+        #expect(plan.read == .page && plan.displayType == nil)
+        // A built-in campus brings its zone; the key alone says none.
+        #expect(
+            plan.known?.timeZone
+                == ["purdue": "America/Indiana/Indianapolis", "uw-madison": "America/Chicago"][name])
+    }
+
+    @Test("vendor plans refuse what only Fusion has, and a --vendor the address contradicts")
+    func vendorPlanProblems() throws {
+        let home = try TemporaryDirectory()
+        let setup = CampusSetup(context: try Self.context(home))
+        #expect(throws: CampusSetupProblem.fusionOnlyOption(.goboard)) {
+            try setup.plan(.init(url: "purdue", read: .fragments))
+        }
+        #expect(
+            throws: CampusSourceProblem.vendorMismatch(
+                address: "https://waitz.io/ucsd", recognized: .waitz, asked: .goboard)
+        ) {
+            try setup.plan(.init(url: "https://waitz.io/ucsd", vendor: .goboard))
+        }
+        // A test server says nothing of its vendor: --vendor does.
+        let local = try setup.plan(.init(url: "http://127.0.0.1:8080/ucsd-rec", vendor: .waitz))
+        #expect(local.vendor == .waitz(slug: "ucsd-rec"))
+        #expect(local.page.absoluteString == "http://127.0.0.1:8080/live/ucsd-rec")
+    }
+
     @Test("use and remove keep the rest of the file; removing the campus in use goes back to vt")
     func useAndRemove() throws {
         let home = try TemporaryDirectory()

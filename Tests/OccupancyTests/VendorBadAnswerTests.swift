@@ -50,7 +50,7 @@ struct VendorBadAnswerTests {
             .unexpectedContent(
                 host: $0,
                 detail:
-                    "an empty list of zones; GoBoard does not know the key \(key), or lists nothing for it:"
+                    "an empty list of zones; GoBoard does not know the campus's key, or lists nothing for it:"
                     + " check the key= in the campus's occupancy widget")
         },
         BadAnswer(name: "a list of entries without LocationId", body: "[{\"LocationName\":\"x\"},3]") {
