@@ -139,8 +139,8 @@ public struct OccupancyMonitor: Sendable {
             facility: facility, status: current ? .ok : .stale, reading: entry.reading,
             observedAt: entry.observedAt, problem: current ? nil : cachedOnly ? storedProblem : problem)
         status.sourceTime = entry.sourceTime
-        // The source's "closed" holds as long as its reading is current; an old one says only what it was.
-        if current, entry.closedAtSource {
+        // The source's "closed" is part of the last good value: shown with it, stale or not, as the count is.
+        if entry.closedAtSource {
             status.closedAtSource = true
             status.opening = .closed(opensAt: nil)
         }

@@ -6,7 +6,7 @@ import TextSearch
 ///
 /// - The count is `people` out of `capacity`; people above the capacity stay as they are (Waitz's own
 ///   `busyness` stops at 99). `percentage` (a 0…1 fraction) is the figure only where there is no
-///   capacity: a percent-only reading.
+///   capacity at all: a percent-only reading. A capacity of 0 is no figure (its `percentage` is 0).
 /// - `isAvailable: false` is no data: no figure. `isOpen: false` is closed, even with people counted.
 /// - `subLocs` (a list, or `false`) are zones of their own, belonging to their location; a floor without
 ///   its own `isOpen` or `isAvailable` has its location's.
@@ -48,8 +48,10 @@ public enum WaitzAnswer {
         } else {
             (reading, missing) = VendorZone.figure(
                 count: entry["people"]?.integer, capacity: entry["capacity"]?.integer)
-            if reading == nil, missing != .negativeCount, let fraction = entry["percentage"]?.number,
-                (0...1.5).contains(fraction)
+            // A percent only where Waitz gives no capacity at all: with a capacity of 0 its `percentage` is
+            // 0 too, which is no figure, never 0 %.
+            if reading == nil, missing != .negativeCount, entry["capacity"]?.integer == nil,
+                let fraction = entry["percentage"]?.number, (0...1.5).contains(fraction)
             {
                 reading = .percentOnly(Int((fraction * 100).rounded()))
                 missing = nil

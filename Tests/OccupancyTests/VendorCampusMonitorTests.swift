@@ -103,6 +103,34 @@ struct VendorCampusMonitorTests {
         await server.stop()
     }
 
+    @Test("a zone the source closed stays closed in its last value when the next fetch fails")
+    func closedStaysClosedWhenStale() async throws {
+        let answers = Mutex([
+            VendorFixtures.json(
+                Data(
+                    "[{\"LocationId\":7,\"LocationName\":\"Tennis\",\"TotalCapacity\":50,\"LastCount\":0,\"IsClosed\":true,\"LastUpdatedDateAndTime\":\"2026-02-06T12:00:00\"}]"
+                        .utf8)),
+            LocalServer.Response(status: 500, "down"),
+        ])
+        let server = try await LocalServer { _ in answers.withLock { $0.removeFirst() } }
+        let home = try TemporaryDirectory()
+        let profile = CampusProfile(
+            name: "tennis", base: server.url(""), read: .page, displayType: nil, timeZone: "UTC",
+            facilities: [Self.facility("7", "tennis")], vendor: .goboard(key: CampusSourceTests.purdueKey))
+        let first = try await monitor(
+            profile, home: home.path, now: Date(timeIntervalSince1970: 1_770_400_000), zone: .fixed(hours: 0)
+        )
+        .refresh()
+        #expect(first.report.facilities[0].opening.isClosed)
+        let second = try await monitor(
+            profile, home: home.path, now: Date(timeIntervalSince1970: 1_770_400_300), zone: .fixed(hours: 0)
+        )
+        .refresh()
+        let tennis = second.report.facilities[0]
+        #expect(tennis.status == .stale && tennis.closedAtSource && tennis.opening.isClosed)
+        await server.stop()
+    }
+
     @Test("a Waitz campus: the fetch time is the reading's time; closed with people is closed")
     func waitz() async throws {
         let server = try await LocalServer { request in

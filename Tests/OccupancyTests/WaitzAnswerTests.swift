@@ -86,7 +86,9 @@ struct WaitzAnswerTests {
         }
     }
 
-    @Test("isAvailable false is no figure; subLocs false or a list; a floor takes its location's isOpen")
+    @Test(
+        "isAvailable false is no figure, and a capacity of 0 whatever its percentage; subLocs false or a list; a floor takes its location's isOpen"
+    )
     func fields() throws {
         let body = Array(
             """
@@ -94,7 +96,7 @@ struct WaitzAnswerTests {
             {"id":10,"name":"RIMAC","people":12,"capacity":150,"isOpen":true,"isAvailable":false,"subLocs":false},
             {"id":11,"name":"Geisel","people":300,"capacity":1000,"isOpen":false,"isAvailable":true,"subLocs":[
               {"id":1,"name":"Floor 1","people":40,"capacity":100,"abbreviation":"F1"},
-              {"id":2,"name":"Floor 2","people":0,"capacity":0,"isOpen":true}]}]}
+              {"id":2,"name":"Floor 2","people":0,"capacity":0,"percentage":0,"isOpen":true}]}]}
             """.utf8)
         let zones = try WaitzAnswer.zones(in: body)
         #expect(zones.map(\.id) == ["10", "11", "11/1", "11/2"])
