@@ -43,6 +43,10 @@ public struct OccupancyMonitor: Sendable {
         public var saveFailure: StorageError?
     }
 
+    /// How old an open zone's source count may be and still be what is there: GoBoard's counts are entered
+    /// by hand about hourly (SHAPES.md), so one six hours old is shown stale (exit 75, `wait` waits on).
+    static let staleSourceSeconds: Double = 6 * 3600
+
     /// Fetches all facilities concurrently and merges with the last known values.
     ///
     /// - Throws: `FetchError.cancelled` when the task is cancelled (Ctrl-C); every other failure is a
@@ -66,6 +70,12 @@ public struct OccupancyMonitor: Sendable {
                 if readout.closed {
                     status.closedAtSource = true
                     status.opening = .closed(opensAt: nil)
+                } else if let source = status.sourceTime,
+                    observedAt.timeIntervalSince(source) > Self.staleSourceSeconds
+                {
+                    // Served now, but the source's own count is old: not what is there (ARCHITECTURE §12).
+                    status.status = .stale
+                    status.problem = "the source's count is from \(Age.ago(from: source, to: observedAt))"
                 }
                 var entry = OccupancyState.Entry(
                     id: facility.id, reading: readout.reading, observedAt: observedAt)

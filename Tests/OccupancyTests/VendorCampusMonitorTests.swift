@@ -103,6 +103,38 @@ struct VendorCampusMonitorTests {
         await server.stop()
     }
 
+    @Test("an open zone whose source count is over six hours old is stale; a closed one is closed")
+    func oldSourceCount() async throws {
+        // Now is 2026-02-06T17:46:40Z: the gym's count is 7 h old, the pool's 1 h, the court's 7 h but closed.
+        let server = try await LocalServer { _ in
+            VendorFixtures.json(
+                Data(
+                    """
+                    [{"LocationId":1,"LocationName":"Gym","TotalCapacity":50,"LastCount":20,"IsClosed":false,
+                    "LastUpdatedDateAndTime":"2026-02-06T10:46:40"},
+                    {"LocationId":2,"LocationName":"Pool","TotalCapacity":50,"LastCount":20,"IsClosed":false,
+                    "LastUpdatedDateAndTime":"2026-02-06T16:46:40"},
+                    {"LocationId":3,"LocationName":"Court","TotalCapacity":50,"LastCount":20,"IsClosed":true,
+                    "LastUpdatedDateAndTime":"2026-02-06T10:46:40"}]
+                    """.utf8))
+        }
+        let home = try TemporaryDirectory()
+        let profile = CampusProfile(
+            name: "old", base: server.url(""), read: .page, displayType: nil, timeZone: "UTC",
+            facilities: [Self.facility("1", "gym"), Self.facility("2", "pool"), Self.facility("3", "court")],
+            vendor: .goboard(key: CampusSourceTests.purdueKey))
+        let refresh = try await monitor(
+            profile, home: home.path, now: Date(timeIntervalSince1970: 1_770_400_000), zone: .fixed(hours: 0)
+        )
+        .refresh()
+        let (gym, pool, court) = (
+            refresh.report.facilities[0], refresh.report.facilities[1], refresh.report.facilities[2]
+        )
+        #expect(gym.status == .stale && gym.problem == "the source's count is from 7 h ago", "\(gym)")
+        #expect(pool.status == .ok && court.status == .ok && court.opening.isClosed)
+        await server.stop()
+    }
+
     @Test("a zone the source closed stays closed in its last value when the next fetch fails")
     func closedStaysClosedWhenStale() async throws {
         let answers = Mutex([
