@@ -284,5 +284,10 @@ extension CampusPageProblem: ConvertibleToFailure {
 
 extension CampusSourceProblem: ConvertibleToFailure {
     /// An address that names no campus gymcard reads is a usage error: the person gave it.
-    var failure: Failure { Failure("\(self)", status: .usage) }
+    var failure: Failure {
+        guard case .vendorMismatch(_, _, let asked) = self else { return Failure("\(self)", status: .usage) }
+        return Failure(
+            "\(self); leave out --vendor, or give the \(asked.displayName) campus's own address",
+            status: .usage)
+    }
 }

@@ -119,7 +119,9 @@ public struct CampusSource: Sendable, Equatable {
             recognized = nil
         }
         if let asked, let recognized, asked != recognized {
-            throw .vendorMismatch(address: text, recognized: recognized, asked: asked)
+            // The address without its query: a GoBoard key is printed only where the person asks for it.
+            let shown = text.split(separator: "?", maxSplits: 1).first.map(String.init) ?? text
+            throw .vendorMismatch(address: shown, recognized: recognized, asked: asked)
         }
         switch asked ?? recognized ?? .fusion {
         case .fusion:
@@ -232,7 +234,8 @@ public enum CampusSourceProblem: Error, Equatable, Sendable, CustomStringConvert
             "\(address) has no GoBoard key; use the widget's address with key=<uuid> (in the page source of the"
                 + " campus's occupancy page) or …/GetCountsByAccount?AccountAPIKey=<uuid>"
         case .notAKey(let text):
-            "\(text) is not a GoBoard key; the key is a UUID such as aedeaf92-036d-4848-980b-7eb5526ea40c"
+            (text.isEmpty ? "the GoBoard key is empty" : "\(text) is not a GoBoard key")
+                + "; the key is a UUID such as aedeaf92-036d-4848-980b-7eb5526ea40c"
         case .noSlug(let address):
             "\(address) names no Waitz campus; use its page, https://waitz.io/<slug>"
         case .vendorMismatch(let address, let recognized, let asked):
