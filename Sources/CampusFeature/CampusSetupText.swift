@@ -16,7 +16,7 @@ extension CampusSetup {
                 ? "closed"
                 : seen.measure == .percent
                     ? seen.percent.map { "\($0)% (percent only)" } ?? "percent only"
-                    : seen.occupancy.map { "\($0) people" } ?? "-"
+                    : seen.occupancy.map { $0 == 1 ? "1 person" : "\($0) people" } ?? "-"
             return [facility.key, facility.name] + (grouped ? [seen.group ?? ""] : [])
                 + [seen.capacity.map { "\($0)" } ?? "-", now, facility.id]
         }

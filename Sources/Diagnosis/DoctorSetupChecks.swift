@@ -59,7 +59,7 @@ extension Doctor {
             checks.append(
                 Check(
                     topic: "config", name: "unknown key", status: .note, detail: "\(path): \(unknown)",
-                    advice: "gymcard ignores it; remove or rename it"))
+                    advice: "remove or rename it"))
         }
         return checks
     }

@@ -45,6 +45,7 @@ public struct OccupancyMonitor: Sendable {
 
     /// How old an open zone's source count may be and still be what is there: GoBoard's counts are entered
     /// by hand about hourly (SHAPES.md), so one six hours old is shown stale (exit 75, `wait` waits on).
+    /// Not a Fusion page's, whose "last updated" is a clock without a day.
     static let staleSourceSeconds: Double = 6 * 3600
 
     /// Fetches all facilities concurrently and merges with the last known values.
@@ -70,7 +71,7 @@ public struct OccupancyMonitor: Sendable {
                 if readout.closed {
                     status.closedAtSource = true
                     status.opening = .closed(opensAt: nil)
-                } else if let source = status.sourceTime,
+                } else if settings.vendor != .fusion, let source = status.sourceTime,
                     observedAt.timeIntervalSince(source) > Self.staleSourceSeconds
                 {
                     // Served now, but the source's own count is old: not what is there (ARCHITECTURE §12).
@@ -100,7 +101,12 @@ public struct OccupancyMonitor: Sendable {
         for failure in failures where !problems.contains(failure.problem) { problems.append(failure.problem) }
         for problem in problems {
             let names = failures.filter { $0.problem == problem }.map(\.name)
-            warnings.append(names.joined(separator: ", ") + ": " + problem)
+            // A campus of 35 zones failing at once is one short line, not 35 names (each zone's line says it).
+            let listed =
+                names.count > 3
+                ? names.prefix(2).joined(separator: ", ") + " and \(names.count - 2) others"
+                : names.joined(separator: ", ")
+            warnings.append(listed + ": " + problem)
         }
         var saveFailure: StorageError?
         do { try stateFile.save(fresh) } catch { saveFailure = error }
