@@ -84,6 +84,7 @@ public struct WaitLoop: Sendable {
         var problem: String?
         var warned = Set<String>()
         while true {
+            let pollStarted = clock.now
             let outcome = try await next()
             let notRecorded = outcome.notRecorded.map { ["not recorded in the history: " + $0] } ?? []
             for warning in outcome.hoursWarnings + notRecorded where warned.insert(warning).inserted {
@@ -107,10 +108,12 @@ public struct WaitLoop: Sendable {
             case .waiting: break
             }
             let backoff = min(Self.longestBackoffSeconds, intervalSeconds << min(max(0, failures - 1), 8))
-            var next = clock.now.addingTimeInterval(Double(backoff))
+            // Polls are spaced from when each began, so the fetches' own seconds do not add up.
+            var next = pollStarted.addingTimeInterval(Double(backoff))
             if let deadline, next >= deadline {
-                // A last poll at the deadline, unless it would come sooner than a minute after this one.
-                guard deadline.timeIntervalSince(clock.now) >= Double(Self.shortestSpacingSeconds)
+                // A last poll at the deadline, unless it would come sooner than a minute after this one
+                // began (not ended: the fetch's own seconds made `--timeout 3m` end at 2 min).
+                guard deadline.timeIntervalSince(pollStarted) >= Double(Self.shortestSpacingSeconds)
                 else {
                     if let problem { return .unreadable(problem: problem) }
                     return .timedOut(latest: progress.latest)

@@ -91,6 +91,26 @@ struct PollTests {
         #expect(cached.report.facilities.map(\.opening.isClosed) == [true, true, false])
     }
 
+    @Test func pollsAreSpacedFromWhenEachBeganSoAThreeMinuteWaitChecksAtItsEnd() async throws {
+        // Each fetch takes 5 s of the clock: spaced from their ends, `--timeout 3m` gave up after 2 min.
+        let clock = CurrentTime(simulatedFrom: Date(timeIntervalSince1970: 1_795_453_200), speed: 10_000)
+        let facility = OccupancySettings.virginiaTech.facilities[0]
+        let demo = OccupancyPoll.demo([facility], clock: clock)
+        let started = clock.now
+        var polls: [Double] = []
+        let loop = WaitLoop(
+            facility: facility, condition: WaitCondition(threshold: .percent(0), holdSeconds: 0),
+            intervalSeconds: 60, timeoutSeconds: 180)
+        let end = try await loop.run(
+            next: { () async throws(FetchError) in
+                polls.append(clock.now.timeIntervalSince(started))
+                try? await clock.sleep(seconds: 5)
+                return demo()
+            }, clock: clock, redrawSeconds: nil, warn: { _ in }, show: { _ in })
+        guard case .timedOut = end else { return #expect(Bool(false), "\(end)") }
+        #expect(polls.map { $0.rounded() } == [0, 60, 120, 180])
+    }
+
     @Test func aWaitShorterThanAMinuteIsOneCheckThenTimedOut() async throws {
         let campus = try await Campus(["mccomas": 500, "war-memorial": 30, "bouldering-wall": 1])
         defer { Task { await campus.server.stop() } }
