@@ -6,7 +6,10 @@ import GymcardCore
 /// Options shared by the commands that use the network: `occupancy` and `facilities --discover`.
 struct NetworkOptions: ParsableArguments {
     @Option(
-        name: .long, help: ArgumentHelp("Give up on a request after this many seconds.", valueName: "seconds")
+        name: .long,
+        help: ArgumentHelp(
+            "Give up on a try after this many seconds; a request is tried again, all tries within twice this.",
+            valueName: "seconds")
     )
     var timeout: Double = 10
 
