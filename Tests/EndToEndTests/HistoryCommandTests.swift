@@ -363,6 +363,16 @@ struct HistoryCommandTests {
         #expect(before.count > 0)
     }
 
+    /// gymcard in `home` with a PATH of no programs (no systemctl, no user manager to enable the timer
+    /// with), and the folder `collect --install` writes the units to.
+    static func withoutSystemctl(_ home: TemporaryDirectory) throws -> (GymcardProcess, units: String) {
+        let empty = home.path + "/empty-bin"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        var gymcard = GymcardProcess(home: home.path)
+        gymcard.environment["PATH"] = empty
+        return (gymcard, home.path + "/config/systemd/user")
+    }
+
     @Test(
         "systemd-analyze verify accepts the unit files collect --install writes",
         .enabled(
@@ -370,11 +380,7 @@ struct HistoryCommandTests {
             "systemd-analyze (Debian: systemd) is needed"))
     func unitFilesVerify() async throws {
         let home = try TemporaryDirectory()
-        let empty = home.path + "/empty-bin"
-        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
-        var gymcard = GymcardProcess(home: home.path)
-        gymcard.environment["PATH"] = empty
-        let units = home.path + "/config/systemd/user"
+        let (gymcard, units) = try Self.withoutSystemctl(home)
         let installed = try await gymcard.run(["collect", "--install"])
         #expect(installed.status == 0, "\(installed.stderr)")
         let verified = try await ChildProcess.run(
@@ -388,11 +394,7 @@ struct HistoryCommandTests {
     )
     func install() async throws {
         let home = try TemporaryDirectory()
-        let empty = home.path + "/empty-bin"
-        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
-        var gymcard = GymcardProcess(home: home.path)
-        gymcard.environment["PATH"] = empty
-        let units = home.path + "/config/systemd/user"
+        var (gymcard, units) = try Self.withoutSystemctl(home)
         let fallback = try await gymcard.run(["collect", "--install"])
         #expect(fallback.status == 0, "\(fallback.stderr)")
         #expect(fallback.stderr.contains("could not enable the timer (systemctl is not installed)"))

@@ -13,8 +13,8 @@ final class FakeVendors: Sendable {
     let server: LocalServer
 
     init(goboard: Data = goboardAnswer(), waitz: Data = waitzAnswer()) async throws {
-        let goboardAnswer = Locked(FakeVendors.json(goboard))
-        let waitzAnswer = Locked(FakeVendors.json(waitz))
+        let goboardAnswer = Locked(LocalServer.Response.json(goboard))
+        let waitzAnswer = Locked(LocalServer.Response.json(waitz))
         let requests = requests
         self.goboard = goboardAnswer
         self.waitz = waitzAnswer
@@ -35,11 +35,17 @@ final class FakeVendors: Sendable {
         }
     }
 
-    static func json(_ body: Data, status: Int = 200) -> LocalServer.Response {
-        LocalServer.Response(status: status, contentType: "application/json; charset=utf-8", body: body)
-    }
-
     var base: String { server.url("").absoluteString }
+
+    /// `campus add` of this server's GoBoard campus by a bare address and `--vendor goboard`.
+    func addGoBoard(
+        _ gymcard: GymcardProcess, name: String = "purdue", zone: String = "America/Indiana/Indianapolis"
+    ) async throws -> GymcardProcess.Result {
+        try await gymcard.run([
+            "campus", "add", base + "/?key=" + purdueAccountKey, "--vendor", "goboard", "--name", name,
+            "--time-zone", zone,
+        ])
+    }
 
     /// gymcard at `now`, its opening-hours service pointed at this server (so a request there is seen).
     func gymcard(_ home: TemporaryDirectory, now: String = purdueFetchedAt) -> GymcardProcess {
@@ -263,11 +269,7 @@ struct VendorCampusCommandTests {
         let fake = try await FakeVendors()
         defer { Task { await fake.server.stop() } }
         let home = try TemporaryDirectory()
-        let added = try await fake.gymcard(home).run([
-            "campus", "add", fake.base + "/?key=" + purdueAccountKey, "--vendor", "goboard", "--name",
-            "purdue",
-            "--time-zone", "America/Indiana/Indianapolis",
-        ])
+        let added = try await fake.addGoBoard(fake.gymcard(home))
         #expect(added.status == 0, "\(added.stderr)")
         for minutes in [0.0, 6] {
             let collect = try await fake.gymcard(home, now: try minutesAfter(purdueFetchedAt, minutes)).run([
@@ -284,7 +286,7 @@ struct VendorCampusCommandTests {
         #expect(rows.contains("trec,2026-02-06T23:01:07Z,2026-02-06T04:31:37Z,4,300,closed"))
 
         // The next hour's count is a new row.
-        fake.goboard.withLock { $0 = FakeVendors.json(goboardAnswer(pool: (25, 40))) }
+        fake.goboard.withLock { $0 = LocalServer.Response.json(goboardAnswer(pool: (25, 40))) }
         _ = try await fake.gymcard(home, now: try minutesAfter(purdueFetchedAt, 12)).run([
             "collect", "--campus", "purdue", "--timeout", "20",
         ])
@@ -341,7 +343,7 @@ struct VendorCampusCommandTests {
         ])
         #expect(met.status == 0, "\(met.stderr)")
         #expect(met.stdoutText == "Main Gym Fitness Gym is at 33% (40/120), below 50%\n")
-        fake.waitz.withLock { $0 = FakeVendors.json(waitzAnswer(mainGym: 100)) }
+        fake.waitz.withLock { $0 = LocalServer.Response.json(waitzAnswer(mainGym: 100)) }
         let timedOut = try await waiting.run([
             "wait", "--campus", "ucsd-rec", "--below", "50%", "--facility", "main-gym-fitness-gym",
             "--timeout", "10m",
@@ -381,9 +383,9 @@ struct VendorCampusCommandTests {
         "bad answers: one line, a documented status, the last good values kept",
         arguments: [
             ("HTML", LocalServer.Response(status: 200, "<!DOCTYPE html><html><body>Sign in</body></html>")),
-            ("HTML", FakeVendors.json(Data("<html><body>Oops</body></html>".utf8))),
-            ("empty list", FakeVendors.json(Data("[]".utf8))),
-            ("an object", FakeVendors.json(Data("{\"Message\":\"An error has occurred.\"}".utf8))),
+            ("HTML", LocalServer.Response.json(Data("<html><body>Oops</body></html>".utf8))),
+            ("empty list", LocalServer.Response.json(Data("[]".utf8))),
+            ("an object", LocalServer.Response.json(Data("{\"Message\":\"An error has occurred.\"}".utf8))),
             (
                 "429",
                 LocalServer.Response(
@@ -397,22 +399,14 @@ struct VendorCampusCommandTests {
         let home = try TemporaryDirectory()
         let gymcard = fake.gymcard(home)
         #expect(
-            try await gymcard.run([
-                "campus", "add", fake.base + "/?key=" + purdueAccountKey, "--vendor", "goboard", "--name",
-                "purdue",
-                "--time-zone", "America/Indiana/Indianapolis",
-            ]).status == 0)
+            try await fake.addGoBoard(gymcard).status == 0)
         #expect(try await gymcard.run(["occupancy", "--campus", "purdue"]).status == 0)
         fake.goboard.withLock { $0 = answer }
 
         // campus add: nothing added, one line, 65 for an answer that is not a list of zones, 69 for a
         // service that does not answer.
         let unavailable = words == "429" || words == "503"
-        let add = try await gymcard.run([
-            "campus", "add", fake.base + "/?key=" + purdueAccountKey, "--vendor", "goboard", "--name",
-            "again",
-            "--time-zone", "UTC",
-        ])
+        let add = try await fake.addGoBoard(gymcard, name: "again", zone: "UTC")
         #expect(add.status == (unavailable ? 69 : 65), "\(add.stderr)")
         #expect(add.stderrLines.count == 1, "\(add.stderr)")
         #expect(
@@ -448,11 +442,7 @@ struct VendorCampusCommandTests {
         let home = try TemporaryDirectory()
         let gymcard = fake.gymcard(home)
         #expect(
-            try await gymcard.run([
-                "campus", "add", fake.base + "/?key=" + purdueAccountKey, "--vendor", "goboard", "--name",
-                "purdue",
-                "--time-zone", "America/Indiana/Indianapolis",
-            ]).status == 0)
+            try await fake.addGoBoard(gymcard).status == 0)
         let text = try await gymcard.run(["occupancy", "--campus", "purdue"])
         #expect(text.status == 75, "partial: \(text.stderr)")
         let pool = try #require(text.stdoutText.split(separator: "\n").last)

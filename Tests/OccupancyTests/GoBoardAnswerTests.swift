@@ -14,7 +14,7 @@ private func goboardServer(_ body: Data, queries: QueryLog? = nil) async throws 
         guard request.method == "GET", request.path == "/api/FacilityCount/GetCountsByAccount" else {
             return LocalServer.Response(status: 404, "not found")
         }
-        return VendorFixtures.json(body)
+        return LocalServer.Response.json(body)
     }
 }
 

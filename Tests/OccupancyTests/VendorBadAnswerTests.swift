@@ -121,7 +121,8 @@ struct VendorBadAnswerTests {
         let server = try await LocalServer { _ in
             tries.increment() == 1
                 ? LocalServer.Response(status: 503, "busy")
-                : VendorFixtures.json(Data("[{\"LocationId\":1,\"TotalCapacity\":10,\"LastCount\":3}]".utf8))
+                : LocalServer.Response.json(
+                    Data("[{\"LocationId\":1,\"TotalCapacity\":10,\"LastCount\":3}]".utf8))
         }
         let source = CampusSource(vendor: .goboard(key: Self.key), base: server.url(""))
         let zones = try await VendorFeed.zones(

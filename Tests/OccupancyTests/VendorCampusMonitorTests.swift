@@ -35,7 +35,7 @@ struct VendorCampusMonitorTests {
         let requests = Counter()
         let server = try await LocalServer { _ in
             _ = requests.increment()
-            return VendorFixtures.json(body)
+            return LocalServer.Response.json(body)
         }
         let home = try TemporaryDirectory()
         // Every zone configured, as campus add would, plus one the answer no longer lists.
@@ -78,7 +78,7 @@ struct VendorCampusMonitorTests {
             "[{\"LocationId\":5,\"LocationName\":\"Pool\",\"TotalCapacity\":0,\"LastCount\":12,\"LastUpdatedDateAndTime\":\"2026-02-06T13:00:00\"}]",
         ])
         let server = try await LocalServer { _ in
-            VendorFixtures.json(Data(answers.withLock { $0.removeFirst() }.utf8))
+            LocalServer.Response.json(Data(answers.withLock { $0.removeFirst() }.utf8))
         }
         let home = try TemporaryDirectory()
         let profile = CampusProfile(
@@ -107,7 +107,7 @@ struct VendorCampusMonitorTests {
     func oldSourceCount() async throws {
         // Now is 2026-02-06T17:46:40Z: the gym's count is 7 h old, the pool's 1 h, the court's 7 h but closed.
         let server = try await LocalServer { _ in
-            VendorFixtures.json(
+            LocalServer.Response.json(
                 Data(
                     """
                     [{"LocationId":1,"LocationName":"Gym","TotalCapacity":50,"LastCount":20,"IsClosed":false,
@@ -138,7 +138,7 @@ struct VendorCampusMonitorTests {
     @Test("a zone the source closed stays closed in its last value when the next fetch fails")
     func closedStaysClosedWhenStale() async throws {
         let answers = Mutex([
-            VendorFixtures.json(
+            LocalServer.Response.json(
                 Data(
                     "[{\"LocationId\":7,\"LocationName\":\"Tennis\",\"TotalCapacity\":50,\"LastCount\":0,\"IsClosed\":true,\"LastUpdatedDateAndTime\":\"2026-02-06T12:00:00\"}]"
                         .utf8)),
@@ -167,7 +167,7 @@ struct VendorCampusMonitorTests {
     func waitz() async throws {
         let server = try await LocalServer { request in
             request.path == "/live/ucsd-rec"
-                ? VendorFixtures.json(
+                ? LocalServer.Response.json(
                     Data(
                         """
                         {"data":[{"id":3,"name":"Outback Climbing Center","people":4,"capacity":30,"isOpen":false,

@@ -119,7 +119,4 @@ enum VendorFixtures {
     }
 
     /// A JSON answer.
-    static func json(_ body: Data, status: Int = 200) -> LocalServer.Response {
-        LocalServer.Response(status: status, contentType: "application/json; charset=utf-8", body: body)
-    }
 }

@@ -23,7 +23,7 @@ struct WaitzAnswerTests {
             guard request.path == "/live/ucsd-rec", let body = answers.withLock({ $0[poll] }) else {
                 return LocalServer.Response(status: 404, "not found")
             }
-            return VendorFixtures.json(body)
+            return LocalServer.Response.json(body)
         }
         // The same slug recognized from the test server's address, Waitz named because 127.0.0.1 cannot say.
         let source = try CampusSource.recognize(server.url("/live/ucsd-rec").absoluteString, vendor: .waitz)

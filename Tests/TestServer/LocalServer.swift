@@ -55,6 +55,11 @@ public final class LocalServer: Sendable {
             self.body = body
         }
 
+        /// A JSON answer, typed as the vendors' APIs type theirs.
+        public static func json(_ body: Data, status: Int = 200) -> Response {
+            Response(status: status, contentType: "application/json; charset=utf-8", body: body)
+        }
+
         /// A text answer.
         public init(
             status: Int = 200, contentType: String? = "text/html; charset=utf-8",
