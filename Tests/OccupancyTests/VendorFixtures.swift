@@ -4,12 +4,12 @@ import FetchingCurl
 import Foundation
 import Occupancy
 import TestServer
+import TestSupport
 
 /// `../shared/realworld/occupancy-vendors`: what open-source GoBoard and Waitz clients saved (absent outside
 /// this workspace); its MANIFEST.tsv says what each file shows, SHAPES.md how each was requested.
 enum VendorFixtures {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let folder = GymcardProcess.packageRoot.deletingLastPathComponent()
         .appendingPathComponent("shared/realworld/occupancy-vendors")
 
     /// Whether the folder is there.
