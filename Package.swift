@@ -166,12 +166,18 @@ let package = Package(
                 "TerminalText",
             ],
             swiftSettings: strictSettings),
+        // Campuses and facilities, the vendors' answers read into zones, the last known state, `wait`'s
+        // condition: values only (its views are OccupancyViews').
         .target(
             name: "Occupancy",
             dependencies: [
-                "CivilTime", "Configuration", "Fetching", "Markup", "Storage", "OpeningHours", "JSONOutput",
-                "TextSearch", "TerminalText",
+                "CivilTime", "Configuration", "Fetching", "Markup", "Storage", "OpeningHours", "TextSearch",
             ],
+            swiftSettings: strictSettings),
+        // How an occupancy report reads: the text table, the status bars' lines (waybar, tmux), `--json`.
+        .target(
+            name: "OccupancyViews",
+            dependencies: ["Occupancy", "CivilTime", "OpeningHours", "JSONOutput", "TerminalText"],
             swiftSettings: strictSettings),
         // The occupancy history in SQLite: the only module that sees SQLite.
         .target(
@@ -214,8 +220,7 @@ let package = Package(
         .target(
             name: "CardFeature",
             dependencies: [
-                "GymcardCore", "CardVault", "Catima", "Codabar", "Console", "Imaging", "Scanner",
-                "Symbologies", "Symbols",
+                "GymcardCore", "CardVault", "Catima", "Codabar", "Imaging", "Scanner", "Symbologies", "Symbols",
             ],
             swiftSettings: strictSettings),
 
@@ -224,7 +229,8 @@ let package = Package(
         .target(
             name: "CampusFeature",
             dependencies: [
-                "GymcardCore", "Occupancy", "OpeningHours", "History", "Trends", "Collector", "Imaging",
+                "GymcardCore", "Occupancy", "OccupancyViews", "OpeningHours", "History", "Trends", "Collector",
+                "Imaging",
             ],
             swiftSettings: strictSettings),
 
@@ -364,8 +370,8 @@ let package = Package(
         .testTarget(
             name: "OccupancyTests",
             dependencies: [
-                "Occupancy", "Configuration", "Fetching", "FetchingCurl", "Storage", "TestServer",
-                "TestSupport",
+                "Occupancy", "OccupancyViews", "Configuration", "Fetching", "FetchingCurl", "Storage",
+                "TestServer", "TestSupport",
             ],
             swiftSettings: strictSettings),
         .testTarget(

@@ -2,6 +2,7 @@ import CivilTime
 import FoundationEssentials
 import GymcardCore
 import Occupancy
+import OccupancyViews
 import Trends
 
 /// How `occupancy` shows a poll: in one of its formats, once or as a `--watch` that refreshes until

@@ -4,5 +4,6 @@
 @_exported import GymcardCore
 @_exported import History
 @_exported import Occupancy
+@_exported import OccupancyViews
 @_exported import OpeningHours
 @_exported import Trends

@@ -1,7 +1,6 @@
 import CardVault
 import Catima
 import Codabar
-import Console
 import Glibc
 import GymcardCore
 import Storage
@@ -89,10 +88,12 @@ public enum CardExport {
         return card
     }
 
-    /// Writes the stored card to `path` (`-`: standard output) in `format`, encrypted when `password` is
-    /// given (asked after the card is unlocked). The destination is checked before anything is asked.
+    /// Makes the stored card's file for `path` (`-`: standard output) in `format`, encrypted when
+    /// `password` is given (asked after the card is unlocked), and hands its bytes to `write`, which writes
+    /// them to `path` (the CLI's, through Console). The destination is checked before anything is asked.
     public static func export(
-        _ access: CardAccess, to path: String, format: Format, password: ZipPassword?, replacing: Bool
+        _ access: CardAccess, to path: String, format: Format, password: ZipPassword?, replacing: Bool,
+        write: ([UInt8]) throws(StorageError) -> Void
     ) throws -> Written {
         try checkDestination(path, replacing: replacing)
         if password != nil, format == .csv {
@@ -108,9 +109,7 @@ public enum CardExport {
         } catch { throw CatimaProblem(error, in: path) }
         // Checked again: a file may have appeared while the passphrase and password were typed.
         try checkDestination(path, replacing: replacing)
-        do { try NamedOutput.write(bytes, to: path) } catch {
-            throw CatimaProblem(error.error, reading: false)
-        }
+        do throws(StorageError) { try write(bytes) } catch { throw CatimaProblem(error, reading: false) }
         let symbology =
             if case .symbology(let symbology) = card.barcodeType { symbology.displayName } else { "" }
         return Written(

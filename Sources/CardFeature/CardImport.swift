@@ -1,6 +1,5 @@
 import CardVault
 import Catima
-import Console
 import GymcardCore
 import Storage
 import Symbologies

@@ -17,6 +17,13 @@ public enum NamedOutput {
             }
         } catch { throw NamedOutputProblem(error: error, standardOutput: path == "-") }
     }
+
+    /// ``write(_:to:)`` for `path`, as a use case takes its writer (`CardExport.export`'s `write`).
+    public static func writer(to path: String) -> ([UInt8]) throws(StorageError) -> Void {
+        { bytes throws(StorageError) in
+            do throws(NamedOutputProblem) { try write(bytes, to: path) } catch { throw error.error }
+        }
+    }
 }
 
 /// A named output that could not be written.

@@ -51,7 +51,8 @@ struct ExportCommand: ContextCommand {
         let access = CardAccess(context: context, passphrases: passphrases.passphrases())
         let written = try CardExport.export(
             access, to: file, format: format,
-            password: password || passwordFile != nil ? .terminal(file: passwordFile) : nil, replacing: force)
+            password: password || passwordFile != nil ? .terminal(file: passwordFile) : nil, replacing: force,
+            write: NamedOutput.writer(to: file))
         Terminal.standardError.write(written.summary(to: file) + "\n")
     }
 }

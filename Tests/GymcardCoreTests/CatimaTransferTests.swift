@@ -1,6 +1,7 @@
 import CardVault
 import Catima
 import Codabar
+import Console
 import Foundation
 import Symbologies
 import Synchronization
@@ -365,5 +366,16 @@ import Testing
         _ = try CardImport.store(cards[0], access: access, noPassphrase: true, say: { _ in })
         #expect(try setup.stored()?.id == "A905123456B")
         #expect(try setup.stored()?.label == "Gold's Gym & Spa")
+    }
+}
+
+extension CardExport {
+    /// `export` writing its bytes as the CLI does (Console's `NamedOutput`: the path, or `-`).
+    static func export(
+        _ access: CardAccess, to path: String, format: Format, password: ZipPassword?, replacing: Bool
+    ) throws -> Written {
+        try export(
+            access, to: path, format: format, password: password, replacing: replacing,
+            write: NamedOutput.writer(to: path))
     }
 }

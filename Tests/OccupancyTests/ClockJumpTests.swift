@@ -1,6 +1,7 @@
 import Fetching
 import FetchingCurl
 import Foundation
+import OccupancyViews
 import Storage
 import Synchronization
 import TestServer

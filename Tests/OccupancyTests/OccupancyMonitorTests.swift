@@ -2,6 +2,7 @@ import Fetching
 import FetchingCurl
 import Foundation
 import Occupancy
+import OccupancyViews
 import Storage
 import Synchronization
 import TestServer

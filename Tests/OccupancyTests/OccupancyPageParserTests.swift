@@ -1,4 +1,5 @@
 import Occupancy
+import OccupancyViews
 import TestServer
 import Testing
 

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import Occupancy
+import OccupancyViews
 import Testing
 
 @Suite("The state file keeps a vendor reading's source time and closed flag")

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import JSONOutput
+import Occupancy
 import OpeningHours
 
 /// The `--json` schema (ARCHITECTURE §2): `{"observedAt", "facilities": [{"key", "name", "occupancy", "remaining",

@@ -1,5 +1,6 @@
 import CivilTime
 import FoundationEssentials
+import Occupancy
 import OpeningHours
 import TerminalText
 

@@ -1,5 +1,3 @@
-import TerminalText
-
 /// A person picks one of several things from a numbered list (the cards of a Catima file, the IDs of a
 /// photo): the list is shown, and the question asked again after an answer that is no number on it.
 public enum NumberedChoice {
