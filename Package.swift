@@ -220,7 +220,8 @@ let package = Package(
         .target(
             name: "CardFeature",
             dependencies: [
-                "GymcardCore", "CardVault", "Catima", "Codabar", "Imaging", "Scanner", "Symbologies", "Symbols",
+                "GymcardCore", "CardVault", "Catima", "Codabar", "Imaging", "Scanner", "Symbologies",
+                "Symbols",
             ],
             swiftSettings: strictSettings),
 
@@ -229,7 +230,8 @@ let package = Package(
         .target(
             name: "CampusFeature",
             dependencies: [
-                "GymcardCore", "Occupancy", "OccupancyViews", "OpeningHours", "History", "Trends", "Collector",
+                "GymcardCore", "Occupancy", "OccupancyViews", "OpeningHours", "History", "Trends",
+                "Collector",
                 "Imaging",
             ],
             swiftSettings: strictSettings),
