@@ -87,9 +87,8 @@ let package = Package(
         // measured and not taken: it links all of Foundation (see History's docs).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // libsystemd's D-Bus client, for logind's SetBrightness: the backlight guardian alone opens it with
-        // dlopen (Sources/Backlight/SystemBusLibrary.swift). shim.h declares the functions and types it needs
-        // (checked against <systemd/sd-bus.h> where it is installed), so building needs no libsystemd-dev.
-        .systemLibrary(name: "CSystemdBus"),
+        // dlopen (Sources/Backlight/SystemBusLibrary.swift); sd-bus.h gives the table's types.
+        .systemLibrary(name: "CSystemdBus", providers: [.apt(["libsystemd-dev"])]),
         // Libraries along the boundaries in ARCHITECTURE §3.
         .target(name: "Codabar", swiftSettings: strictSettings),
         // The symbologies a card can carry, their names, and what text each accepts: pure Swift, so the
@@ -330,7 +329,7 @@ let package = Package(
             name: "DynamicLoadingTests",
             dependencies: [
                 "DynamicLoading", "CDmtx", "CHeif", "CLibCrypto", "CSQLite", "CSystemdBus", "CTIFF", "CWebP",
-                "CZBar", "CZint", "CZip", "TestSupport",
+                "CZBar", "CZint", "CZip", "TestSupport", "gymcard",
             ],
             swiftSettings: strictSettings),
         .testTarget(

@@ -1,9 +1,7 @@
 import Glibc
 
 /// A C library opened with `dlopen` on first use, its functions bound into a table declared in C from the
-/// library's own header (docs/ARCHITECTURE.md §17): each module's `shim.h` lists the functions once in an
-/// X-macro, which gives the table's members (`__typeof__(&f)`, so the compiler checks every signature
-/// against the header) and their names in the same order. Nothing is retyped in Swift.
+/// library's own header (docs/ARCHITECTURE.md §17).
 public enum DynamicLibrary {
     /// Opens `library` and fills a `Table` from the names `names` returns (a null-terminated array, one
     /// name per member, in the members' order). The library stays open for the life of the process; on a
@@ -11,26 +9,22 @@ public enum DynamicLibrary {
     public static func bind<Table>(
         _ library: SystemLibrary, names: UnsafePointer<UnsafePointer<CChar>?>, as _: Table.Type
     ) -> Result<Table, LoadingError> {
-        var symbols: [String] = []
-        var cursor = names
-        while let name = cursor.pointee {
-            symbols.append(String(cString: name))
-            cursor += 1
-        }
+        var count = 0
+        while names[count] != nil { count += 1 }
         let slot = MemoryLayout<UnsafeRawPointer>.stride
-        // The table is nothing but function pointers: one slot per name.
+        // The table is nothing but function pointers, one per name (a stale object's is not: §17).
         precondition(
-            MemoryLayout<Table>.size == symbols.count * slot,
-            "\(Table.self) is \(MemoryLayout<Table>.size) bytes, not \(symbols.count) pointers"
-        )
+            MemoryLayout<Table>.size == count * slot,
+            "\(Table.self) is \(MemoryLayout<Table>.size) bytes, not \(count) pointers")
         _ = dlerror()
         guard let handle = dlopen(library.soname, RTLD_NOW | RTLD_LOCAL) else {
             return .failure(.notLoaded(library, reason: lastError()))
         }
         let table = UnsafeMutableRawPointer.allocate(
-            byteCount: Swift.max(1, MemoryLayout<Table>.size), alignment: MemoryLayout<Table>.alignment)
+            byteCount: Swift.max(1, count * slot), alignment: MemoryLayout<Table>.alignment)
         defer { table.deallocate() }
-        for (index, symbol) in symbols.enumerated() {
+        for index in 0..<count {
+            let symbol = names[index].map { String(cString: $0) } ?? ""
             _ = dlerror()
             guard let address = dlsym(handle, symbol) else {
                 let reason = lastError()

@@ -1,4 +1,5 @@
 import CSQLite
+import DynamicLoading
 
 /// A failure reported by SQLite: its primary result code and message.
 struct SQLiteError: Error, Sendable, CustomStringConvertible {
@@ -17,6 +18,10 @@ struct SQLiteError: Error, Sendable, CustomStringConvertible {
     var isReadOnly: Bool { code == SQLITE_READONLY || code == SQLITE_PERM || code == SQLITE_CANTOPEN }
 
     var description: String { message }
+
+    /// libsqlite3 is missing: a code of its own, which no SQLite call returns (HistoryError words it).
+    static let libraryMissing = SQLiteError(
+        code: -1, message: "\(SystemLibrary.sqlite.soname) is not installed")
 }
 
 /// One connection to an SQLite database: the only code that calls SQLite's C API (libsqlite3 from the
@@ -30,7 +35,7 @@ final class SQLiteConnection {
         let flags =
             (create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE)
             | SQLITE_OPEN_NOMUTEX
-        guard let sqlite = try? SQLiteLibrary.functions.get() else { throw SQLiteLibrary.missing }
+        guard let sqlite = try? SQLiteLibrary.functions.get() else { throw SQLiteError.libraryMissing }
         self.sqlite = sqlite
         let status = sqlite.sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {

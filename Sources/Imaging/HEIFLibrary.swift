@@ -1,12 +1,10 @@
 import CHeif
 import DynamicLoading
 
-/// libheif, loaded on the first HEIC or AVIF photo with `dlopen` instead of linked: it brings HEVC and AV1
-/// codecs (libde265, x265, aom, dav1d) that every other gymcard command, and the status bars that run
-/// gymcard every few seconds, would otherwise load at start. The types and constants come from the CHeif
-/// system-library target (heif.h), the functions from its table there.
+/// libheif, opened with `dlopen` on the first HEIC or AVIF photo rather than linked (why:
+/// docs/ARCHITECTURE.md §17).
 enum HEIFLibrary {
-    /// libheif's functions, bound and initialised (heif_init registers the codec plugins) on first use.
+    /// Its functions, bound and initialised (`heif_init` registers the codec plugins) on first use.
     static let functions = DynamicLibrary.bind(
         .heif, names: gymcard_heif_function_names(), as: gymcard_heif_functions.self
     ).flatMap { heif -> Result<gymcard_heif_functions, LoadingError> in

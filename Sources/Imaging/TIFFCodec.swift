@@ -7,10 +7,8 @@ import Glibc
 /// RGBA interface reads (grey, bilevel, palette, RGB, CMYK, YCbCr, JPEG-in-TIFF, 16-bit) is read, a band
 /// of rows at a time; every page of a multi-page file can be.
 public enum TIFFCodec {
-    /// libtiff's functions (4.5 or later, for its per-file error handlers), bound on the first TIFF file:
-    /// loaded with `dlopen` instead of linked, so that no other command pays for it at start. Never
-    /// changed once bound; `nonisolated(unsafe)` as Swift imports the variadic TIFFGetFieldDefaulted's slot
-    /// as a bare pointer, which it cannot know to be `Sendable`.
+    /// libtiff's functions (4.5 or later, for its per-file error handlers), bound on the first TIFF file;
+    /// `nonisolated(unsafe)` for its variadic slot (docs/ARCHITECTURE.md §17).
     nonisolated(unsafe) static let functions = DynamicLibrary.bind(
         .tiff, names: gymcard_tiff_function_names(), as: gymcard_tiff_functions.self)
 

@@ -4,8 +4,7 @@ import DynamicLoading
 /// WebP (what browsers save) through libwebp, loaded with `dlopen` on the first WebP file
 /// (``functions``), decoded straight to its luma plane and scaled inside libwebp.
 public enum WebPCodec {
-    /// libwebp's functions, bound on the first WebP file: loaded with `dlopen` instead of linked, so that
-    /// no other command pays for it at start.
+    /// libwebp's functions, bound on the first WebP file (docs/ARCHITECTURE.md §17).
     static let functions = DynamicLibrary.bind(
         .webp, names: gymcard_webp_function_names(), as: gymcard_webp_functions.self)
 

@@ -1,12 +1,9 @@
 import CZBar
 import DynamicLoading
 
-/// libzbar, loaded on first use with `dlopen` instead of linked: linking it makes every gymcard process
-/// load its dependencies (X11, D-Bus, systemd, libgcrypt, v4l) and run their initialisers — 1.2 ms on
-/// this machine, measured with two otherwise empty programs — although only `scan` needs it.
-/// The types and constants come from the CZBar system-library target (zbar.h), the functions from its table.
+/// libzbar, opened with `dlopen` on first use rather than linked (why: docs/ARCHITECTURE.md §17).
 enum ZBarLibrary {
-    /// libzbar's functions, bound on first use; the error says which library or function is missing.
+    /// Its functions, bound on first use; the error names the library or function missing.
     static let functions = DynamicLibrary.bind(
         .zbar, names: gymcard_zbar_function_names(), as: gymcard_zbar_functions.self)
 }

@@ -28,8 +28,7 @@ struct DynamicLibraryTests {
     /// A library that opens but lacks a function: the one line names library and function.
     @Test("a library without one of the table's functions is named with that function")
     func missingSymbol() {
-        let zlib = SystemLibrary(
-            name: "zlib", soname: "libz.so.1", debianPackage: "zlib1g", purpose: "a test")
+        let zlib = SystemLibrary("zlib", "libz.so.1", "zlib1g", "a test")
         let result = DynamicLibrary.bind(
             zlib, names: gymcard_dmtx_function_names(), as: gymcard_dmtx_functions.self)
         guard case .failure(let error) = result else {
@@ -49,8 +48,7 @@ struct DynamicLibraryTests {
     /// A library that is not installed.
     @Test("a library that is not installed says so, with dlerror's reason")
     func notInstalled() {
-        let absent = SystemLibrary(
-            name: "none", soname: "libgymcard-absent.so.9", debianPackage: "none", purpose: "a test")
+        let absent = SystemLibrary("none", "libgymcard-absent.so.9", "none", "a test")
         let result = DynamicLibrary.bind(
             absent, names: gymcard_dmtx_function_names(), as: gymcard_dmtx_functions.self)
         guard case .failure(.notLoaded(let library, let reason)) = result else {

@@ -36,7 +36,7 @@ import Testing
 
     private static let loading = [
         Doctor.Library(
-            SystemLibrary(name: "libfake", soname: "libfake.so.0", debianPackage: "fake", purpose: "nothing")
+            SystemLibrary("libfake", "libfake.so.0", "fake", "nothing")
         ) { true }
     ]
 
@@ -62,17 +62,13 @@ import Testing
         let home = try TemporaryDirectory()
         let libraries = [
             Doctor.Library(
-                SystemLibrary(
-                    name: "libscan", soname: "libscan.so.0", debianPackage: "libscan0",
-                    purpose: "scan reads barcodes"),
+                SystemLibrary("libscan", "libscan.so.0", "libscan0", "scan reads barcodes"),
                 essential: true
             ) {
                 false
             },
             Doctor.Library(
-                SystemLibrary(
-                    name: "libextra", soname: "libextra.so.1", debianPackage: "libextra1",
-                    purpose: "extra photos")
+                SystemLibrary("libextra", "libextra.so.1", "libextra1", "extra photos")
             ) { false },
         ]
         let checks = Doctor.checks(try Self.context(home), libraries: libraries, run: Self.nothingInstalled)
