@@ -98,7 +98,8 @@ public final class HistoryStore {
     }
 
     static func historyError(_ error: SQLiteError, path: String) -> HistoryError {
-        if error.code == SQLiteError.libraryMissing.code, case .failure(let loading) = SQLiteLibrary.functions {
+        if error.code == SQLiteError.libraryMissing.code, case .failure(let loading) = SQLiteLibrary.functions
+        {
             return .libraryMissing(loading)
         }
         if error.isFull { return .full(path: path) }
