@@ -24,34 +24,31 @@ public struct OccupancyDisplay: Sendable {
     public var colour: OccupancyTextView.Colour?
     /// The facilities' zone: the times of day shown (opening, "updated").
     public var zone: LocalTimeZone
-    /// The campus's settings (the status bar's usual percent reads its history).
-    public var settings: OccupancySettings
-    private let context: Context
 
     /// Creates a display.
-    public init(
-        format: Format, columns: Int?, colour: OccupancyTextView.Colour?, zone: LocalTimeZone,
-        settings: OccupancySettings, context: Context
-    ) {
+    public init(format: Format, columns: Int?, colour: OccupancyTextView.Colour?, zone: LocalTimeZone) {
         self.format = format
         self.columns = columns
         self.colour = colour
         self.zone = zone
-        self.settings = settings
-        self.context = context
     }
 
-    /// The report in the format, as lines.
-    public func lines(_ report: OccupancyReport) -> [String] {
+    /// Whether the format shows the usual percent (so the poll is to read it: `OccupancyPoll.readsUsualPercent`).
+    public var showsUsualPercent: Bool { format == .waybar }
+
+    /// A poll's outcome in the format, as lines: from what it carries alone (no file is read).
+    public func lines(_ outcome: OccupancyPoll.Outcome) -> [String] {
+        let report = outcome.report
         switch format {
         case .text:
             return OccupancyTextView(columns: columns, colour: colour, now: report.observedAt, zone: zone)
                 .lines(report)
         case .json: return [OccupancyJSON.line(report)]
         case .waybar:
-            let usual = UsualNowFile.usualPercents(
-                report.facilities.map(\.facility), settings: settings, context: context)
-            return [StatusBarFormats.waybar(report, now: report.observedAt, zone: zone, usualPercent: usual)]
+            return [
+                StatusBarFormats.waybar(
+                    report, now: report.observedAt, zone: zone, usualPercent: outcome.usualPercent)
+            ]
         case .tmux: return [StatusBarFormats.tmux(report)]
         }
     }
@@ -68,11 +65,11 @@ public struct OccupancyDisplay: Sendable {
         let report = outcome.report
         let notRecorded = outcome.notRecorded.map { "not recorded in the history: \($0)" }
         guard redraw else {
-            let line = format == .text || format == .json ? OccupancyJSON.line(report) : lines(report)[0]
+            let line = format == .text || format == .json ? OccupancyJSON.line(report) : lines(outcome)[0]
             return WatchFrame(
                 lines: [line], redrawn: false, warnings: outcome.warnings + [notRecorded].compactMap { $0 })
         }
-        var shown = lines(report) + outcome.warnings.map { "! " + $0 }
+        var shown = lines(outcome) + outcome.warnings.map { "! " + $0 }
         if let failure = outcome.saveFailure { shown.append("! not saved: \(failure)") }
         if let notRecorded { shown.append("! " + notRecorded) }
         let time = LocalTime.clock(report.observedAt, zone: zone)
@@ -90,17 +87,18 @@ public struct OccupancyDisplay: Sendable {
         public var warnings: [String]
     }
 
-    /// Refreshes until `next` gives `nil` (interrupted) or the clock's sleep is cancelled, giving each
+    /// Refreshes until `next` gives `nil` (interrupted) or `clock`'s sleep is cancelled, giving each
     /// frame to `draw` and saying its warnings with `say`.
     public func watch(
-        redraw: Bool, next: () async -> OccupancyPoll.Outcome?, draw: (WatchFrame) -> Void,
+        redraw: Bool, clock: CurrentTime, next: () async -> OccupancyPoll.Outcome?,
+        draw: (WatchFrame) -> Void,
         say: (String) -> Void
     ) async {
         while let outcome = await next() {
             let frame = watchFrame(outcome, redraw: redraw)
             for warning in frame.warnings { say(warning) }
             draw(frame)
-            do { try await context.clock.sleep(seconds: Double(Self.refreshSeconds(outcome.report))) } catch {
+            do { try await clock.sleep(seconds: Double(Self.refreshSeconds(outcome.report))) } catch {
                 return
             }
         }

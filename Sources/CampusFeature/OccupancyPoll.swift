@@ -19,6 +19,9 @@ public struct OccupancyPoll: Sendable {
     /// Whether a poll also keeps the status bar's usual percent current (``UsualNowFile``): true when
     /// it polls every facility the status bar shows (not `wait`, which polls one).
     public var keepsUsualCurrent = true
+    /// Whether an outcome carries each facility's usual percent now (``Outcome/usualPercent``, waybar's
+    /// tooltip), read from ``UsualNowFile`` after the poll.
+    public var readsUsualPercent = false
     private let context: Context
     private let hours: FacilityHoursContext
 
@@ -41,6 +44,9 @@ public struct OccupancyPoll: Sendable {
         public var saveFailure: StorageError?
         /// Why the poll is not in the history (a full disk), when it is not.
         public var notRecorded: String?
+        /// Each facility's usual percent at this time of the week, by key, when the poll reads it
+        /// (``OccupancyPoll/readsUsualPercent``); empty otherwise.
+        public var usualPercent: [String: Double] = [:]
 
         /// A report alone (`--demo`: nothing fetched, saved or recorded).
         public init(report: OccupancyReport) { self.report = report }
@@ -86,7 +92,7 @@ public struct OccupancyPoll: Sendable {
         outcome.notRecorded = HistoryFiles.record(
             outcome.report, warnings: refresh.warnings, context: context, settings: settings,
             keepsUsual: keepsUsualCurrent)
-        return outcome
+        return withUsualPercent(outcome)
     }
 
     /// The stored readings and the cached hours, without the network (status bars); nothing recorded.
@@ -94,9 +100,18 @@ public struct OccupancyPoll: Sendable {
         let now = context.clock.now
         let refresh = OccupancyMonitor.cached(settings: settings, stateFile: stateFile, now: now)
         let loadedHours = hours.cached(at: now)
-        return Outcome(
-            report: loadedHours.apply(to: refresh.report), fetchWarnings: refresh.warnings,
-            hoursWarnings: loadedHours.warnings, hours: loadedHours.hours)
+        return withUsualPercent(
+            Outcome(
+                report: loadedHours.apply(to: refresh.report), fetchWarnings: refresh.warnings,
+                hoursWarnings: loadedHours.warnings, hours: loadedHours.hours))
+    }
+
+    private func withUsualPercent(_ outcome: Outcome) -> Outcome {
+        guard readsUsualPercent else { return outcome }
+        var outcome = outcome
+        outcome.usualPercent = UsualNowFile.usualPercents(
+            outcome.report.facilities.map(\.facility), settings: settings, context: context)
+        return outcome
     }
 
     private var stateFile: OccupancyStateFile {

@@ -70,30 +70,29 @@ struct OccupancyCommand: AsyncContextCommand {
         if demo {
             // Sample values; with --watch a preview whose values drift a little each refresh. Nothing is
             // fetched, stored or recorded.
-            let display = display(settings, (try? context.zone(settings.timeZone)) ?? .system, context)
+            let display = display((try? context.zone(settings.timeZone)) ?? .system, context)
             let next = OccupancyPoll.demo(settings.facilities, clock: context.clock)
             guard watch else {
-                return Terminal.standardOutput.line(display.lines(next().report).joined(separator: "\n"))
+                return Terminal.standardOutput.line(display.lines(next()).joined(separator: "\n"))
             }
-            return await watchLoop(display) { next() }
+            return await watchLoop(display, context) { next() }
         }
-        let poll = try OccupancyPoll(settings: settings, context: context)
-        let display = display(settings, poll.zone, context)
+        var poll = try OccupancyPoll(settings: settings, context: context)
+        let display = display(poll.zone, context)
+        poll.readsUsualPercent = display.showsUsualPercent
         if cached { return try finish(poll.cached(), display) }
         let fetcher = try network.fetcher(context)
-        if watch { return await watchLoop(display) { try? await poll.poll(fetcher: fetcher) } }
+        if watch { return await watchLoop(display, context) { try? await poll.poll(fetcher: fetcher) } }
         try finish(try await poll.poll(fetcher: fetcher), display)
     }
 
-    private func display(_ settings: OccupancySettings, _ zone: LocalTimeZone, _ context: Context)
-        -> OccupancyDisplay
-    {
+    private func display(_ zone: LocalTimeZone, _ context: Context) -> OccupancyDisplay {
         let terminal = Terminal(environment: context.environment)
         return OccupancyDisplay(
             format: chosenFormat, columns: terminal.columns,
             colour: terminal.reasonColourIsOff(noColorFlag: noColor) == nil
                 ? (terminal.isTrueColour ? .trueColour : .palette) : nil,
-            zone: zone, settings: settings, context: context)
+            zone: zone)
     }
 
     /// Prints the outcome; the exit status: 69 nothing to show, 74 the readings could not be saved, 75
@@ -101,7 +100,7 @@ struct OccupancyCommand: AsyncContextCommand {
     /// module whose command fails, which would hide exactly the state its `class` carries.
     private func finish(_ outcome: OccupancyPoll.Outcome, _ display: OccupancyDisplay) throws {
         for warning in outcome.warnings { Terminal.standardError.say(warning) }
-        Terminal.standardOutput.line(display.lines(outcome.report).joined(separator: "\n"))
+        Terminal.standardOutput.line(display.lines(outcome).joined(separator: "\n"))
         guard let shortfall = outcome.shortfall(cached: cached) else { return }
         guard chosenFormat.isStatusBar else { throw shortfall }
         if !shortfall.description.isEmpty { Terminal.standardError.say(shortfall.description) }
@@ -109,7 +108,9 @@ struct OccupancyCommand: AsyncContextCommand {
 
     /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh. `next` gives each
     /// refresh, `nil` when interrupted. Ctrl-C ends it with status 0 and the cursor shown again.
-    private func watchLoop(_ display: OccupancyDisplay, next: () async -> OccupancyPoll.Outcome?) async {
+    private func watchLoop(
+        _ display: OccupancyDisplay, _ context: Context, next: () async -> OccupancyPoll.Outcome?
+    ) async {
         let redraw = Terminal(environment: [:]).stdoutIsTerminal && chosenFormat == .text
         Interrupt.showsCursor = redraw
         Interrupt.exitStatus = 0
@@ -117,7 +118,7 @@ struct OccupancyCommand: AsyncContextCommand {
         defer { if redraw { Terminal.standardOutput.write(LinesInPlace.showCursor) } }
         var place = LinesInPlace(columns: display.columns)
         await display.watch(
-            redraw: redraw, next: next,
+            redraw: redraw, clock: context.clock, next: next,
             draw: { frame in
                 Terminal.standardOutput.write(
                     frame.redrawn ? place.frame(frame.lines) : frame.lines.map { $0 + "\n" }.joined())

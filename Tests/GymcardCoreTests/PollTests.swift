@@ -253,7 +253,7 @@ struct PollOutcomeTests {
         let outcome = try await poll.poll(fetcher: Campus.fetcher)
         #expect(outcome.shortfall(cached: false) == .partlyStale)
         let display = OccupancyDisplay(
-            format: .text, columns: 40, colour: nil, zone: poll.zone, settings: settings, context: context)
+            format: .text, columns: 40, colour: nil, zone: poll.zone)
         let frame = display.watchFrame(outcome, redraw: true)
         #expect(frame.redrawn)
         var place = LinesInPlace(columns: 40)
