@@ -118,7 +118,7 @@ public enum OccupancyShortfall: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .nothingAvailable(cached: true):
-            "no occupancy data stored yet; run `gymcard occupancy` (without --cached) first"
+            "no occupancy data stored yet"
         case .nothingAvailable(cached: false):
             "no occupancy data: nothing could be fetched and nothing is stored; check the network and try again"
         case .notKept(let why): "the readings were shown but " + why

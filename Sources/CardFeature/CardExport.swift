@@ -50,7 +50,7 @@ public enum CardExport {
             )
         }
         throw CatimaProblem(
-            "cannot tell the format of \(path): name it .zip or .csv, or give --format zip|csv", kind: .usage)
+            "cannot tell the format of \(path): name it .zip or .csv", kind: .usage, remedy: .nameFormat)
     }
 
     /// Fails when `path` names an existing regular file and `replacing` is false: an export never replaces a

@@ -171,8 +171,7 @@ public enum CardImport {
         case .picked(let index): return drawable[index]
         case .unanswered:
             throw CatimaProblem(
-                "there are \(drawable.count) cards (listed above); choose one with --store <name>",
-                kind: .usage)
+                "there are \(drawable.count) cards (listed above)", kind: .usage, remedy: .chooseStore)
         case .noneOnList:
             throw CatimaProblem(
                 "no card chosen (give a number from 1 to \(drawable.count)); nothing was changed",

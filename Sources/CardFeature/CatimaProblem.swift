@@ -2,8 +2,9 @@ import Catima
 import GymcardCore
 import Storage
 
-/// Why `export`, `import` or `share` stopped: one line for a person (what happened and what to do) and the
-/// kind of failure, whose raw value is the exit status (sysexits(3), as the CLI's `ExitStatus`).
+/// Why `export`, `import` or `share` stopped: one line for a person (what happened), the kind of failure,
+/// whose raw value is the exit status (sysexits(3), as the CLI's `ExitStatus`), and what the command line
+/// can do about it (``Remedy``), which the CLI words with its options (ARCHITECTURE §3).
 ///
 /// Messages never hold the card's ID, a barcode's text or a password.
 public struct CatimaProblem: Error, CustomStringConvertible {
@@ -23,10 +24,22 @@ public struct CatimaProblem: Error, CustomStringConvertible {
         case wrongPassword = 77
     }
 
+    /// What an option of the command would change; the CLI says it after the message.
+    public enum Remedy: Sendable, CaseIterable {
+        /// A password from a file instead of the terminal (an encrypted zip, or an export's new password).
+        case passwordFile
+        /// Naming the card to take among several (the store's name).
+        case chooseStore
+        /// Naming the file's format (a name without .zip or .csv).
+        case nameFormat
+    }
+
     /// The line for a person.
     public var message: String
     /// The kind of failure.
     public var kind: Kind
+    /// What the command line can do about it, when something can.
+    public var remedy: Remedy?
 
     /// What a question on the terminal answered; what it threw (the prompt ended with Ctrl-D) as a usage
     /// problem in its own words.
@@ -34,10 +47,11 @@ public struct CatimaProblem: Error, CustomStringConvertible {
         do { return try question() } catch { throw CatimaProblem("\(error)", kind: .usage) }
     }
 
-    /// A problem with its line and kind.
-    public init(_ message: String, kind: Kind) {
+    /// A problem with its line, kind and remedy.
+    public init(_ message: String, kind: Kind, remedy: Remedy? = nil) {
         self.message = message
         self.kind = kind
+        self.remedy = remedy
     }
 
     /// The line.
@@ -47,9 +61,7 @@ public struct CatimaProblem: Error, CustomStringConvertible {
     init(_ error: CatimaError, in name: String) {
         switch error {
         case .passwordNeeded:
-            self.init(
-                "\(name) is encrypted: give its password on a terminal or with --password-file <file>",
-                kind: .usage)
+            self.init("\(name) is encrypted", kind: .usage, remedy: .passwordFile)
         case .wrongPassword:
             self.init("the password does not open \(name); check it and try again", kind: .wrongPassword)
         case .emptyPassword: self.init("the password is empty; give one, or export without one", kind: .usage)

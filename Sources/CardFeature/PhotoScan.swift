@@ -83,6 +83,7 @@ public enum PhotoScan {
                     milliseconds: milliseconds)
             }
             let message: String
+            var timeRanOut = false
             if pageCount == 1 {
                 message = diagnosis.description
             } else if let notAnID {
@@ -91,13 +92,14 @@ public enum PhotoScan {
             } else if let budget = scanner.timeBudget, ContinuousClock.now - started > budget {
                 message =
                     "no barcode found on any of its \(pageCount) pages in the time allowed, which ran out "
-                    + "before every page was looked at closely (give more with --budget)"
+                    + "before every page was looked at closely"
+                timeRanOut = true
             } else {
                 message = "no barcode found on any of its \(pageCount) pages"
             }
             throw PhotoScanProblem(
                 message: "\(name): \(message)", kind: .nothingFound, others: others,
-                milliseconds: milliseconds)
+                milliseconds: milliseconds, timeRanOut: timeRanOut)
         }
         // Codabar is what a member card is assumed to be: on a sheet of several symbologies (a flatbed
         // scan of a card beside other labels) its read comes first, the others after it, in read order. A
@@ -168,6 +170,8 @@ public struct PhotoScanProblem: Error, CustomStringConvertible {
     public var others: [ScanFinding] = []
     /// How long the last page's scan took.
     public var milliseconds = 0
+    /// Whether the time allowed ran out before every page was looked at closely (more time might find one).
+    public var timeRanOut = false
 
     /// The line about the photo.
     public var description: String { message }

@@ -9,11 +9,12 @@ extension PhotoScan {
     /// lines go to `print` as `output` words them (`-` is standard input, called so in messages). `save`
     /// gets the ID of each photo that reads until one is stored without an error (`scan --save` stores
     /// the first). `failed` gets each photo whose scan or storing failed, by its name in messages, and
-    /// throws to stop at it; `say` gets what is said to the person (a photo that holds several IDs).
+    /// throws to stop at it; `several` gets a photo (by its name) whose first ID was printed though it holds
+    /// others, with every ID it holds.
     ///
     /// A photo with several different IDs is never chosen from in silence (ARCHITECTURE §13, "Two cards
-    /// in one photo"): the line printed is the first, and `say` tells that there are others and how to list
-    /// them. A photo to be stored is looked at whole (every stage, as `--all`), and when it holds several
+    /// in one photo"): the line printed is the first, and `several` is to tell that there are others (and
+    /// how to list them). A photo to be stored is looked at whole (every stage, as `--all`), and when it holds several
     /// IDs `choose` picks one (it asks on a terminal); when it returns `nil` nothing is stored by the run
     /// (no later photo either), every ID is printed, and the photo fails with ``SeveralCards``.
     ///
@@ -23,7 +24,7 @@ extension PhotoScan {
         _ paths: [String], with scanner: BarcodeScanner, output: Output,
         save: ((BarcodeContent) throws -> Void)?,
         choose: ([BarcodeContent]) throws -> BarcodeContent? = { _ in nil },
-        emit: (String) -> Void, say: (String) -> Void = { _ in },
+        emit: (String) -> Void, several: (_ name: String, _ cards: [BarcodeContent]) -> Void = { _, _ in },
         failed: (_ name: String, _ error: any Error) throws -> Void
     ) throws {
         if let error = ZBarReader.loadingError {
@@ -47,7 +48,7 @@ extension PhotoScan {
                 let cards = photo.reads.map(\.content)
                 guard !saved, let save else {
                     for line in output.lines(photo, of: name) { emit(line) }
-                    if cards.count > 1, !output.all { say(Self.severalNote(cards, in: name)) }
+                    if cards.count > 1, !output.all { several(name, cards) }
                     continue
                 }
                 var chosen = cards[0]
@@ -70,13 +71,6 @@ extension PhotoScan {
         }
     }
 
-    /// What is said of a photo whose first ID was printed though it holds others.
-    static func severalNote(_ cards: [BarcodeContent], in name: String) -> String {
-        let kinds = cards.map(\.symbology.displayName).joined(separator: ", ")
-        return
-            "\(name.terminalSafe) holds \(cards.count) different IDs (\(kinds)); the first is printed: "
-            + "gymcard scan --all lists them"
-    }
 }
 
 /// `scan --save` of a photo that holds several different IDs, with no one to ask which: nothing stored.
@@ -86,11 +80,9 @@ public struct SeveralCards: Error, CustomStringConvertible {
     /// The IDs it holds, in the order printed.
     public var cards: [BarcodeContent]
 
-    /// What happened and what to do (never an ID: they were printed on standard output).
+    /// What happened (never an ID: they were printed on standard output); what to do is the CLI's.
     public var description: String {
         "\(name.terminalSafe) holds \(cards.count) different IDs (listed above: "
-            + cards.map(\.symbology.displayName).joined(separator: ", ")
-            + "); nothing was stored: run on a terminal to choose, or store one with "
-            + "`gymcard set --symbology <name>` (it reads the ID from standard input)"
+            + cards.map(\.symbology.displayName).joined(separator: ", ") + "); nothing was stored"
     }
 }

@@ -77,6 +77,9 @@ public struct SymbolSettings: Sendable {
         } catch let error as CodabarError {
             throw SymbolSettingsProblem.outOfRange(error.description)
         } catch let error as SymbolError {
+            if case .ratioTooSmallForNarrowBars = error {
+                throw SymbolSettingsProblem.barsTooThin(error.description)
+            }
             throw SymbolSettingsProblem.outOfRange(error.description)
         }
     }
@@ -128,6 +131,8 @@ public struct SymbolSettings: Sendable {
 public enum SymbolSettingsProblem: Error, Equatable, CustomStringConvertible {
     /// A value out of its range: why.
     case outOfRange(String)
+    /// A ratio whose wide bars, at the scale given, are too thin for readers to tell from narrow ones: why.
+    case barsTooThin(String)
     /// A setting of the barcode's image, when only the QR code is drawn.
     case notForQR(SymbolSettings.Setting)
     /// A Codabar setting for a card drawn in another symbology.
@@ -140,7 +145,7 @@ public enum SymbolSettingsProblem: Error, Equatable, CustomStringConvertible {
     /// What is wrong, without the command's option names.
     public var description: String {
         switch self {
-        case .outOfRange(let reason): reason
+        case .outOfRange(let reason), .barsTooThin(let reason): reason
         case .notForQR(let setting): "\(setting) is for the barcode's image; the QR code has none"
         case .onlyCodabar(let setting, let symbology):
             "\(setting) is for Codabar, and the ID is drawn as \(symbology.displayName)"

@@ -27,9 +27,7 @@ public struct ZipPassword: Sendable {
     func current(for name: String) throws(CatimaProblem) -> String {
         if let file { return try Self.firstLine(of: file) }
         guard canAsk() else {
-            throw CatimaProblem(
-                "\(name) is encrypted: give its password with --password-file <file>, or run on a terminal",
-                kind: .usage)
+            throw CatimaProblem("\(name) is encrypted", kind: .usage, remedy: .passwordFile)
         }
         return try typed("Password of \(name): ")
     }
@@ -39,7 +37,8 @@ public struct ZipPassword: Sendable {
         if let file { return try Self.firstLine(of: file) }
         guard canAsk() else {
             throw CatimaProblem(
-                "a password is asked for on a terminal; give --password-file <file> instead", kind: .usage)
+                "the export's password is asked for on a terminal, and there is none", kind: .usage,
+                remedy: .passwordFile)
         }
         let password = try typed("Password for the export: ")
         guard try typed("Repeat the password: ") == password else {

@@ -69,8 +69,15 @@ struct CardScreen {
             let card = try InlineCard.lines(
                 drawing, qrCode: qrCode, palette: colourOff == nil ? .blackOnWhite : .plain,
                 columns: terminal.columns, rows: terminal.rows)
-            if let notice = card.notice { Terminal.standardError.say(notice) }
+            if let notice = card.notice {
+                Terminal.standardError.say(
+                    notice + "; " + ExitTable.tooSmallAdvice("the \(what)", imageOption))
+            }
             terminal.printLines(card.lines)
-        } catch { throw Failure(error.description, status: .ioError) }
+        } catch {
+            let advice =
+                error.isTerminalTooSmall ? "; " + ExitTable.tooSmallAdvice("the \(what)", imageOption) : ""
+            throw Failure(error.description + advice, status: .ioError)
+        }
     }
 }

@@ -70,17 +70,30 @@ enum ExitTable {
             return failure(problem)
         case let problem as PhotoScanProblem:
             switch problem.kind {
-            case .nothingFound: return Failure(problem.message, status: .nothingFound)
+            case .nothingFound:
+                return Failure(
+                    problem.message + (problem.timeRanOut ? " (give more with --budget)" : ""),
+                    status: .nothingFound)
             case .unreadable: return Failure(problem.message, status: .noInput)
             case .undecodable, .undecodableText: return Failure(problem.message, status: .dataError)
             case .decoderMissing: return Failure(problem.message, status: .unavailable)
             }
         case let several as SeveralCards:
-            return Failure("\(several)", status: .usage)
+            return Failure(
+                "\(several): run on a terminal to choose, or store one with `gymcard set --symbology <name>` (it "
+                    + "reads the ID from standard input)", status: .usage)
         case let problem as BatchProblem:
             return failure(problem)
         case let problem as CatimaProblem:
-            return Failure(problem.message, status: ExitStatus(rawValue: problem.kind.rawValue) ?? .software)
+            let remedy =
+                switch problem.remedy {
+                case .passwordFile: "; give its password with --password-file <file>, or run on a terminal"
+                case .chooseStore: "; choose one with --store <name>"
+                case .nameFormat: ", or give --format zip|csv"
+                case nil: ""
+                }
+            return Failure(
+                problem.message + remedy, status: ExitStatus(rawValue: problem.kind.rawValue) ?? .software)
         case let missing as NoIDGiven:
             return Failure("\(missing)", status: .usage)
         case let invalid as InvalidID:
@@ -115,7 +128,9 @@ enum ExitTable {
     /// What an occupancy poll lacked: 69 nothing to show, 74 not kept, 75 partly stale (said on its lines).
     private static func occupancyFailure(_ shortfall: OccupancyShortfall) -> Failure {
         switch shortfall {
-        case .nothingAvailable: Failure("\(shortfall)", status: .unavailable)
+        case .nothingAvailable(cached: true):
+            Failure("\(shortfall); run `gymcard occupancy` (without --cached) first", status: .unavailable)
+        case .nothingAvailable(cached: false): Failure("\(shortfall)", status: .unavailable)
         case .notKept: Failure("\(shortfall)", status: .ioError)
         case .partlyStale: Failure.silent(.staleData)
         }
@@ -205,14 +220,24 @@ enum ExitTable {
                 "\(problem): run `tmux set -g allow-passthrough on`, or use --renderer blocks", status: .usage
             )
         case .cellSizeUnknown: Failure("\(problem); use --renderer blocks", status: .usage)
-        case .cannotDraw: Failure("\(problem)", status: .ioError)
+        case .cannotDraw(let error):
+            Failure(
+                "\(problem)" + (error.isTerminalTooSmall ? "; \(tooSmallAdvice("an image", "--png"))" : ""),
+                status: .ioError)
         }
+    }
+
+    /// What to do when no drawing fits the terminal: `option` writes `what` as an image instead.
+    static func tooSmallAdvice(_ what: String, _ option: String) -> String {
+        "enlarge the window, or write \(what) with \(option)"
     }
 
     /// A drawing setting that does not apply, worded with the option that gave it.
     private static func failure(_ problem: SymbolSettingsProblem) -> Failure {
         switch problem {
         case .outOfRange(let reason): Failure(reason, status: .usage)
+        case .barsTooThin(let reason):
+            Failure("\(reason); use --scale 2 or more, or a --ratio of 2.5 or more", status: .usage)
         case .notForQR(let setting):
             Failure(
                 "\(SymbolOptions.option(setting)) is for the barcode's image (--png, --svg); the QR code has none",

@@ -103,7 +103,9 @@ struct OccupancyCommand: AsyncContextCommand {
         Terminal.standardOutput.line(display.lines(outcome).joined(separator: "\n"))
         guard let shortfall = outcome.shortfall(cached: cached) else { return }
         guard chosenFormat.isStatusBar else { throw shortfall }
-        if !shortfall.description.isEmpty { Terminal.standardError.say(shortfall.description) }
+        if let said = ExitTable.failure(for: shortfall)?.message, !said.isEmpty {
+            Terminal.standardError.say(said)
+        }
     }
 
     /// `--watch`: redraw in place on a terminal (text), otherwise one line per refresh. `next` gives each

@@ -102,7 +102,13 @@ struct Scan: ContextCommand {
         }
         try PhotoScan.scanEach(
             photos, with: scanner, output: output, save: save ? store : nil, choose: Self.chooseOnTerminal,
-            emit: Terminal.standardOutput.line, say: context.warn
+            emit: Terminal.standardOutput.line,
+            several: { name, cards in
+                let kinds = cards.map(\.symbology.displayName).joined(separator: ", ")
+                context.warn(
+                    "\(name.terminalSafe) holds \(cards.count) different IDs (\(kinds)); the first is printed: "
+                        + "gymcard scan --all lists them")
+            }
         ) { name, error in
             guard let failure = ExitTable.failure(for: error) else { throw error }
             Terminal.standardError.say(failure.message)

@@ -22,7 +22,16 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// The encoder refused a text that passed validation (a 2D text beyond the symbol's capacity).
     case encodingFailed(symbology: Symbology, reason: String)
 
-    /// One line for a person: what happened and what to do.
+    /// Whether no drawing fits the terminal (a larger window, or an image file, would do).
+    public var isTerminalTooSmall: Bool {
+        switch self {
+        case .terminalTooNarrow, .terminalTooSmall: true
+        default: false
+        }
+    }
+
+    /// One line for a person: what happened (what to do is the CLI's to add, ARCHITECTURE §3), but for a
+    /// missing libzint, whose package the registry gives.
     public var description: String {
         switch self {
         case .qrEncodingFailed:
@@ -32,7 +41,7 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case .ratioTooSmallForNarrowBars(let ratio):
             return
                 "a ratio of \(ratio) at a scale of 1 gives 2-pixel wide bars that readers confuse with "
-                + "narrow ones; use --scale 2 or more, or a ratio of 2.5 or more"
+                + "narrow ones"
         case .imageEncoding(let reason):
             return "the image for the terminal could not be made: \(reason)"
         case .zintUnavailable(let error):
@@ -43,17 +52,14 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "the ID could not be drawn as \(symbology.displayName): \(reason)"
         case .terminalTooNarrow(let required, let available):
             return
-                "the barcode needs a terminal at least \(required) columns wide, this one has \(available); "
-                + "widen the window, or write an image with --png"
+                "the barcode needs a terminal at least \(required) columns wide, this one has \(available)"
         case .terminalTooSmall(let needs, let columns, let rows):
             let size = rows.map { "\(columns)×\($0)" } ?? "\(columns) columns wide"
             let wants = needs.map { $0.wording(columns: columns, rows: rows) }
             let list =
                 wants.dropLast().joined(separator: ", ") + (wants.count > 1 ? ", or " : "")
                 + (wants.last ?? "")
-            return
-                "the terminal is \(size), too small for the card: it needs \(list); "
-                + "enlarge the window, or write an image with --png"
+            return "the terminal is \(size), too small for the card: it needs \(list)"
         }
     }
 

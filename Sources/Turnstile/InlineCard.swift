@@ -35,8 +35,7 @@ public enum InlineCard {
             return (
                 lines,
                 "the terminal is too small for the barcode (it needs \(wanted.joined(separator: ", or "))): "
-                    + "this is its QR code, which not every scanner reads; enlarge the window, or write the "
-                    + "barcode with --png"
+                    + "this is its QR code, which not every scanner reads"
             )
         }
         throw .terminalTooSmall(needs: needs, columns: columns, rows: rows)

@@ -191,7 +191,8 @@ public enum TurnstileFrame {
     ) -> String {
         var screen = "\u{1B}[0m\u{1B}[H\u{1B}[2J"
         if renderer == .kitty { screen += wrapped(KittyGraphics.deleteImage, throughTmux) }
-        let lines = TurnstileCaption.wrap(error.description, columns: geometry.columns)
+        let advice = error.isTerminalTooSmall ? "; enlarge the window" : ""
+        let lines = TurnstileCaption.wrap(error.description + advice, columns: geometry.columns)
         let top = max(1, (geometry.rows - lines.count) / 2 + 1)
         for (offset, line) in lines.enumerated() where top + offset <= geometry.rows {
             screen +=

@@ -137,7 +137,7 @@ public struct TurnstileView {
             Self.write(
                 TurnstileFrame.tooSmall(
                     error, geometry: geometry, renderer: renderer, throughTmux: throughTmux))
-            return .cannotDraw(error.description)
+            return .cannotDraw(error)
         }
     }
 
@@ -242,7 +242,7 @@ public enum TurnstileProblem: Error, Equatable, CustomStringConvertible {
     /// An image renderer was asked for and the terminal does not say its cell size in pixels.
     case cellSizeUnknown
     /// The frame could not be drawn when the view opened (the screen is too small): why.
-    case cannotDraw(String)
+    case cannotDraw(SymbolError)
 
     /// What happened.
     public var description: String {
@@ -250,7 +250,7 @@ public enum TurnstileProblem: Error, Equatable, CustomStringConvertible {
         case .tmuxBlocksImages: "tmux does not pass images on"
         case .cellSizeUnknown:
             "the terminal does not say how large its cells are in pixels, so a pixel-exact image cannot be sized"
-        case .cannotDraw(let reason): reason
+        case .cannotDraw(let error): error.description
         }
     }
 }

@@ -188,7 +188,7 @@ struct NarrowTurnstileTests {
             joined.contains(
                 "gymcard: the terminal is too small for the barcode (it needs 78 columns, or 79 rows turned): "
                     + "this is its QR code, which not every scanner reads; enlarge the window, or write the "
-                    + "barcode with --png"), "\(joined)")
+                    + "barcode with --png <file>"), "\(joined)")
     }
 
     @Test(

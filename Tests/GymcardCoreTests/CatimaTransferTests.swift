@@ -208,7 +208,8 @@ import Testing
         let missing = try #require(throws: CatimaProblem.self) {
             try CardImport.cards(in: .file(zip), password: try setup.password(nil), say: { _ in })
         }
-        #expect(missing.kind == .usage && missing.message.contains("--password-file"))
+        #expect(missing.kind == .usage && missing.remedy == .passwordFile)
+        #expect(!missing.message.contains("--"), "the option is the CLI's to name: \(missing.message)")
         let wrong = try #require(throws: CatimaProblem.self) {
             try CardImport.cards(in: .file(zip), password: try setup.password("wrong"), say: { _ in })
         }
@@ -247,7 +248,8 @@ import Testing
                 from: cards, store: "Gym", list: { line in listed.lines.withLock { $0.append(line) } },
                 ask: { _ in nil })
         }
-        #expect(problem.kind == .usage && problem.message.contains("--store"))
+        #expect(problem.kind == .usage && problem.remedy == .chooseStore)
+        #expect(!problem.message.contains("--"), "the option is the CLI's to name: \(problem.message)")
         let lines = listed.lines.withLock { $0 }
         #expect(
             lines == [

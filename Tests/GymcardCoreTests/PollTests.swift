@@ -276,7 +276,7 @@ struct PollOutcomeTests {
         let nothing = try OccupancyPoll(settings: settings, context: try campus.context(fresh, now: noon))
             .cached()
         #expect(nothing.shortfall(cached: true) == .nothingAvailable(cached: true))
-        #expect("\(OccupancyShortfall.nothingAvailable(cached: true))".contains("without --cached"))
+        #expect("\(OccupancyShortfall.nothingAvailable(cached: true))" == "no occupancy data stored yet")
     }
 
     @Test func theHoursSayWhetherAnythingIsKnownWhenTheServiceFails() async throws {
