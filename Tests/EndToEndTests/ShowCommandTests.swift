@@ -182,7 +182,8 @@ struct ShowCommandTests {
         #expect(
             result.stderr.contains(
                 "the terminal is 7 columns wide, too small for the card: it needs 78 columns, 8 columns turned, "
-                    + "or 29 columns for its QR code; enlarge the window, or write the barcode with --png <file>"),
+                    + "or 29 columns for its QR code; enlarge the window, or write the barcode with --png <file>"
+            ),
             "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
