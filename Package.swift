@@ -267,11 +267,15 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Codabar", "Symbologies", "Imaging", "Symbols", "CZlib", "CivilTime", "History", "TestServer",
+                "Codabar", "Symbologies", "Imaging", "Symbols", "CZlib", "TestServer",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/TestSupport", swiftSettings: imageSettings),
+        // Tests' time: US Eastern computed without tzdata, and a seeded occupancy history over weeks.
+        .target(
+            name: "TestTime", dependencies: ["CivilTime", "History", "TestSupport"], path: "Tests/TestTime",
+            swiftSettings: strictSettings),
         // Writes the seeded photo corpus to a directory, for Benchmarks/scan.sh.
         .executableTarget(
             name: "generate-corpus", dependencies: ["TestSupport", "Imaging", "Symbologies", "Symbols"],
@@ -279,7 +283,7 @@ let package = Package(
             swiftSettings: strictSettings),
         // Writes a seeded year of history and times one recording, for Benchmarks/history.sh.
         .executableTarget(
-            name: "generate-history", dependencies: ["TestSupport", "History"],
+            name: "generate-history", dependencies: ["TestSupport", "TestTime", "History"],
             path: "Benchmarks/GenerateHistory",
             swiftSettings: strictSettings),
         // A real HTTP server on 127.0.0.1 (an ephemeral port) for the fetcher, occupancy and events tests.
@@ -371,6 +375,7 @@ let package = Package(
         .testTarget(
             name: "OccupancyTests",
             dependencies: [
+                "TestTime",
                 "Occupancy", "OccupancyViews", "Configuration", "Fetching", "FetchingCurl", "Storage",
                 "TestServer", "TestSupport",
             ],
@@ -378,14 +383,14 @@ let package = Package(
         .testTarget(
             name: "EventsTests",
             dependencies: [
-                "CivilTime", "Events", "EventsFeed", "Fetching", "FetchingCurl", "Storage",
-                "TestServer",
-                "TestSupport",
+                "CivilTime", "Events", "EventsFeed", "Fetching", "FetchingCurl", "Storage", "TestServer",
+                "TestSupport", "TestTime",
             ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "OpeningHoursTests",
             dependencies: [
+                "TestTime",
                 "OpeningHours", "CivilTime", "Configuration", "Fetching", "FetchingCurl", "Storage",
                 "TestServer",
                 "TestSupport",
@@ -393,7 +398,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(name: "CollectorTests", dependencies: ["Collector"], swiftSettings: strictSettings),
         .testTarget(
-            name: "TrendsTests", dependencies: ["Trends", "History", "CivilTime", "Imaging", "TestSupport"],
+            name: "TrendsTests",
+            dependencies: [
+                "TestTime", "Trends", "History", "CivilTime", "Imaging", "TestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "HistoryTests", dependencies: ["History", "Trends", "CivilTime", "Storage", "TestSupport"],
@@ -409,9 +417,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "gymcard", "gymcard-network", "Codabar", "CardVault", "Storage", "Scanner", "Symbologies",
-                "Imaging",
-                "Symbols", "TerminalText", "DynamicLoading",
-                "TestSupport", "TestServer",
+                "Imaging", "Symbols", "TerminalText", "DynamicLoading", "TestSupport", "TestServer",
+                "TestTime",
             ],
             swiftSettings: strictSettings),
     ],

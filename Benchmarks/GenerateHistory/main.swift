@@ -6,6 +6,7 @@
 import Foundation
 import History
 import TestSupport
+import TestTime
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {

@@ -3,6 +3,7 @@ import History
 import Imaging
 import TestServer
 import TestSupport
+import TestTime
 import Testing
 
 /// 2026-04-04 (after the March change) and 2026-11-21 (after the November one), noon in New York.

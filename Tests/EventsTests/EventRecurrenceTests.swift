@@ -2,6 +2,7 @@ import CivilTime
 import Events
 import Foundation
 import TestSupport
+import TestTime
 import Testing
 
 /// Expanding a daily or weekly rule inside a window, in-process.

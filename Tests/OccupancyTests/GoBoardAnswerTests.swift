@@ -5,6 +5,7 @@ import Occupancy
 import Synchronization
 import TestServer
 import TestSupport
+import TestTime
 import Testing
 
 /// A server that answers GoBoard's one path with `body` and records each request's query.

@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import OpeningHours
 import TestSupport
+import TestTime
 import Testing
 
 @Suite("Opening state: open, closed or unknown, never a guess")

@@ -6,6 +6,7 @@ import OpeningHours
 import Storage
 import TestServer
 import TestSupport
+import TestTime
 import Testing
 
 @Suite("Loading hours: the service through a per-day cache, the cache when it fails, then unknown")

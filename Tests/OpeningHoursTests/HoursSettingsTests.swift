@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import OpeningHours
 import TestSupport
+import TestTime
 import Testing
 
 @Suite("Hours from the config file: weekly hours, dated exceptions, the service's units")

@@ -3,6 +3,7 @@ import Fetching
 import Foundation
 import OpeningHours
 import TestSupport
+import TestTime
 import Testing
 
 /// A moment given in UTC, `2026-11-23T11:00:00Z`.

@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import History
 import TestSupport
+import TestTime
 import Testing
 
 @testable import Trends

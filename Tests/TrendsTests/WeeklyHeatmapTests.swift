@@ -3,6 +3,7 @@ import Foundation
 import History
 import Imaging
 import TestSupport
+import TestTime
 import Testing
 
 @testable import Trends

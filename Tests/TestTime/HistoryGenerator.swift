@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import History
+import TestSupport
 
 /// A seeded occupancy history with a known weekly pattern, for the trends and best-time tests and the
 /// benchmark: a reading every 5 minutes per facility, a few percent of noise, random missing samples,
