@@ -118,6 +118,10 @@ public struct CardAccess: Sendable {
         for _ in 1...4 {
             let planned = store.protection()
             if planned == .passphrase, noPassphrase { throw CardAccessProblem.cardHasPassphrase }
+            // A passphrase needs libcrypto: said before one is asked, or the store's folder made.
+            if planned == .passphrase || !noPassphrase && (planned == nil || passphrases.isScripted) {
+                try AgeFile.requireCrypto()
+            }
             var newPassphrase: [UInt8]?
             switch planned {
             case .passphrase: break

@@ -29,7 +29,7 @@ extension PhotoScan {
     ) throws {
         if let error = ZBarReader.loadingError {
             throw PhotoScanProblem(
-                message: error.description(notInstalled: "libzbar is not installed")
+                message: error.description
                     + ", so photos cannot be scanned; \(error.library.installAdvice)",
                 kind: .decoderMissing)
         }

@@ -1,3 +1,4 @@
+import DynamicLoading
 import FoundationEssentials
 
 /// The age v1 file format (C2SP age) with one scrypt passphrase stanza, so the card can always be
@@ -78,7 +79,14 @@ public enum AgeFile {
     }
 
     /// Whether libcrypto, which encrypting and opening need, loads (``LibCrypto``).
-    public static var isCryptoAvailable: Bool { (try? LibCrypto.functions.get()) != nil }
+    public static var isCryptoAvailable: Bool { cryptoLoadingError == nil }
+
+    /// Why libcrypto cannot be bound, or `nil`.
+    public static var cryptoLoadingError: LoadingError? { LibCrypto.functions.loadingError }
+
+    /// Fails as encrypting or opening would when libcrypto cannot be bound: for a command to stop before it
+    /// asks a passphrase or takes the store's lock.
+    public static func requireCrypto() throws(VaultError) { _ = try LibCrypto.loaded() }
 
     /// Whether the bytes begin like an age file, binary or armored.
     public static func looksLikeAge(_ file: [UInt8]) -> Bool {

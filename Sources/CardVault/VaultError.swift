@@ -47,8 +47,9 @@ public enum VaultError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .alreadyEncrypted: return "the stored card already has a passphrase"
         case .storage(let detail): return detail
         case .damagedPrevious(let detail): return "the previous card's file is damaged (\(detail))"
-        case .libcryptoMissing(.notLoaded(let library, _)):
-            return "a card with a passphrase needs \(library.soname) (OpenSSL 3), which could not be loaded"
+        case .libcryptoMissing(let error) where error.isAbsent:
+            return
+                "a card with a passphrase needs \(error.library.soname) (OpenSSL 3), which is not installed"
         case .libcryptoMissing(let error):
             return "a card with a passphrase needs \(error.library.soname) (OpenSSL 3), but \(error)"
         }

@@ -111,7 +111,7 @@ public enum CatimaError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case .emptyPassword:
             return "the password is empty; give one, or export without a password"
         case .libzipMissing(let error):
-            let what = error.description(notInstalled: "\(error.library.soname) could not be loaded")
+            let what = error.description
             return "libzip is not usable (\(what)); \(error.library.installAdvice)"
         case .zipWriteFailed(let reason):
             return "could not write the zip archive: \(reason)"

@@ -11,7 +11,10 @@ import Glibc
 /// reads (AES-128/192/256, traditional PKWARE).
 public enum CatimaZip {
     /// Whether libzip loads here (Catima's export zips read).
-    public static var isAvailable: Bool { (try? LibZip.functions.get()) != nil }
+    public static var isAvailable: Bool { loadingError == nil }
+
+    /// Why libzip cannot be bound, or `nil`.
+    public static var loadingError: LoadingError? { LibZip.functions.loadingError }
 
     /// The largest `catima.csv` read (16 MiB; a card is a few hundred bytes).
     static let maximumCSVBytes: UInt64 = 16 << 20

@@ -65,15 +65,23 @@ public enum Doctor {
         public var library: SystemLibrary
         /// Whether gymcard without it cannot do its part at all (a problem) rather than do less (a note).
         public var essential: Bool
-        /// Loads it (the product's own `dlopen` loader) and says whether that worked.
-        public var loads: @Sendable () -> Bool
+        /// Loads it (the product's own `dlopen` loader) and says why that failed, or `nil`.
+        public var failure: @Sendable () -> LoadingError?
 
-        /// A library of the registry.
-        public init(_ library: SystemLibrary, essential: Bool = false, loads: @escaping @Sendable () -> Bool)
-        {
+        /// A library of the registry, with why it does not load.
+        public init(
+            _ library: SystemLibrary, essential: Bool = false,
+            failure: @escaping @Sendable () -> LoadingError?
+        ) {
             self.library = library
             self.essential = essential
-            self.loads = loads
+            self.failure = failure
+        }
+
+        /// A library of the registry, with whether it loads.
+        public init(_ library: SystemLibrary, essential: Bool = false, loads: @escaping @Sendable () -> Bool)
+        {
+            self.init(library, essential: essential) { loads() ? nil : .notLoaded(library, reason: "") }
         }
 
         /// Its name, as the checks show it.
@@ -82,16 +90,16 @@ public enum Doctor {
         /// The libraries gymcard loads on first use, each through the loader the command uses. libqrencode
         /// is linked (every `--qr` needs it), so it is not among them.
         public static let product: [Library] = [
-            Library(.zbar, essential: true, loads: { ZBarReader.isAvailable }),
-            Library(.libcrypto, essential: true, loads: { AgeFile.isCryptoAvailable }),
+            Library(.zbar, essential: true, failure: { ZBarReader.loadingError }),
+            Library(.libcrypto, essential: true, failure: { AgeFile.cryptoLoadingError }),
             Library(.zxing, loads: { ZXingReader.isAvailable }),
-            Library(.dmtx, loads: { DataMatrixReader.isAvailable }),
-            Library(.heif, loads: { HEIFCodec.isAvailable }),
-            Library(.webp, loads: { WebPCodec.isAvailable }),
-            Library(.tiff, loads: { TIFFCodec.isAvailable }),
-            Library(.zint, loads: { ModuleMatrix.isZintAvailable }),
-            Library(.zip, loads: { CatimaZip.isAvailable }),
-            Library(.sqlite, essential: true, loads: { HistoryStore.isLibraryAvailable }),
+            Library(.dmtx, failure: { DataMatrixReader.loadingError }),
+            Library(.heif, failure: { HEIFCodec.loadingError }),
+            Library(.webp, failure: { WebPCodec.loadingError }),
+            Library(.tiff, failure: { TIFFCodec.loadingError }),
+            Library(.zint, failure: { ModuleMatrix.zintLoadingError }),
+            Library(.zip, failure: { CatimaZip.loadingError }),
+            Library(.sqlite, essential: true, failure: { HistoryStore.libraryLoadingError }),
         ]
     }
 

@@ -109,14 +109,16 @@ extension Doctor {
     // MARK: Libraries
 
     static func library(_ library: Library) -> Check {
-        if library.loads() {
+        guard let failure = library.failure() else {
             return Check(
                 topic: "libraries", name: library.name, status: .ok,
                 detail: "loads (for \(library.library.purpose))")
         }
+        // "has no <function>" when it opens but is another version; else it does not load at all.
+        let what = failure.isAbsent ? "does not load" : failure.description
         return Check(
             topic: "libraries", name: library.name, status: library.essential ? .problem : .note,
-            detail: "does not load; needed for \(library.library.purpose)",
+            detail: "\(what); needed for \(library.library.purpose)",
             advice: library.library.installCommand)
     }
 }

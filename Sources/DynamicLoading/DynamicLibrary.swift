@@ -39,6 +39,11 @@ public enum DynamicLibrary {
     private static func lastError() -> String { dlerror().map { String(cString: $0) } ?? "" }
 }
 
+extension Result where Failure == LoadingError {
+    /// Why the library could not be bound, or `nil` when it was.
+    public var loadingError: LoadingError? { if case .failure(let error) = self { error } else { nil } }
+}
+
 /// Why a library could not be bound: neutral facts; what to do about them is the caller's to say (with
 /// ``SystemLibrary/debianPackage``).
 public enum LoadingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -55,16 +60,22 @@ public enum LoadingError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `notInstalled` when the library does not open (each caller's own words for that); else the line
-    /// naming the function the installed library lacks.
-    public func description(notInstalled: String) -> String {
-        if case .notLoaded = self { notInstalled } else { description }
+    /// Whether no file of the library was found (rather than one found that does not load or lacks a
+    /// function): `dlopen`'s ENOENT.
+    public var isAbsent: Bool {
+        if case .notLoaded(_, let reason) = self {
+            reason.isEmpty || reason.hasSuffix("No such file or directory")
+        } else {
+            false
+        }
     }
 
-    /// One line: the library, and the symbol when one is missing.
+    /// One line: the library, and the symbol when one is missing, or `dlopen`'s reason when a file of it
+    /// was found that does not load (damaged, another architecture).
     public var description: String {
         switch self {
-        case .notLoaded(let library, _): "\(library.soname) is not installed"
+        case .notLoaded(let library, _) where isAbsent: "\(library.soname) is not installed"
+        case .notLoaded(let library, let reason): "\(library.soname) does not load (\(reason))"
         case .missingSymbol(let library, let symbol, _): "\(library.soname) has no \(symbol)"
         }
     }

@@ -28,7 +28,7 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible, L
         case .damaged(let path): return "\(path) is damaged"
         case .libraryMissing(let error):
             return
-                "the history needs the SQLite library (\(error.description(notInstalled: error.library.soname))); "
+                "the history needs the SQLite library (\(error)); "
                 + error.library.installAdvice
         }
     }

@@ -44,7 +44,22 @@ extension HistoryStore {
     /// Opens, sets WAL and the busy timeout, and migrates; `readOnly`, only opens (a newer format is still
     /// reported). Throws `SQLiteError` or `HistoryError`.
     static func connect(_ path: String, create: Bool, readOnly: Bool = false) throws -> SQLiteConnection {
-        if create { try prepareFile(path) }
+        guard create, access(path, F_OK) != 0 else {
+            return try connectAndMigrate(path, create: create, readOnly)
+        }
+        // A file this call creates is removed again when it does not become a history (libsqlite3 missing,
+        // a full disk while migrating): an empty file left behind would read as a history without tables.
+        if case .failure = SQLiteLibrary.functions { throw SQLiteError.libraryMissing }
+        try prepareFile(path)
+        do { return try connectAndMigrate(path, create: create, readOnly) } catch {
+            for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+            throw error
+        }
+    }
+
+    private static func connectAndMigrate(_ path: String, create: Bool, _ readOnly: Bool) throws
+        -> SQLiteConnection
+    {
         let connection = try SQLiteConnection(path: path, create: create)
         // The first statement reads the file: a damaged one or a non-database fails here.
         // The statement must be finished before the mode can change: text() finishes it.

@@ -86,7 +86,10 @@ public final class HistoryStore {
     }
 
     /// Whether libsqlite3, opened on the first history file, is installed (`doctor`).
-    public static var isLibraryAvailable: Bool { (try? SQLiteLibrary.functions.get()) != nil }
+    public static var isLibraryAvailable: Bool { libraryLoadingError == nil }
+
+    /// Why libsqlite3 cannot be bound, or `nil`.
+    public static var libraryLoadingError: LoadingError? { SQLiteLibrary.functions.loadingError }
 
     static func historyError(_ error: any Error, path: String) -> HistoryError {
         switch error {

@@ -4,7 +4,10 @@ import DynamicLoading
 /// HEIC (an iPhone's photos) and AVIF through libheif, loaded on first use (``HEIFLibrary``).
 public enum HEIFCodec {
     /// Whether libheif loads here (HEIC and AVIF photos read).
-    public static var isAvailable: Bool { (try? HEIFLibrary.functions.get()) != nil }
+    public static var isAvailable: Bool { loadingError == nil }
+
+    /// Why libheif cannot be bound (or initialised), or `nil`.
+    public static var loadingError: LoadingError? { HEIFLibrary.functions.loadingError }
 
     /// The largest HEIF photo read, in pixels. libheif decodes only at full size (colour planes and all),
     /// so memory grows with the photo: a 48 MP HEIC peaked at 149 MB, and 64 MP (more than the largest

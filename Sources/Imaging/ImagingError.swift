@@ -50,7 +50,7 @@ public enum ImagingError: Error, Equatable, Sendable, CustomStringConvertible, L
                 + "\(TIFFCodec.maximumStripBytes >> 20) MB gymcard decodes at once; rewrite it in smaller strips "
                 + "(tiffcp -r 64 from the libtiff-tools package) or convert it to PNG"
         case .decoderMissing(let format, let error):
-            let why = if case .notLoaded = error { "which is not installed" } else { "but \(error)" }
+            let why = error.isAbsent ? "which is not installed" : "but \(error)"
             return
                 "\(format.withArticle) image; reading it needs \(error.library.name), \(why) "
                 + "(Debian: \(error.library.installCommand))"

@@ -13,7 +13,10 @@ public enum TIFFCodec {
         .tiff, names: gymcard_tiff_function_names(), as: gymcard_tiff_functions.self)
 
     /// Whether libtiff loads here (TIFF images read).
-    public static var isAvailable: Bool { (try? functions.get()) != nil }
+    public static var isAvailable: Bool { loadingError == nil }
+
+    /// Why its library cannot be bound, or `nil`.
+    public static var loadingError: LoadingError? { functions.loadingError }
 
     /// The most bytes libtiff may hold for one strip or tile while decoding: it decodes a strip whole
     /// (a file written as one compressed strip of a large colour scan would need hundreds of MB). libtiff

@@ -9,7 +9,10 @@ public enum WebPCodec {
         .webp, names: gymcard_webp_function_names(), as: gymcard_webp_functions.self)
 
     /// Whether libwebp loads here (WebP images read).
-    public static var isAvailable: Bool { (try? functions.get()) != nil }
+    public static var isAvailable: Bool { loadingError == nil }
+
+    /// Why its library cannot be bound, or `nil`.
+    public static var loadingError: LoadingError? { functions.loadingError }
 
     /// The largest lossless WebP read, in pixels: libwebp decodes a lossless image whole, at 4 bytes a
     /// pixel (its back-references may reach any earlier pixel), so 50 MP takes 200 MB. Lossy WebPs are

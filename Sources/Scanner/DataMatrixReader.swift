@@ -40,7 +40,10 @@ public struct DataMatrixReader: Sendable {
         .dmtx, names: gymcard_dmtx_function_names(), as: gymcard_dmtx_functions.self)
 
     /// Whether libdmtx is installed.
-    public static var isAvailable: Bool { (try? functions.get()) != nil }
+    public static var isAvailable: Bool { loadingError == nil }
+
+    /// Why its library cannot be bound, or `nil`.
+    public static var loadingError: LoadingError? { functions.loadingError }
 
     /// The first Data Matrix symbol libdmtx reads in the image (a card has one; looking on for a second
     /// would spend the whole bound): empty when libdmtx is not installed. The look ends at `deadline` (the

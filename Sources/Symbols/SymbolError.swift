@@ -46,7 +46,7 @@ public enum SymbolError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "the image for the terminal could not be made: \(reason)"
         case .zintUnavailable(let error):
             return
-                "\(error.description(notInstalled: "libzint is not installed")), and gymcard draws every "
+                "\(error), and gymcard draws every "
                 + "symbology but Codabar with it; \(error.library.installAdvice)"
         case .encodingFailed(let symbology, let reason):
             return "the ID could not be drawn as \(symbology.displayName): \(reason)"

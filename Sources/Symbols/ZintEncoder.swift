@@ -89,7 +89,10 @@ extension ModuleMatrix {
     }
 
     /// Whether libzint could be loaded (a runtime dependency for symbologies other than Codabar).
-    public static var isZintAvailable: Bool { zintProblem == nil }
+    public static var isZintAvailable: Bool { zintLoadingError == nil }
+
+    /// Why libzint cannot be bound, or `nil`.
+    public static var zintLoadingError: LoadingError? { ZintLibrary.functions.loadingError }
 
     /// Why libzint cannot be used, or `nil` when it loads.
     public static var zintProblem: SymbolError? {

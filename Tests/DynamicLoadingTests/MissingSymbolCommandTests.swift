@@ -69,7 +69,7 @@ private let needs: [String: Need] = [
 struct MissingSymbolCommandTests {
     /// A stand-in for `library` made with the toolchain's clang: a shared object of its soname exporting
     /// its table's first function only, found first through LD_LIBRARY_PATH. The command must name the
-    /// library and the second function, in one line, with status 69, and write no card.
+    /// library and the second function, in one line, with status 69, and write nothing.
     @Test(
         "the command names the library and the function it lacks",
         .enabled(if: Prerequisite.runs(clang != nil), "clang (the Swift toolchain's) is needed"),
@@ -102,6 +102,12 @@ struct MissingSymbolCommandTests {
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("\(need.library.soname) has no \(second)"), "\(result.stderr)")
         #expect(result.stderr.contains("apt install \(need.library.debianPackage)"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: home + "/data/gymcard/card.age"))
+        // Nothing half-made is left: no card, no empty history, no file at all in the home.
+        let written = (FileManager.default.enumerator(atPath: home)?.allObjects as? [String] ?? []).filter {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: home + "/" + $0, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }
+        #expect(written.isEmpty, "left behind: \(written)")
     }
 }

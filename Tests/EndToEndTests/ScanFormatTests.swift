@@ -296,11 +296,13 @@ struct ScanFormatTests {
         arguments: [
             (
                 "libtiff.so.6", "card.tif",
-                "a TIFF image; reading it needs libtiff, which is not installed (Debian: apt install libtiff6)"
+                "a TIFF image; reading it needs libtiff, but libtiff.so.6 does not load (libtiff.so.6: file too short) "
+                    + "(Debian: apt install libtiff6)"
             ),
             (
                 "libwebp.so.7", "card.webp",
-                "a WebP image; reading it needs libwebp, which is not installed (Debian: apt install libwebp7)"
+                "a WebP image; reading it needs libwebp, but libwebp.so.7 does not load (libwebp.so.7: file too short) "
+                    + "(Debian: apt install libwebp7)"
             ),
         ])
     func missingLibrary(library: String, file: String, message: String) async throws {

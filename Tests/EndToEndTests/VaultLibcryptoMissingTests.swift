@@ -12,8 +12,8 @@ import Testing
 struct VaultLibcryptoMissingTests {
     static let library = "/usr/lib/x86_64-linux-gnu/libcrypto.so.3"
     static let message =
-        "gymcard: a card with a passphrase needs libcrypto.so.3 (OpenSSL 3), which could not be loaded; "
-        + "install it (Debian: apt install libssl3)"
+        "gymcard: a card with a passphrase needs libcrypto.so.3 (OpenSSL 3), but libcrypto.so.3 does not load "
+        + "(libcrypto.so.3: file too short); install it (Debian: apt install libssl3)"
 
     /// `gymcard ARGUMENTS` in `home`'s files with libcrypto.so.3 hidden; fails the test where the mount
     /// namespace refuses the mount.
@@ -51,21 +51,21 @@ struct VaultLibcryptoMissingTests {
         let show = try await Self.runHidingLibcrypto(
             home, ["show", "--passphrase-file", home.path + "/pw", "--png", home.path + "/card.png"])
         #expect(show.status == 69)
-        #expect(show.stderrText == Self.message + "\n")
+        #expect(withoutLibraryFolders(show.stderrText) == Self.message + "\n")
         #expect(!FileManager.default.fileExists(atPath: home.path + "/card.png"))
 
         // Replacing the card opens it for its passphrase; a first card is encrypted.
         let replace = try await Self.runHidingLibcrypto(
             home, ["set", "--passphrase-file", home.path + "/pw"], input: Data("9051-23457\n".utf8))
         #expect(replace.status == 69)
-        #expect(replace.stderrText == Self.message + "\n")
+        #expect(withoutLibraryFolders(replace.stderrText) == Self.message + "\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.encryptedPath)) == before)
         let empty = try TemporaryDirectory()
         try Data("pw\n".utf8).write(to: URL(fileURLWithPath: empty.path + "/pw"))
         let first = try await Self.runHidingLibcrypto(
             empty, ["set", "--passphrase-file", empty.path + "/pw"], input: Data("9051-23457\n".utf8))
         #expect(first.status == 69)
-        #expect(first.stderrText == Self.message + "\n")
+        #expect(withoutLibraryFolders(first.stderrText) == Self.message + "\n")
         #expect(!FileManager.default.fileExists(atPath: empty.path + "/data/gymcard/card.age"))
 
         let plain = try TemporaryDirectory()
