@@ -36,19 +36,25 @@ public enum CardExport {
         }
     }
 
-    /// The format of `path`: `given`, else its extension (`.zip`, `.csv`); `-` (standard output) is CSV.
+    /// The format of `path`: its extension (`.zip`, `.csv`), else `given`; `-` (standard output) is CSV
+    /// unless given. A `given` format that contradicts the extension is refused (a CSV named `.zip` would
+    /// not open in Catima), as is a directory (74, as any directory in the way of an output).
     public static func format(of path: String, given: Format?) throws(CatimaProblem) -> Format {
-        if let given { return given }
-        if path == "-" { return .csv }
-        let lowered = path.lowercased()
-        if lowered.hasSuffix(".zip") { return .zip }
-        if lowered.hasSuffix(".csv") { return .csv }
         var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw CatimaProblem(
-                "\(path) is a directory: name the file to write in it (e.g. \(path)/catima.zip)", kind: .usage
-            )
+                "\(path) is a directory: name the file to write in it (e.g. \(path)/catima.zip)",
+                kind: .cannotWrite)
         }
+        let lowered = path.lowercased()
+        let named: Format? = lowered.hasSuffix(".zip") ? .zip : lowered.hasSuffix(".csv") ? .csv : nil
+        if let named, let given, named != given {
+            throw CatimaProblem(
+                "\(path) is named as a \(named.rawValue) file, not a \(given.rawValue) one", kind: .usage,
+                remedy: .matchFormat)
+        }
+        if let format = named ?? given { return format }
+        if path == "-" { return .csv }
         throw CatimaProblem(
             "cannot tell the format of \(path): name it .zip or .csv", kind: .usage, remedy: .nameFormat)
     }
@@ -62,8 +68,7 @@ public enum CardExport {
             throw CatimaProblem(error, reading: false)
         }
         if exists {
-            throw CatimaProblem(
-                "\(path) already exists; give another name, or --force to replace it", kind: .usage)
+            throw CatimaProblem("\(path) already exists", kind: .usage, remedy: .replace)
         }
     }
 

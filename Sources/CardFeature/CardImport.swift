@@ -171,7 +171,8 @@ public enum CardImport {
         case .picked(let index): return drawable[index]
         case .unanswered:
             throw CatimaProblem(
-                "there are \(drawable.count) cards (listed above)", kind: .usage, remedy: .chooseStore)
+                "there are \(drawable.count) cards (listed above)", kind: .usage,
+                remedy: store == nil ? .chooseStore : .chooseOnTerminal)
         case .noneOnList:
             throw CatimaProblem(
                 "no card chosen (give a number from 1 to \(drawable.count)); nothing was changed",

@@ -32,6 +32,12 @@ public struct CatimaProblem: Error, CustomStringConvertible {
         case chooseStore
         /// Naming the file's format (a name without .zip or .csv).
         case nameFormat
+        /// A name that agrees with the format given.
+        case matchFormat
+        /// Replacing the file that is there.
+        case replace
+        /// Choosing among cards the store's name does not tell apart: only a terminal can.
+        case chooseOnTerminal
     }
 
     /// The line for a person.

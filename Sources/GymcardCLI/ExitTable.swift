@@ -90,6 +90,9 @@ enum ExitTable {
                 case .passwordFile: "; give its password with --password-file <file>, or run on a terminal"
                 case .chooseStore: "; choose one with --store <name>"
                 case .nameFormat: ", or give --format zip|csv"
+                case .matchFormat: "; name it to match --format, or leave --format out"
+                case .replace: "; give another name, or --force to replace it"
+                case .chooseOnTerminal: "; run on a terminal to choose one (they share the store's name)"
                 case nil: ""
                 }
             return Failure(

@@ -119,6 +119,8 @@ struct Show: ContextCommand {
         try OutputFile.checkBinary(to: qr?.path, what: "a PNG (the QR code)", example: "qr.png", force: force)
         let settings = symbolOptions.settings
         if qr != nil, png == nil, svg == nil { try settings.checkQROnly() }
+        // An ID's symbology is known now: a Codabar setting for another is refused as such, before its range.
+        if id != nil { try settings.check(for: try symbolOptions.symbology ?? .codabar) }
         let style = try settings.style()
         let screen = CardScreen(context, noColor: noColor)
         // The config file is read only for the full-screen card, and before any passphrase is asked.

@@ -258,6 +258,61 @@ struct CatimaCommandTests {
     }
 
     @Test(
+        "a name that contradicts --format (64), a directory (74), a terminal named as a path (64): nothing written"
+    )
+    func exportRefusals() async throws {
+        let home = try TemporaryDirectory()
+        let gymcard = GymcardProcess(home: home.path)
+        try Self.seed(home, "905123456", passphrase: nil)
+        for (name, format, kind) in [("a.zip", "csv", "zip"), ("a.csv", "zip", "csv")] {
+            let refused = try await gymcard.run(["export", home.path + "/" + name, "--format", format])
+            #expect(refused.status == 64)
+            #expect(
+                refused.stderrLines == [
+                    "gymcard: \(home.path)/\(name) is named as a \(kind) file, not a \(format) one; name it to "
+                        + "match --format, or leave --format out"
+                ])
+            #expect(!FileManager.default.fileExists(atPath: home.path + "/" + name))
+        }
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/out", withIntermediateDirectories: false)
+        for arguments in [["out"], ["out", "--format", "zip"], ["out.zip"]] {
+            if arguments[0] == "out.zip" {
+                try FileManager.default.createDirectory(
+                    atPath: home.path + "/out.zip", withIntermediateDirectories: false)
+            }
+            let refused = try await gymcard.run(
+                ["export", home.path + "/" + arguments[0]] + arguments.dropFirst())
+            #expect(refused.status == 74, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/out").isEmpty)
+        // On a terminal, /dev/stdout and /dev/tty name it: a zip is refused there as for -.
+        guard await Interop.pythonHas("pexpect") else {
+            Issue.record("pexpect is missing: run scripts/test, or make .venv-test with pexpect")
+            return
+        }
+        let script = """
+            import os, pexpect, sys
+            env = dict(os.environ, HOME=sys.argv[2], XDG_DATA_HOME=sys.argv[2] + "/data")
+            for path in ["/dev/stdout", "/dev/tty", "-"]:
+                child = pexpect.spawn(sys.argv[1], ["export", path, "--format", "zip"], env=env, timeout=60)
+                child.expect(pexpect.EOF); child.close()
+                print(path, child.exitstatus, child.before.decode().strip().splitlines()[-1])
+            """
+        let (status, output, error) = try await Interop.runPython(
+            script, [GymcardProcess.executable.path, home.path])
+        #expect(status == 0, "\(error)")
+        let refusal =
+            "gymcard: refusing to write a zip archive to the terminal; redirect it (> card.zip), give a file name, "
+            + "or use --force"
+        #expect(
+            String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init) == [
+                "/dev/stdout 64 " + refusal, "/dev/tty 64 " + refusal, "- 64 " + refusal,
+            ])
+    }
+
+    @Test(
         "on a terminal: the export password typed twice, the zip's asked with three tries, the card and the link asked"
     )
     func terminal() async throws {

@@ -6,20 +6,28 @@ import Testing
 @Suite("Man page, README and completions match the CLI")
 struct DocumentationTests {
     /// Every visible subcommand and long option, from argument-parser's own dump of the definitions.
-    static func commandSurface() async throws -> (subcommands: [String], options: [String]) {
+    static func commandSurface() async throws -> (
+        subcommands: [String], options: [String], optionsByCommand: [(String, [String])]
+    ) {
         let home = try TemporaryDirectory()
         let result = try await GymcardProcess(home: home.path).run(["--experimental-dump-help"])
         let root = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         var subcommands: [String] = []
         var options: Set<String> = []
+        var optionsByCommand: [(String, [String])] = []
         func walk(_ command: [String: Any], path: String = "") {
+            var own: [String] = []
             for argument in command["arguments"] as? [[String: Any]] ?? [] {
                 guard argument["shouldDisplay"] as? Bool ?? true else { continue }
                 for name in argument["names"] as? [[String: Any]] ?? []
                 where name["kind"] as? String == "long" {
-                    if let text = name["name"] as? String { options.insert(text) }
+                    if let text = name["name"] as? String {
+                        options.insert(text)
+                        own.append(text)
+                    }
                 }
             }
+            if !path.isEmpty { optionsByCommand.append((String(path.dropLast()), own)) }
             for sub in command["subcommands"] as? [[String: Any]] ?? [] {
                 guard sub["shouldDisplay"] as? Bool ?? true, let name = sub["commandName"] as? String else {
                     continue
@@ -29,7 +37,7 @@ struct DocumentationTests {
             }
         }
         walk(try #require(root["command"] as? [String: Any]))
-        return (subcommands, options.sorted())
+        return (subcommands, options.sorted(), optionsByCommand)
     }
 
     @Test("the man page names every subcommand and option, and has the extra sections")
@@ -160,7 +168,7 @@ struct DocumentationTests {
         }
     }
 
-    @Test("the README shows every subcommand and option")
+    @Test("the README shows every subcommand, and each command's options where it shows the command")
     func readme() async throws {
         let readme = try String(
             contentsOf: GymcardProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
@@ -168,7 +176,21 @@ struct DocumentationTests {
         for subcommand in surface.subcommands {
             #expect(readme.contains("gymcard \(subcommand)"), "\(subcommand)")
         }
-        for option in surface.options { #expect(readme.contains("--\(option)"), "README misses --\(option)") }
+        // A command's section is the `### ` one whose heading names it (`campus add`: `campus`); the
+        // options many commands share are named once, in the paragraph under "## Commands".
+        let sections = readme.split(separator: "\n### ").map(String.init)
+        let common = try #require(
+            readme.components(separatedBy: "\n## Commands\n").last?.components(separatedBy: "\n### ").first)
+        for (command, options) in surface.optionsByCommand where command != "help" {
+            let top = command.split(separator: " ").first.map(String.init) ?? command
+            let section = sections.first { $0.prefix { $0 != "\n" }.contains("`\(top)`") } ?? ""
+            #expect(!section.isEmpty, "no README section names `\(top)`")
+            for option in options where option != "help" && option != "version" {
+                #expect(
+                    section.contains("--\(option)") || common.contains("--\(option)"),
+                    "README's section of \(command) misses --\(option)")
+            }
+        }
     }
 
     @Test(

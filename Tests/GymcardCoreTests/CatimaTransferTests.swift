@@ -170,8 +170,8 @@ import Testing
             try CardExport.export(access, to: path, format: .zip, password: nil, replacing: false)
         }
         #expect(
-            problem.kind == .usage && problem.message.contains("already exists")
-                && problem.message.contains("--force"))
+            problem.kind == .usage && problem.message.contains("already exists") && problem.remedy == .replace
+        )
         #expect(try setup.bytes(path) == Array("not yours".utf8))
         _ = try CardExport.export(access, to: path, format: .zip, password: nil, replacing: true)
         #expect(CatimaZip.looksLikeZip(try setup.bytes(path)))
@@ -248,7 +248,8 @@ import Testing
                 from: cards, store: "Gym", list: { line in listed.lines.withLock { $0.append(line) } },
                 ask: { _ in nil })
         }
-        #expect(problem.kind == .usage && problem.remedy == .chooseStore)
+        // --store was given and names both: only a terminal can choose.
+        #expect(problem.kind == .usage && problem.remedy == .chooseOnTerminal)
         #expect(!problem.message.contains("--"), "the option is the CLI's to name: \(problem.message)")
         let lines = listed.lines.withLock { $0 }
         #expect(
