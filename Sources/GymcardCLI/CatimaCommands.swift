@@ -25,7 +25,10 @@ struct ExportCommand: ContextCommand {
         completion: .file(extensions: ["zip", "csv"]))
     var file: String
 
-    @Option(help: ArgumentHelp("zip or csv, when the file name ends in neither.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "zip or csv, when the file name ends in neither (a name that ends in the other is refused).",
+            valueName: "format"))
     var format: CardExport.Format?
 
     @Flag(help: "Encrypt the zip with a password typed on the terminal (twice).")
