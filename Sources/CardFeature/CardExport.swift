@@ -40,6 +40,7 @@ public enum CardExport {
     /// unless given. A `given` format that contradicts the extension is refused (a CSV named `.zip` would
     /// not open in Catima), as is a directory (74, as any directory in the way of an output).
     public static func format(of path: String, given: Format?) throws(CatimaProblem) -> Format {
+        if path.isEmpty { throw CatimaProblem("the file name is empty (- is standard output)", kind: .usage) }
         var status = stat()
         if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw CatimaProblem(

@@ -62,8 +62,12 @@ extension TurnstileFrame {
                     need = blockNeed
                 }
             }
+            // The caption wraps at the width the form needs, not at this terminal's narrower one.
+            let captionRows =
+                need.columns > geometry.columns
+                ? TurnstileCaption(content, notice: notice, columns: need.columns).rows : caption.rows
             needs.append(
-                ScreenNeed(form: candidate.form, columns: need.columns, rows: need.rows + caption.rows))
+                ScreenNeed(form: candidate.form, columns: need.columns, rows: need.rows + captionRows))
             let option = Option(
                 candidate: candidate, caption: caption, image: image, blocksFit: blocksFit,
                 drawingRows: drawingRows)

@@ -287,6 +287,10 @@ struct CatimaCommandTests {
             #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path + "/out").isEmpty)
+        let empty = try await gymcard.run(["export", ""])
+        #expect(
+            empty.status == 64
+                && empty.stderrLines == ["gymcard: the file name is empty (- is standard output)"])
         // On a terminal, /dev/stdout and /dev/tty name it: a zip is refused there as for -.
         guard await Interop.pythonHas("pexpect") else {
             Issue.record("pexpect is missing: run scripts/test, or make .venv-test with pexpect")

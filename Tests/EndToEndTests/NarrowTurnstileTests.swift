@@ -157,6 +157,21 @@ struct NarrowTurnstileTests {
         #expect(message.contains("the terminal is 20×12, too small for the card: it needs 78 columns, "))
         #expect(message.contains(" rows turned, or 29 columns and "))
         #expect(message.contains(" rows for its QR code; enlarge the window, or write an image with --png"))
+        // What it says the QR code needs is exactly enough: at that size it shows, one row less it does not.
+        let said = try #require(message.firstMatch(of: #/or (\d+) columns and (\d+) rows for its QR code/#))
+        let (columns, rows) = (try #require(Int(said.1)), try #require(Int(said.2)))
+        let enough = TmuxSession()
+        defer { enough.kill() }
+        try await enough.start(
+            columns: columns, rows: rows, command: command(home, "show --id 905123456 --timeout 0"))
+        let capture = try await enough.waitForCapture { await readScreen($0.escaped) == Self.qrCode }
+        #expect(await readScreen(capture.escaped) == Self.qrCode, "\(columns)×\(rows): \(capture.text)")
+        try await enough.tmux(["send-keys", "-t", enough.name, "x"])
+        try await enough.waitFor("status=0")
+        let short = TmuxSession()
+        defer { short.kill() }
+        try await short.start(columns: columns, rows: rows - 1, command: command(home, "show --id 905123456"))
+        try await short.waitFor("status=74")
     }
 
     @Test(
