@@ -47,19 +47,11 @@ public enum CampusPage {
         } catch .cancelled {
             throw .cancelled
         } catch .unexpectedContent(_, let detail) {
-            throw .noZones(page: withoutQuery(url), vendor: vendor.vendor, reason: detail)
+            throw .noZones(
+                page: CampusSource.withoutQuery(url.absoluteString), vendor: vendor.vendor, reason: detail)
         } catch {
-            throw .unreadable(page: withoutQuery(url), reason: "\(error)")
+            throw .unreadable(page: CampusSource.withoutQuery(url.absoluteString), reason: "\(error)")
         }
-    }
-
-    /// The address without its query: a GoBoard key is printed only where asked for (campus list, doctor).
-    static func withoutQuery(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return url.absoluteString
-        }
-        components.query = nil
-        return components.url?.absoluteString ?? url.absoluteString
     }
 
     /// `https://campusrec.ucsc.edu/FacilityOccupancy/` → `https://campusrec.ucsc.edu`.

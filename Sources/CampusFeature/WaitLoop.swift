@@ -148,7 +148,7 @@ public struct WaitLoop: Sendable {
     /// `24% (144/600)`, or `45%` where the page gives no head count; over 100 % as it is with
     /// `overCapacity` (a GoBoard or Waitz campus: `124% (31/25)`).
     public static func describe(_ reading: OccupancyReading, overCapacity: Bool = false) -> String {
-        "\(overCapacity ? reading.unclampedPercent : reading.percent)%"
+        "\(reading.percent(overCapacity: overCapacity))%"
             + (reading.countsPeople ? " (\(reading.occupancy)/\(reading.capacity))" : "")
     }
 
@@ -172,7 +172,7 @@ public struct WaitLoop: Sendable {
                 + (again.map { "; it opens again " + labels.soon($0) } ?? "")
         case .timedOut(let latest):
             return "\(name) did not stay below \(condition.thresholdText)\(holding) within \(timeout)"
-                + (latest.map { " (it is at \(overCapacity ? $0.unclampedPercent : $0.percent)%)" } ?? "")
+                + (latest.map { " (it is at \($0.percent(overCapacity: overCapacity))%)" } ?? "")
         case .unreadable(let problem):
             return "\(name) could not be read before the timeout: \(problem)"
         }

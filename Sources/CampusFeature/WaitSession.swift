@@ -60,8 +60,8 @@ public struct WaitSession: Sendable {
         }
         var poll = try OccupancyPoll(settings: settings, context: context)
         poll.keepsUsualCurrent = false
-        // A GoBoard or Waitz campus shows over capacity as it is, as `occupancy` does.
-        let overCapacity = settings.vendor != .fusion
+        // Over capacity shown as `occupancy` shows it.
+        let overCapacity = settings.showsOverCapacity
         let fetcher = try fetcher()
         let end = try await loop.run(
             poll: poll, fetcher: fetcher, clock: context.clock, redraws: redraws, warn: warn

@@ -65,19 +65,16 @@ struct CardScreen {
                 "colours are off (\(colourOff)): the \(what) is drawn in plain characters and reads only on a "
                     + "light background; for a reliable image use \(imageOption)")
         }
+        let advice = ExitTable.tooSmallAdvice("the \(what)", imageOption)
         do {
             let card = try InlineCard.lines(
                 drawing, qrCode: qrCode, palette: colourOff == nil ? .blackOnWhite : .plain,
                 columns: terminal.columns, rows: terminal.rows)
-            if let notice = card.notice {
-                Terminal.standardError.say(
-                    notice + "; " + ExitTable.tooSmallAdvice("the \(what)", imageOption))
-            }
+            if let notice = card.notice { Terminal.standardError.say(notice + "; " + advice) }
             terminal.printLines(card.lines)
         } catch {
-            let advice =
-                error.isTerminalTooSmall ? "; " + ExitTable.tooSmallAdvice("the \(what)", imageOption) : ""
-            throw Failure(error.description + advice, status: .ioError)
+            throw Failure(
+                error.description + (error.isTerminalTooSmall ? "; " + advice : ""), status: .ioError)
         }
     }
 }

@@ -119,9 +119,7 @@ public struct CampusSource: Sendable, Equatable {
             recognized = nil
         }
         if let asked, let recognized, asked != recognized {
-            // The address without its query: a GoBoard key is printed only where the person asks for it.
-            let shown = text.split(separator: "?", maxSplits: 1).first.map(String.init) ?? text
-            throw .vendorMismatch(address: shown, recognized: recognized, asked: asked)
+            throw .vendorMismatch(address: withoutQuery(text), recognized: recognized, asked: asked)
         }
         switch asked ?? recognized ?? .fusion {
         case .fusion:
@@ -155,6 +153,13 @@ public struct CampusSource: Sendable, Equatable {
                 ? waitzSite : try origin(of: url, path: parts.map { "/" + $0 }.joined(), text: text)
             return CampusSource(vendor: .waitz(slug: slug), base: base)
         }
+    }
+
+    /// An address without its query: a GoBoard key is printed only where the person asks for it (`campus
+    /// list`, `doctor`), not in a message about the address.
+    public static func withoutQuery(_ text: String) -> String {
+        text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? text
     }
 
     /// `AEDEAF92-036d-…` → `aedeaf92-036d-…`: a UUID (8-4-4-4-12 hex digits) in lower case, else `nil`.

@@ -111,7 +111,7 @@ public struct OccupancyMonitor: Sendable {
         var saveFailure: StorageError?
         do { try stateFile.save(fresh) } catch { saveFailure = error }
         var report = OccupancyReport(observedAt: observedAt, facilities: facilities)
-        report.showsOverCapacity = settings.vendor != .fusion
+        report.showsOverCapacity = settings.showsOverCapacity
         return Refresh(report: report, warnings: warnings, saveFailure: saveFailure)
     }
 
@@ -129,7 +129,7 @@ public struct OccupancyMonitor: Sendable {
             lastKnown(facility, in: loaded.state, at: at, problem: "no reading stored yet", cachedOnly: true)
         }
         var report = OccupancyReport(observedAt: at, facilities: facilities)
-        report.showsOverCapacity = settings.vendor != .fusion
+        report.showsOverCapacity = settings.showsOverCapacity
         return Refresh(report: report, warnings: loaded.warning.map { [$0] } ?? [], saveFailure: nil)
     }
 

@@ -56,4 +56,7 @@ public struct OccupancyReading: Sendable, Equatable {
         guard capacity > 0 else { return 0 }
         return max(0, occupancy) * 100 / capacity
     }
+
+    /// ``unclampedPercent`` with `overCapacity` (``OccupancySettings/showsOverCapacity``), else ``percent``.
+    public func percent(overCapacity: Bool) -> Int { overCapacity ? unclampedPercent : percent }
 }

@@ -76,7 +76,7 @@ public struct OccupancyReport: Sendable, Equatable {
     /// The percent shown for `reading`: ``OccupancyReading/unclampedPercent`` where the report shows over
     /// capacity as it is, else ``OccupancyReading/percent``.
     public func percent(_ reading: OccupancyReading) -> Int {
-        showsOverCapacity ? reading.unclampedPercent : reading.percent
+        reading.percent(overCapacity: showsOverCapacity)
     }
 
     /// How old a source's count may be before a line says so: GoBoard counts are typed in by hand about

@@ -26,6 +26,11 @@ public struct OccupancySettings: Sendable, Equatable {
     /// one GET for every zone is ``page`` (read `page`, so that `GYMCARD_OCCUPANCY_URL` replaces it).
     public var vendor: CampusVendor = .fusion
 
+    /// Whether percentages over 100 are shown as they are: a GoBoard or Waitz campus counts more people
+    /// than its capacity (Purdue's Scifres 31 of 25 is 124 %); a Fusion campus keeps the app's rule, at
+    /// most 100.
+    public var showsOverCapacity: Bool { vendor != .fusion }
+
     /// The campus's name as people see it: `vt` for the built-in one.
     public var campusName: String { campus ?? CampusProfile.builtInName }
 

@@ -500,6 +500,16 @@ struct VendorCampusCommandTests {
             #expect(result.stderrLines.count == 1)
             #expect(result.stderr.contains(words), "\(result.stderr)")
         }
+        // The address is named without its query: the key is printed only where asked for.
+        let widget = "https://www.connect2mycloud.com/Widgets/Data/locationCount"
+        let mismatch = try await gymcard.run([
+            "campus", "add", widget + "?type=circle&key=" + purdueAccountKey, "--vendor", "waitz",
+            "--time-zone",
+            "UTC",
+        ])
+        #expect(mismatch.status == 64 && mismatch.stderrLines.count == 1, "\(mismatch.stderr)")
+        #expect(mismatch.stderr.hasPrefix("gymcard: \(widget) is a "), "\(mismatch.stderr)")
+        #expect(!mismatch.stderr.lowercased().contains(purdueAccountKey))
         let help = try await gymcard.run(["campus", "add", "--help"])
         for words in ["fusion:", "goboard:", "waitz:", "key=", "waitz.io/<slug>", "purdue", "uw-madison"] {
             #expect(help.stdoutText.contains(words), "\(words)")

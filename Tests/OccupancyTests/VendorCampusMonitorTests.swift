@@ -26,6 +26,22 @@ struct VendorCampusMonitorTests {
             now: { now }, zone: zone)
     }
 
+    /// A GoBoard campus of `facilities` served by `server`, in UTC.
+    private func goboard(_ name: String, _ server: LocalServer, _ facilities: [Facility]) -> CampusProfile {
+        CampusProfile(
+            name: name, base: server.url(""), read: .page, displayType: nil, timeZone: "UTC",
+            facilities: facilities, vendor: .goboard(key: CampusSourceTests.purdueKey))
+    }
+
+    /// One refresh of `profile` at `seconds` since 1970, in UTC, its state in `home`.
+    private func refresh(_ profile: CampusProfile, _ home: TemporaryDirectory, at seconds: Double)
+        async throws -> OccupancyMonitor.Refresh
+    {
+        try await monitor(
+            profile, home: home.path, now: Date(timeIntervalSince1970: seconds), zone: .fixed(hours: 0)
+        ).refresh()
+    }
+
     @Test(
         "one request for the campus, each zone with its own source time; closed zones closed, over capacity as is",
         .enabled(if: Prerequisite.runs(VendorFixtures.present && VendorFixtures.hasTZData)))
@@ -81,19 +97,11 @@ struct VendorCampusMonitorTests {
             LocalServer.Response.json(Data(answers.withLock { $0.removeFirst() }.utf8))
         }
         let home = try TemporaryDirectory()
-        let profile = CampusProfile(
-            name: "pool", base: server.url(""), read: .page, displayType: nil, timeZone: "UTC",
-            facilities: [Self.facility("5", "pool")], vendor: .goboard(key: CampusSourceTests.purdueKey))
-        let first = try await monitor(
-            profile, home: home.path, now: Date(timeIntervalSince1970: 1_770_400_000), zone: .fixed(hours: 0)
-        )
-        .refresh()
+        let profile = goboard("pool", server, [Self.facility("5", "pool")])
+        let first = try await refresh(profile, home, at: 1_770_400_000)
         #expect(first.report.facilities[0].reading == OccupancyReading(occupancy: 12, capacity: 40))
         #expect(first.report.facilities[0].sourceTime == Date(timeIntervalSince1970: 1_770_379_200.5))
-        let second = try await monitor(
-            profile, home: home.path, now: Date(timeIntervalSince1970: 1_770_400_300), zone: .fixed(hours: 0)
-        )
-        .refresh()
+        let second = try await refresh(profile, home, at: 1_770_400_300)
         #expect(second.report.facilities[0].status == .stale)
         #expect(second.report.facilities[0].reading == OccupancyReading(occupancy: 12, capacity: 40))
         #expect(
@@ -119,17 +127,11 @@ struct VendorCampusMonitorTests {
                     """.utf8))
         }
         let home = try TemporaryDirectory()
-        let profile = CampusProfile(
-            name: "old", base: server.url(""), read: .page, displayType: nil, timeZone: "UTC",
-            facilities: [Self.facility("1", "gym"), Self.facility("2", "pool"), Self.facility("3", "court")],
-            vendor: .goboard(key: CampusSourceTests.purdueKey))
-        let refresh = try await monitor(
-            profile, home: home.path, now: Date(timeIntervalSince1970: 1_770_400_000), zone: .fixed(hours: 0)
-        )
-        .refresh()
-        let (gym, pool, court) = (
-            refresh.report.facilities[0], refresh.report.facilities[1], refresh.report.facilities[2]
-        )
+        let profile = goboard(
+            "old", server,
+            [Self.facility("1", "gym"), Self.facility("2", "pool"), Self.facility("3", "court")])
+        let facilities = try await refresh(profile, home, at: 1_770_400_000).report.facilities
+        let (gym, pool, court) = (facilities[0], facilities[1], facilities[2])
         #expect(gym.status == .stale && gym.problem == "the source's count is from 7 h ago", "\(gym)")
         #expect(pool.status == .ok && court.status == .ok && court.opening.isClosed)
         await server.stop()
@@ -146,18 +148,10 @@ struct VendorCampusMonitorTests {
         ])
         let server = try await LocalServer { _ in answers.withLock { $0.removeFirst() } }
         let home = try TemporaryDirectory()
-        let profile = CampusProfile(
-            name: "tennis", base: server.url(""), read: .page, displayType: nil, timeZone: "UTC",
-            facilities: [Self.facility("7", "tennis")], vendor: .goboard(key: CampusSourceTests.purdueKey))
-        let first = try await monitor(
-            profile, home: home.path, now: Date(timeIntervalSince1970: 1_770_400_000), zone: .fixed(hours: 0)
-        )
-        .refresh()
+        let profile = goboard("tennis", server, [Self.facility("7", "tennis")])
+        let first = try await refresh(profile, home, at: 1_770_400_000)
         #expect(first.report.facilities[0].opening.isClosed)
-        let second = try await monitor(
-            profile, home: home.path, now: Date(timeIntervalSince1970: 1_770_400_300), zone: .fixed(hours: 0)
-        )
-        .refresh()
+        let second = try await refresh(profile, home, at: 1_770_400_300)
         let tennis = second.report.facilities[0]
         #expect(tennis.status == .stale && tennis.closedAtSource && tennis.opening.isClosed)
         await server.stop()
